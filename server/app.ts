@@ -1,0 +1,66 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import addFormats from 'ajv-formats'
+import type { Config } from './config.js'
+import type { Db } from './db/index.js'
+import { appInfo } from './info.js'
+import { accessPlugin } from './plugins/access.js'
+import { errorsPlugin } from './plugins/errors.js'
+import { openapiPlugin } from './plugins/openapi.js'
+import { securityPlugin } from './plugins/security.js'
+import { webPlugin } from './plugins/web.js'
+import apiRoutes from './routes/index.js'
+import type { App, Authenticator } from './types.js'
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export interface AppOptions {
+  config: Config
+  db: Db
+  /** pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger']
+  /** Token verification; the identity service provides it. */
+  authenticate?: Authenticator
+  /** Folder of the built web app. */
+  distDir?: string
+}
+
+/** Log fields that must never be written: credentials, tokens and codes. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-amz-security-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.Password',
+  '*.token',
+  '*.code',
+]
+
+/**
+ * Builds the whole server without listening (tests call `app.inject`). Plugins load in a fixed
+ * order: error handling and security, access policy and OpenAPI, then the routes, then the web app.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true }, plugins: [addFormats as never] },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('config', config)
+  app.decorate('db', db)
+
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin)
+  await app.register(accessPlugin, { authenticate: options.authenticate })
+  await app.register(openapiPlugin, { version: appInfo.version })
+  await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })
+  return app
+}

@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { buildApp, REDACTED_LOG_PATHS } from './app.js'
+import { migrate } from './db/migrate.js'
+import { openAppDb } from './db/open.js'
+import { ensureWebBuild } from './web-build.js'
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}
+
+await ensureWebBuild(config)
+const db = await openAppDb(config)
+const applied = await migrate(db)
+const app = await buildApp({
+  config,
+  db,
+  logger: { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+})
+if (applied.length) app.log.info({ applied }, 'database migrations applied')
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+  const force = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s, exiting')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  try {
+    await app.close()
+    await db.close()
+    process.exit(0)
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST })
+} catch (err) {
+  app.log.error({ err }, 'could not listen')
+  await db.close()
+  process.exit(1)
+}

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin'
+import { accessFor, allows } from '../../contracts/policy.js'
+import type { Authenticator } from '../types.js'
+
+export interface AccessOptions {
+  /** Verifies bearer tokens; without one, every non-public route answers 401. */
+  authenticate?: Authenticator
+}
+
+/**
+ * Enforces the route access policy of `contracts/policy.ts`. Every `/api` route must have an entry:
+ * registering one without it fails the start. Before any handler runs, the caller is authenticated
+ * (401 when not signed in) and the groups checked (403).
+ */
+export const accessPlugin = fp<AccessOptions>(async (app, options) => {
+  const authenticate: Authenticator = options.authenticate ?? (async () => null)
+  app.decorateRequest('principal', null)
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => (m === 'HEAD' ? 'GET' : m))
+    const entries = methods.map((m) => accessFor(m, route.url))
+    if (entries.some((e) => e === undefined)) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} is missing from the access policy (contracts/policy.ts)`)
+    }
+    route.config = { ...(route.config ?? {}), access: entries[0] }
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access
+    if (!access || access.kind === 'public') return
+    const principal = await authenticate(request)
+    if (!principal) return reply.status(401).send({ message: 'Not authorized', code: 'UNAUTHENTICATED' })
+    request.principal = principal
+    if (!allows(access, true, principal.groups)) {
+      return reply.status(403).send({ message: 'Permission denied', code: 'FORBIDDEN' })
+    }
+  })
+})

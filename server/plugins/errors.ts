@@ -1,0 +1,65 @@
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import type { ErrorBody } from '../../contracts/errors.js'
+
+/** A client error a handler raises on purpose: answered with its status and message as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    message: string,
+    readonly code?: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+
+/** Field errors keyed by dotted path (`items.0.name`), one human sentence each. */
+export function fieldErrors(validation: AjvError[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const v of validation) {
+    const base = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    const field =
+      v.keyword === 'required' ? [base, String(v.params.missingProperty)].filter(Boolean).join('.')
+      : v.keyword === 'additionalProperties' ? [base, String(v.params.additionalProperty)].filter(Boolean).join('.')
+      : base || '(request)'
+    if (errors[field]) continue
+    errors[field] =
+      v.keyword === 'required' ? 'Required'
+      : v.keyword === 'additionalProperties' ? 'Unknown field'
+      : v.keyword === 'format' ? `Must be a valid ${String(v.params.format)}`
+      : sentence(v.message ?? 'Invalid value')
+  }
+  return errors
+}
+
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/**
+ * The one error handler. Client errors keep their message; everything else is logged and answered
+ * with a fixed text, so no stack trace, SQL or internal detail ever reaches a response body.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    let status = error.statusCode ?? 500
+    let body: ErrorBody
+    if ('validation' in error && error.validation) {
+      status = 400
+      body = { message: 'Invalid request', code: 'VALIDATION', errors: fieldErrors(error.validation as AjvError[]) }
+    } else if (error instanceof HttpError) {
+      body = { message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors ? { errors: error.errors } : {}) }
+    } else if (status === 413) {
+      body = { message: 'Too much data', code: 'TOO_LARGE' }
+    } else if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, unsupported media type …) carry safe messages.
+      body = { message: error.message, ...(error.code ? { code: error.code } : {}) }
+    } else {
+      status = 500
+      request.log.error({ err: error }, 'request failed')
+      body = { message: 'Error while requesting the resource', code: 'INTERNAL' }
+    }
+    return reply.status(status).type('application/json; charset=utf-8').send(body)
+  })
+})

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Access } from '../contracts/policy.js'
+import type { Config } from './config.js'
+import type { Db } from './db/index.js'
+
+/** The signed-in caller, as the token verifier puts it on the request. */
+export interface Principal {
+  sub: string
+  username: string
+  email: string
+  groups: string[]
+}
+
+/** Verifies the request's credentials; null means "not signed in" (the policy then answers 401). */
+export type Authenticator = (request: FastifyRequest) => Promise<Principal | null>
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+  }
+  interface FastifyRequest {
+    principal: Principal | null
+  }
+  interface FastifyContextConfig {
+    access?: Access
+  }
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Config } from './config.js'
+import { ROOT_DIR } from './app.js'
+
+const SOURCES = ['src', 'contracts', 'index.html', 'vite.config.ts', 'package.json', 'public']
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0
+  const stat = fs.statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
+}
+
+/** Builds the web app when `dist/` is missing or older than its sources (WEB_BUILD=auto). */
+export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<void> {
+  if (config.WEB_BUILD === 'never') return
+  const index = path.join(root, 'dist', 'index.html')
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
+  if (builtAt >= sourcesAt) return
+  console.log('Building the web app (dist/ is missing or older than its sources) …')
+  let vite: typeof import('vite')
+  try {
+    vite = await import('vite')
+  } catch {
+    throw new Error('dist/ is missing and Vite is not installed: run `npm ci` (with dev dependencies) or `npm run build`.')
+  }
+  await vite.build({ root, logLevel: 'warn' })
+}
