@@ -1,0 +1,6 @@
+import type { Messages } from '../mx'
+import { ra } from './ra'
+import { shell } from './shell'
+import { account } from './account'
+
+export const it = { ...ra, aula: { ...shell, account } } satisfies Messages

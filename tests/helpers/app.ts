@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto'
+import { loadConfig, type Config } from '../../server/config.js'
+import { buildApp, type AppOptions } from '../../server/app.js'
+import { openDb, type Db } from '../../server/db/index.js'
+import { migrate } from '../../server/db/migrate.js'
+import type { App } from '../../server/types.js'
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is
+ * set — a new schema of that PostgreSQL database (dropped again by `close`).
+ */
+export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) {
+    const db = await openDb({})
+    await migrate(db)
+    return db
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const db = await openDb({ url, schema })
+  await migrate(db)
+  const close = db.close.bind(db)
+  return {
+    ...db,
+    close: async () => {
+      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await close()
+    },
+  }
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ AULA_DATA_DIR: `/tmp/aula-test-${process.pid}`, WEB_BUILD: 'never', LOG_LEVEL: 'silent', ...overrides })
+}
+
+export interface TestApp {
+  app: App
+  db: Db
+  config: Config
+  close(): Promise<void>
+}
+
+/** Builds the real app on a fresh database; call `close` in afterAll. */
+export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const db = await createTestDb()
+  const config = options.config ?? testConfig(options.env)
+  const app = await buildApp({ ...options, config, db })
+  await app.ready()
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close()
+      await db.close()
+    },
+  }
+}
