@@ -24,6 +24,10 @@ const app = await buildApp({
   logger: { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
 })
 if (applied.length) app.log.info({ applied }, 'database migrations applied')
+const created = await db.query<{ id: string }>(
+  'INSERT INTO installation (id) SELECT gen_random_uuid() WHERE NOT EXISTS (SELECT 1 FROM installation) RETURNING id',
+)
+app.log.info({ installation: created.rows[0]?.id }, created.rows.length ? 'new installation: empty data directory initialised' : 'reusing existing data')
 
 let closing = false
 async function shutdown(signal: string) {

@@ -1,6 +1,20 @@
 import fp from 'fastify-plugin'
 import { accessFor, allows } from '../../contracts/policy.js'
+import type { Access } from '../../contracts/policy.js'
 import type { Authenticator } from '../types.js'
+
+export interface RegisteredRoute {
+  method: string
+  url: string
+  access: Access
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access entry, as registered. */
+    apiRoutes: RegisteredRoute[]
+  }
+}
 
 export interface AccessOptions {
   /** Verifies bearer tokens; without one, every non-public route answers 401. */
@@ -15,6 +29,8 @@ export interface AccessOptions {
 export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   const authenticate: Authenticator = options.authenticate ?? (async () => null)
   app.decorateRequest('principal', null)
+  const registered: RegisteredRoute[] = []
+  app.decorate('apiRoutes', registered)
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return
@@ -24,6 +40,7 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
       throw new Error(`Route ${methods.join(',')} ${route.url} is missing from the access policy (contracts/policy.ts)`)
     }
     route.config = { ...(route.config ?? {}), access: entries[0] }
+    for (const method of new Set(methods)) registered.push({ method, url: route.url, access: entries[0]! })
   })
 
   app.addHook('onRequest', async (request, reply) => {

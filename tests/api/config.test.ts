@@ -1,0 +1,31 @@
+import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { ConfigSchema, loadConfig } from '../../server/config.js'
+
+describe('configuration', () => {
+  it('runs on defaults alone', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(8080)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.dataDir).toMatch(/data$/)
+  })
+
+  it.each([
+    [{ PORT: '80x' }, /^Invalid configuration: PORT must be integer/],
+    [{ PORT: '70000' }, /PORT must be <= 65535/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of fatal, error/],
+    [{ DATABASE_URL: 'mysql://db' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+  ])('stops on a bad value with one line naming it: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
+    try {
+      loadConfig(env)
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n')
+    }
+  })
+
+  it('is listed in full in the README', () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    for (const name of Object.keys(ConfigSchema.properties)) expect(readme, `README lacks ${name}`).toContain(`\`${name}\``)
+  })
+})
