@@ -10,6 +10,7 @@ export type Access =
   | { kind: 'groups'; groups: readonly Group[]; rule?: 'course-owner' | 'course-owner-or-collaborator' }
 
 const PUBLIC: Access = { kind: 'public' }
+const SIGNED_IN: Access = { kind: 'signed-in' }
 const groups = (...g: Group[]): Access => ({ kind: 'groups', groups: g })
 export const ADMIN = groups('admin')
 
@@ -20,15 +21,17 @@ export const ADMIN = groups('admin')
  */
 export const routePolicy = {
   'GET /api/health': PUBLIC,
+  'GET /api/config': PUBLIC,
   'GET /api/v2/metrics/server/version': ADMIN,
   'GET /api/docs': PUBLIC,
-  'GET /api/docs/': PUBLIC,
   'GET /api/docs/json': PUBLIC,
   'GET /api/docs/yaml': PUBLIC,
   'GET /api/docs/static/index.html': PUBLIC,
   'GET /api/docs/static/swagger-initializer.js': PUBLIC,
   'GET /api/docs/static/*': PUBLIC,
-  'GET /api/docs/*': PUBLIC,
+  // The learner's own lists (account settings and dashboard).
+  'GET /api/v2/user/subscriptions': SIGNED_IN,
+  'GET /api/v2/user/courses': SIGNED_IN,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy
@@ -48,4 +51,27 @@ export function allows(access: Access, signedIn: boolean, userGroups: readonly s
     case 'groups':
       return signedIn && access.groups.some((g) => userGroups.includes(g))
   }
+}
+
+/**
+ * The web app's group-gated screens (spec §2 "Group-gated routes"): a path at or under a prefix needs
+ * one of its groups; the first matching prefix wins. Every other screen is open to any signed-in user
+ * (dashboard, settings) or public (sign-in journeys, terms). The shell's menus and the web app's
+ * `canAccess` read this table, and the API behind each screen enforces `routePolicy`.
+ */
+export const screenPolicy: ReadonlyArray<{ prefix: string; groups: readonly Group[] }> = [
+  // Decision: finance staff open the finance screens; /admin/finances is their landing page.
+  { prefix: '/admin/finances', groups: ['admin', 'finances'] },
+  { prefix: '/admin', groups: ['admin'] },
+  { prefix: '/creator', groups: ['creator', 'reviewer'] },
+  { prefix: '/creator-old', groups: ['creator', 'reviewer'] },
+  { prefix: '/experimental', groups: ['experimental'] },
+  { prefix: '/galaxy', groups: ['general'] },
+  { prefix: '/courses', groups: ['general'] },
+]
+
+/** The groups a screen path needs, or undefined when any signed-in user may open it. */
+export function screenGroups(pathname: string): readonly Group[] | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return screenPolicy.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.groups
 }

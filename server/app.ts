@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import addFormats from 'ajv-formats'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
+import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
 import { errorsPlugin } from './plugins/errors.js'
@@ -25,6 +26,8 @@ export interface AppOptions {
   authenticate?: Authenticator
   /** Folder of the built web app. */
   distDir?: string
+  /** Where the bootstrap administrator's temporary password is printed (default: stdout). */
+  print?: (line: string) => void
 }
 
 /** Log fields that must never be written: credentials, tokens and codes. */
@@ -57,8 +60,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('db', db)
 
   await app.register(errorsPlugin)
-  await app.register(securityPlugin)
-  await app.register(accessPlugin, { authenticate: options.authenticate })
+  await app.register(securityPlugin, {
+    connectSrc: config.IDENTITY_MODE === 'cognito' ? [`https://cognito-idp.${config.IDENTITY_USER_POOL_ID.split('_')[0]}.amazonaws.com`] : [],
+  })
+  const identity = await setupIdentity(app, { config, db, print: options.print })
+  await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
   await app.register(openapiPlugin, { version: appInfo.version })
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })

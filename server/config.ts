@@ -20,6 +20,40 @@ export const ConfigSchema = Type.Object({
     default: 'auto',
     description: "'auto' builds the web app at start when dist/ is missing or older than its sources; 'never' only serves an existing build.",
   }),
+  // Identity (server/identity, docs/identity.md)
+  IDENTITY_MODE: Type.Enum(['embedded', 'cognito'], {
+    default: 'embedded',
+    description: "'embedded' serves the user pool at /identity/; 'cognito' uses a real Amazon Cognito user pool (set the pool id, client id and region; admin calls use the AWS credential chain).",
+  }),
+  IDENTITY_USER_POOL_ID: Type.String({
+    pattern: '^(?:eusc-[a-z]{2}|[a-z]{2})-(?:gov-)?[a-z]+-\\d_[a-zA-Z0-9]+$',
+    maxLength: 55,
+    default: 'eu-west-1_AulaLocal',
+    description: 'User pool id <region>_<name>; the region part is the pool region. Never change it once users exist (the name is part of every password verifier).',
+  }),
+  IDENTITY_CLIENT_ID: Type.String({ pattern: '^[\\w+]+$', maxLength: 128, default: '4ulaweb0c1ient0loca10000001', description: 'App client id the web app signs in with (public client, no secret).' }),
+  IDENTITY_ENDPOINT: Type.Optional(
+    Type.String({ pattern: '^https?://', description: "Public URL of the embedded service as browsers reach it (default: '<request origin>/identity/'). Ignored in 'cognito' mode." }),
+  ),
+  IDENTITY_SECRET_KEY: Type.Optional(
+    Type.String({ pattern: '^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$', description: 'Key (32 bytes, hex or base64) encrypting verifiers and the signing key at rest; when unset one is generated once into <data dir>/identity/secret.key.' }),
+  ),
+  IDENTITY_ADMIN_ACCESS_KEY_ID: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{16,128}$', description: 'Access key id that admin operations must be SigV4-signed with; generated into <data dir>/identity/admin-credentials.json when unset.' })),
+  IDENTITY_ADMIN_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 128, description: 'Secret access key paired with IDENTITY_ADMIN_ACCESS_KEY_ID.' })),
+  IDENTITY_PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 99, default: 12, description: 'Password policy: minimum length.' }),
+  IDENTITY_PASSWORD_REQUIRE_UPPERCASE: Type.Boolean({ default: true, description: 'Password policy: require an upper-case letter.' }),
+  IDENTITY_PASSWORD_REQUIRE_LOWERCASE: Type.Boolean({ default: true, description: 'Password policy: require a lower-case letter.' }),
+  IDENTITY_PASSWORD_REQUIRE_NUMBERS: Type.Boolean({ default: true, description: 'Password policy: require a digit.' }),
+  IDENTITY_PASSWORD_REQUIRE_SYMBOLS: Type.Boolean({ default: true, description: 'Password policy: require a symbol.' }),
+  IDENTITY_TEMPORARY_PASSWORD_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7, description: 'Days a temporary password (admin-created user) stays valid.' }),
+  IDENTITY_ACCESS_TOKEN_MINUTES: Type.Integer({ minimum: 5, maximum: 1440, default: 60, description: 'Lifetime of ID and access tokens.' }),
+  IDENTITY_REFRESH_TOKEN_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Lifetime of refresh tokens.' }),
+  IDENTITY_DEVICE_TRACKING: Type.Enum(['always', 'opt-in', 'off'], { default: 'always', description: 'Device tracking of the embedded pool.' }),
+  IDENTITY_USER_PASSWORD_AUTH: Type.Boolean({ default: false, description: 'Also accept USER_PASSWORD_AUTH (the password travels to the server); SRP is always on.' }),
+  IDENTITY_SELF_SIGN_UP: Type.Boolean({ default: true, description: 'Whether visitors may sign up themselves (false: only administrators create users).' }),
+  ADMIN_EMAIL: Type.String({ format: 'email', default: 'admin@aula.local', description: 'The administrator created on an empty pool; its temporary password is printed once on the console.' }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.' })),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
 })
 
 export type Config = Static<typeof ConfigSchema> & { dataDir: string }

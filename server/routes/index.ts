@@ -1,9 +1,13 @@
 import type { App } from '../types.js'
+import configRoutes from './config.js'
 import healthRoutes from './health.js'
 import metricsRoutes from './metrics/index.js'
+import userRoutes from './user/index.js'
 
 /** Every API area, mounted under /api. */
 export default async function apiRoutes(app: App) {
   await app.register(healthRoutes)
+  await app.register(configRoutes)
   await app.register(metricsRoutes)
+  await app.register(userRoutes)
 }

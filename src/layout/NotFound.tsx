@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom'
 export function NotFound() {
   const translate = useTranslate()
   return (
-    <Box component="main" sx={{ textAlign: 'center', py: 10, px: 2 }}>
+    <Box sx={{ textAlign: 'center', py: 10, px: 2 }}>
       <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 700 }}>
         404
       </Typography>

@@ -1,15 +1,62 @@
-import { Box, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { Box, Button, Grid, LinearProgress, Typography } from '@mui/material'
+import { useState } from 'react'
+import { useDataProvider, useTranslate } from 'react-admin'
+import type { UserCourse } from '../../../contracts/subscriptions'
+import type { AppDataProvider } from '../../dataProvider'
+import { ErrorDisplay } from '../../account/ErrorDisplay'
+import { useLoad } from '../../account/useLoad'
+import { CourseCard } from './CourseCard'
 
-/** The learner's dashboard (spec §2): a card per subscribed course. */
+/** /dashboard (protected): a card per course the learner is subscribed to, 4 columns on wide screens. */
 export function Dashboard() {
   const translate = useTranslate()
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const first = useLoad(() => dataProvider.getUserCourses(''), 'first')
+  // Pages after the first, fetched with "Show more" and the continuation token.
+  const [more, setMore] = useState<{ items: UserCourse[]; token: string | null } | null>(null)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [moreError, setMoreError] = useState<unknown>(null)
+
+  const courses = [...(first.data?.items ?? []), ...(more?.items ?? [])]
+  const next = more ? more.token : (first.data?.paginationToken ?? null)
+
+  const showMore = async () => {
+    if (!next) return
+    setLoadingMore(true)
+    try {
+      const page = await dataProvider.getUserCourses(next)
+      setMore((m) => ({ items: [...(m?.items ?? []), ...page.items], token: page.paginationToken }))
+      setMoreError(null)
+    } catch (err) {
+      setMoreError(err)
+    } finally {
+      setLoadingMore(false)
+    }
+  }
+
+  const error = first.error ?? moreError
   return (
-    <Box component="main" sx={{ p: 3 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {translate('aula.dashboard.title')}
+    <Box component="main" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {translate('aula.account.dashboard.title')}
       </Typography>
-      <Typography color="text.secondary">{translate('aula.dashboard.empty')}</Typography>
+      {error ? <ErrorDisplay error={error} /> : null}
+      {first.data && courses.length === 0 && <Typography color="text.secondary">{translate('aula.account.dashboard.empty')}</Typography>}
+      <Grid container spacing={3}>
+        {courses.map((course) => (
+          <Grid key={course.uuid} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+            <CourseCard course={course} />
+          </Grid>
+        ))}
+      </Grid>
+      {(first.isPending || loadingMore) && <LinearProgress aria-hidden="true" sx={{ mt: 2 }} />}
+      {next && !loadingMore && (
+        <Box sx={{ textAlign: 'center', mt: 3 }}>
+          <Button variant="outlined" onClick={() => void showMore()}>
+            {translate('aula.account.dashboard.more')}
+          </Button>
+        </Box>
+      )}
     </Box>
   )
 }

@@ -1,0 +1,81 @@
+import { CognitoJwtVerifier } from 'aws-jwt-verify'
+import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../db/index.js'
+import type { Authenticator, Principal } from '../types.js'
+import type { Jwk } from './tokens.js'
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  const m = header && /^Bearer\s+([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)\s*$/i.exec(header)
+  return m ? m[1] : null
+}
+
+const groupsOf = (payload: Record<string, unknown>) => (Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [])
+
+/**
+ * The API's token check for the embedded pool: aws-jwt-verify with the pool's key set cached (no
+ * fetch), access tokens of our client only; then one query refuses revoked sessions and disabled
+ * users and reads the current email and groups.
+ */
+export function embeddedAuthenticator(p: { db: Db; userPoolId: string; clientId: string; jwks: { keys: Jwk[] } }): Authenticator {
+  const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
+  verifier.cacheJwks(p.jwks as unknown as Parameters<typeof verifier.cacheJwks>[0])
+  return async (request) => {
+    const token = bearer(request)
+    if (!token) return null
+    let payload: Record<string, unknown>
+    try {
+      payload = (await verifier.verify(token)) as unknown as Record<string, unknown>
+    } catch {
+      return null
+    }
+    const username = String(payload.username ?? '')
+    const { rows } = await p.db.query<{ enabled: boolean; email: string | null; groups: string[] | null; revoked: boolean }>(
+      `SELECT u.enabled,
+         (SELECT value FROM identity_user_attributes a WHERE a.username = u.username AND a.name = 'email') AS email,
+         (SELECT array_agg(g.group_name ORDER BY g.group_name) FROM identity_user_groups g WHERE g.username = u.username) AS groups,
+         EXISTS (SELECT 1 FROM identity_revoked_origins r WHERE r.origin_jti = $2) AS revoked
+       FROM identity_users u WHERE u.username = $1`,
+      [username, String(payload.origin_jti ?? '')],
+    )
+    const row = rows[0]
+    if (!row || !row.enabled || row.revoked) return null
+    return { sub: String(payload.sub), username, email: row.email ?? '', groups: row.groups ?? [] } satisfies Principal
+  }
+}
+
+/**
+ * The API's token check against real Amazon Cognito: aws-jwt-verify fetches and caches the pool's
+ * JWKS; email and the enabled flag come from AdminGetUser (cached for a minute). Revocation is only
+ * seen through that call (a disabled user), so access tokens should stay short-lived.
+ */
+export function cognitoAuthenticator(p: { userPoolId: string; clientId: string; admin: CognitoIdentityProviderClient }): Authenticator {
+  const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
+  const cache = new Map<string, { at: number; enabled: boolean; email: string }>()
+  return async (request) => {
+    const token = bearer(request)
+    if (!token) return null
+    let payload: Record<string, unknown>
+    try {
+      payload = (await verifier.verify(token)) as unknown as Record<string, unknown>
+    } catch {
+      return null
+    }
+    const username = String(payload.username)
+    let facts = cache.get(username)
+    if (!facts || Date.now() - facts.at > 60_000) {
+      try {
+        const user = await p.admin.send(new AdminGetUserCommand({ UserPoolId: p.userPoolId, Username: username }))
+        facts = { at: Date.now(), enabled: user.Enabled !== false, email: user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '' }
+      } catch (error) {
+        request.log.warn({ err: error }, 'AdminGetUser failed while authenticating')
+        return null
+      }
+      if (cache.size > 10_000) cache.clear()
+      cache.set(username, facts)
+    }
+    if (!facts.enabled) return null
+    return { sub: String(payload.sub), username, email: facts.email, groups: groupsOf(payload) }
+  }
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto'
+import { GROUPS } from '../../contracts/groups.js'
+import type { IdentityContext } from './context.js'
+
+const DESCRIPTIONS: Record<string, string> = {
+  admin: 'Administrators: users, groups, catalogues, subscriptions, monitoring',
+  creator: 'Course creators: build, clone and publish courses',
+  reviewer: 'Course reviewers',
+  general: 'Learners (every self sign-up joins it)',
+  experimental: 'Experimental features (AI avatars)',
+  finances: 'Finance staff: sales and cost charts',
+}
+
+/**
+ * On an empty pool: the role groups and one administrator with a temporary password, printed once
+ * (stdout, never the structured log or a file). Runs under a lock so that concurrent starts agree.
+ */
+export async function bootstrapPool(ctx: IdentityContext, adminEmail: string, print: (line: string) => void): Promise<void> {
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7261003)')
+    for (const [i, name] of GROUPS.entries()) await ctx.users.createGroup(tx, { name, description: DESCRIPTIONS[name], precedence: i })
+    if ((await ctx.users.count(tx)) > 0) return null
+    const username = crypto.randomUUID()
+    const password = ctx.temporaryPassword()
+    const verifier = ctx.verifierFor(username, password)
+    await ctx.users.create(tx, {
+      username,
+      email: adminEmail,
+      status: 'FORCE_CHANGE_PASSWORD',
+      ...verifier,
+      tempPasswordExpiresAt: new Date(Date.now() + ctx.settings.temporaryPasswordDays * 86400_000),
+      attributes: { email: adminEmail, email_verified: 'true', name: 'Administrator' },
+    })
+    await ctx.users.addToGroup(tx, username, 'admin')
+    return password
+  })
+  if (created) {
+    print(
+      [
+        '',
+        '  Aula: the user pool was empty, so an administrator was created.',
+        `    e-mail:             ${adminEmail}`,
+        `    temporary password: ${created}`,
+        `  It is shown only now and is valid for ${ctx.settings.temporaryPasswordDays} days; the first sign-in asks for a new password.`,
+        '',
+      ].join('\n'),
+    )
+  }
+}

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db, Queryable } from '../db/index.js'
+import type { Mailer, MailMessage } from '../mail/index.js'
+import { CodeService } from './codes.js'
+import { DeviceRepository } from './devices.js'
+import { CognitoError, Errors, invalidParameter } from './errors.js'
+import { HandshakeStore } from './handshakes.js'
+import type { Secrets } from './secrets.js'
+import { checkPassword, type PoolSettings } from './settings.js'
+import { makeVerifier } from './srp.js'
+import { TokenService } from './tokens.js'
+import { UserRepository, type User, type UserStatus } from './users.js'
+
+/** Everything an operation needs; one per service instance. */
+export class IdentityContext {
+  readonly users: UserRepository
+  readonly codes: CodeService
+  readonly tokens: TokenService
+  readonly devices: DeviceRepository
+  readonly handshakes: HandshakeStore
+
+  constructor(
+    readonly db: Db,
+    readonly settings: PoolSettings,
+    readonly secrets: Secrets,
+    readonly mail: Mailer,
+    readonly log: FastifyBaseLogger,
+  ) {
+    this.users = new UserRepository(secrets.box)
+    this.codes = new CodeService(secrets.box)
+    this.tokens = new TokenService(secrets.box, settings)
+    this.devices = new DeviceRepository(secrets.box, settings.region)
+    this.handshakes = new HandshakeStore(secrets.box, settings.authSessionSeconds)
+  }
+
+  checkClient(clientId: string) {
+    if (clientId !== this.settings.clientId) throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`)
+  }
+
+  checkPool(poolId: string) {
+    if (poolId !== this.settings.poolId) throw new CognitoError('ResourceNotFoundException', `User pool ${poolId} does not exist.`)
+  }
+
+  /** Salt and verifier for a password that passed the policy. */
+  verifierFor(username: string, password: string) {
+    checkPassword(password, this.settings.passwordPolicy)
+    return makeVerifier(this.settings.poolName, username, password)
+  }
+
+  async setPassword(db: Queryable, username: string, password: string, status: UserStatus) {
+    const v = this.verifierFor(username, password)
+    const temp = status === 'FORCE_CHANGE_PASSWORD' ? new Date(Date.now() + this.settings.temporaryPasswordDays * 86400_000) : null
+    await this.users.setPassword(db, username, { ...v, status, tempPasswordExpiresAt: temp })
+  }
+
+  /** Sends a message to the user's email in the user's language; delivery problems become CodeDeliveryFailureException. */
+  async mailTo(user: Pick<User, 'email' | 'attributes'>, message: MailMessage, to = user.email) {
+    try {
+      await this.mail.send(to, message, user.attributes.locale)
+    } catch (error) {
+      this.log.error({ err: error, kind: message.kind }, 'mail delivery failed')
+      throw new CognitoError('CodeDeliveryFailureException', 'Unable to deliver the message, please try again later.')
+    }
+  }
+
+  /** A temporary password that satisfies any policy (16+ characters, every class). */
+  temporaryPassword(): string {
+    const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!#%+-=?@^_']
+    const all = sets.join('')
+    const length = Math.max(16, this.settings.passwordPolicy.minimumLength)
+    const chars = sets.map((s) => s[crypto.randomInt(s.length)])
+    while (chars.length < length) chars.push(all[crypto.randomInt(all.length)])
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = crypto.randomInt(i + 1)
+      ;[chars[i], chars[j]] = [chars[j], chars[i]]
+    }
+    return chars.join('')
+  }
+
+  /** The user of a valid, unrevoked access token; disabled users are refused. */
+  async userOfAccessToken(token: string) {
+    const claims = await this.tokens.verifyAccessToken(this.db, token)
+    const user = await this.users.find(this.db, claims.username)
+    if (!user || user.username !== claims.username) throw Errors.invalidAccessToken()
+    if (!user.enabled) throw Errors.disabled()
+    return { user, claims }
+  }
+}
+
+/** CodeDeliveryDetails with the destination masked as Cognito does (j***@e***). */
+export function deliveryDetails(email: string) {
+  const [local, domain = ''] = email.split('@')
+  return { Destination: `${local.charAt(0)}***@${domain.charAt(0)}***`, DeliveryMedium: 'EMAIL', AttributeName: 'email' }
+}
+
+/** Standard attributes (OIDC) plus custom:*; what users may write themselves excludes the verified flags. */
+const STANDARD = new Set([
+  'address', 'birthdate', 'email', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name', 'nickname',
+  'phone_number', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
+])
+const ADMIN_ONLY = new Set(['email_verified', 'phone_number_verified'])
+
+/**
+ * Validates attribute writes: returns a clean map or throws InvalidParameterException with
+ * Cognito's wording. `admin` also allows the verified flags.
+ */
+export function attributeWrites(list: Array<{ Name: string; Value?: string }>, opts: { admin: boolean }): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const { Name, Value } of list) {
+    const value = Value ?? ''
+    if (Name === 'sub' || (!opts.admin && ADMIN_ONLY.has(Name))) throw invalidParameter(`Cannot modify the non-mutable attribute ${Name}`)
+    if (!STANDARD.has(Name) && !ADMIN_ONLY.has(Name) && !/^custom:[\w-]{1,20}$/.test(Name)) {
+      throw invalidParameter(`Attribute does not exist in the schema.`)
+    }
+    if (ADMIN_ONLY.has(Name) && value !== 'true' && value !== 'false') throw invalidParameter(`Invalid value for ${Name}: must be true or false`)
+    if (Name === 'email' && !isEmail(value)) throw invalidParameter('Invalid email address format.')
+    out[Name] = value
+  }
+  return out
+}
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/.test(value)
+}
+
+/** Cognito's attribute list: sub first, values as strings. */
+export function attributeList(user: User, only?: string[]) {
+  const all = [{ Name: 'sub', Value: user.username }, ...Object.entries(user.attributes).map(([Name, Value]) => ({ Name, Value }))]
+  return only ? all.filter((a) => only.includes(a.Name)) : all
+}
+
+const epoch = (d: Date) => d.getTime() / 1000
+
+/** UserType as ListUsers / AdminCreateUser answer it. */
+export function userType(user: User, only?: string[]) {
+  return {
+    Username: user.username,
+    Attributes: attributeList(user, only),
+    UserCreateDate: epoch(user.createdAt),
+    UserLastModifiedDate: epoch(user.updatedAt),
+    Enabled: user.enabled,
+    UserStatus: user.status,
+    MFAOptions: [],
+  }
+}

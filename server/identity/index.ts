@@ -1,0 +1,65 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import type { Config } from '../config.js'
+import type { Db } from '../db/index.js'
+import { createMailer, type Mailer } from '../mail/index.js'
+import type { App, Authenticator } from '../types.js'
+import { cognitoAdminClient, embeddedAdminClient } from './admin-client.js'
+import { cognitoAuthenticator, embeddedAuthenticator } from './authenticator.js'
+import { bootstrapPool } from './bootstrap.js'
+import { IdentityContext } from './context.js'
+import { loadSecrets } from './secrets.js'
+import { poolSettings } from './settings.js'
+import { identityRoutes } from './wire.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SDK client for the user pool's admin operations (embedded or real Cognito). */
+    identityAdmin: CognitoIdentityProviderClient
+    /** The mail adapter (SMTP or .eml files). */
+    mailer: Mailer
+  }
+}
+
+export interface IdentitySetup {
+  /** The API's bearer-token check. */
+  authenticate: Authenticator
+  /** Present in embedded mode (tests and the benchmark reach the service's internals through it). */
+  context?: IdentityContext
+}
+
+/**
+ * Sets up identity for the app: in embedded mode the user pool at /identity/ (bootstrapped on first
+ * start), in cognito mode only the clients for a real pool. Call before the access plugin.
+ */
+export async function setupIdentity(app: App, p: { config: Config; db: Db; print?: (line: string) => void }): Promise<IdentitySetup> {
+  const { config, db } = p
+  const mailer = await createMailer(config, app.log)
+  app.decorate('mailer', mailer)
+  app.addHook('onClose', async () => mailer.close())
+  const settings = poolSettings(config)
+
+  if (config.IDENTITY_MODE === 'cognito') {
+    const admin = cognitoAdminClient(settings.region)
+    app.decorate('identityAdmin', admin)
+    app.addHook('onClose', async () => admin.destroy())
+    return { authenticate: cognitoAuthenticator({ userPoolId: settings.poolId, clientId: settings.clientId, admin }) }
+  }
+
+  const secrets = loadSecrets(config)
+  const ctx = new IdentityContext(db, settings, secrets, mailer, app.log.child({ module: 'identity' }))
+  await ctx.tokens.init(db)
+  await bootstrapPool(ctx, config.ADMIN_EMAIL, p.print ?? ((line) => console.log(line)))
+  await app.register(identityRoutes, { prefix: '/identity', ctx })
+
+  const admin = embeddedAdminClient(app, settings.region, secrets.admin)
+  app.decorate('identityAdmin', admin)
+  const sweep = setInterval(() => {
+    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
+  }, 10 * 60_000)
+  sweep.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(sweep)
+    admin.destroy()
+  })
+  return { authenticate: embeddedAuthenticator({ db, userPoolId: settings.poolId, clientId: settings.clientId, jwks: ctx.tokens.jwks() }), context: ctx }
+}

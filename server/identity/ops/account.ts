@@ -1,0 +1,167 @@
+import crypto from 'node:crypto'
+import { attributeList, attributeWrites, deliveryDetails, isEmail, type IdentityContext } from '../context.js'
+import { CognitoError, Errors, invalidParameter } from '../errors.js'
+import type { Input } from '../schemas.js'
+import { sameHex, verifierFor } from '../srp.js'
+import type { OpRequest } from './types.js'
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
+
+/** Masked details for an unknown user (PreventUserExistenceErrors: ENABLED), shaped like a real answer. */
+const simulatedDelivery = (name: string) => deliveryDetails(isEmail(name) ? name : `${name}@${name}`)
+
+export async function signUp(ctx: IdentityContext, input: Input<'SignUp'>, req: OpRequest) {
+  ctx.checkClient(input.ClientId)
+  if (!ctx.settings.selfSignUp) throw Errors.signUpNotPermitted()
+  if (!isEmail(input.Username)) throw invalidParameter('Username should be an email.')
+  const attributes = attributeWrites(input.UserAttributes ?? [], { admin: false })
+  if (attributes.email !== undefined && attributes.email.toLowerCase() !== input.Username.toLowerCase()) {
+    throw invalidParameter('The email attribute must match the username.')
+  }
+  await ctx.codes.limit(ctx.db, `ip:${req.ip}`, 'signUp')
+  const username = crypto.randomUUID()
+  const verifier = ctx.verifierFor(username, input.Password)
+  if (await ctx.users.emailTaken(ctx.db, input.Username)) throw Errors.emailExists()
+  let code: string
+  try {
+    code = await ctx.db.transaction(async (tx) => {
+      await ctx.users.create(tx, {
+        username,
+        email: input.Username,
+        status: 'UNCONFIRMED',
+        ...verifier,
+        attributes: { ...attributes, email: input.Username, email_verified: 'false' },
+      })
+      if (await ctx.users.group(tx, 'general')) await ctx.users.addToGroup(tx, username, 'general')
+      return ctx.codes.issue(tx, username, 'signup')
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw Errors.emailExists()
+    throw error
+  }
+  await ctx.mailTo({ email: input.Username, attributes }, { kind: 'signup-code', code })
+  return { UserConfirmed: false, UserSub: username, CodeDeliveryDetails: deliveryDetails(input.Username) }
+}
+
+export async function confirmSignUp(ctx: IdentityContext, input: Input<'ConfirmSignUp'>) {
+  ctx.checkClient(input.ClientId)
+  const user = await ctx.users.find(ctx.db, input.Username)
+  if (!user) throw Errors.codeMismatch()
+  await ctx.codes.limit(ctx.db, user.username, 'confirmSignUp')
+  if (user.status !== 'UNCONFIRMED') throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`)
+  await ctx.codes.consume(ctx.db, user.username, 'signup', input.ConfirmationCode)
+  await ctx.db.transaction(async (tx) => {
+    await ctx.users.setStatus(tx, user.username, 'CONFIRMED')
+    await ctx.users.setAttributes(tx, user.username, { email_verified: 'true' })
+  })
+  return {}
+}
+
+export async function resendConfirmationCode(ctx: IdentityContext, input: Input<'ResendConfirmationCode'>) {
+  ctx.checkClient(input.ClientId)
+  const user = await ctx.users.find(ctx.db, input.Username)
+  if (!user) {
+    await ctx.codes.limit(ctx.db, `unknown:${input.Username.toLowerCase()}`, 'resendCode')
+    return { CodeDeliveryDetails: simulatedDelivery(input.Username) }
+  }
+  await ctx.codes.limit(ctx.db, user.username, 'resendCode')
+  if (user.status !== 'UNCONFIRMED') throw Errors.resendConfirmed()
+  const code = await ctx.codes.issue(ctx.db, user.username, 'signup')
+  await ctx.mailTo(user, { kind: 'signup-code', code })
+  return { CodeDeliveryDetails: deliveryDetails(user.email) }
+}
+
+export async function forgotPassword(ctx: IdentityContext, input: Input<'ForgotPassword'>) {
+  ctx.checkClient(input.ClientId)
+  const user = await ctx.users.find(ctx.db, input.Username)
+  if (!user) {
+    await ctx.codes.limit(ctx.db, `unknown:${input.Username.toLowerCase()}`, 'forgotPassword')
+    return { CodeDeliveryDetails: simulatedDelivery(input.Username) }
+  }
+  await ctx.codes.limit(ctx.db, user.username, 'forgotPassword')
+  if (!user.enabled) throw Errors.disabled()
+  if (user.status === 'FORCE_CHANGE_PASSWORD') throw Errors.cannotReset()
+  if (user.attributes.email_verified !== 'true') throw Errors.noVerifiedEmail()
+  const code = await ctx.codes.issue(ctx.db, user.username, 'forgot')
+  await ctx.mailTo(user, { kind: 'reset-code', code })
+  return { CodeDeliveryDetails: deliveryDetails(user.email) }
+}
+
+export async function confirmForgotPassword(ctx: IdentityContext, input: Input<'ConfirmForgotPassword'>) {
+  ctx.checkClient(input.ClientId)
+  const user = await ctx.users.find(ctx.db, input.Username)
+  if (!user) throw Errors.codeMismatch()
+  await ctx.codes.limit(ctx.db, user.username, 'confirmForgotPassword')
+  const verifier = ctx.verifierFor(user.username, input.Password)
+  await ctx.codes.consume(ctx.db, user.username, 'forgot', input.ConfirmationCode)
+  await ctx.users.setPassword(ctx.db, user.username, { ...verifier, status: 'CONFIRMED' })
+  return {}
+}
+
+export async function changePassword(ctx: IdentityContext, input: Input<'ChangePassword'>) {
+  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  await ctx.codes.limit(ctx.db, user.username, 'changePassword')
+  if (input.PreviousPassword === undefined) throw invalidParameter('Missing required parameter PreviousPassword')
+  if (user.lockoutUntil && user.lockoutUntil.getTime() > Date.now()) throw Errors.attemptsExceeded()
+  if (!sameHex(verifierFor(user.salt, ctx.settings.poolName, user.username, input.PreviousPassword), user.verifier)) {
+    await ctx.users.recordFailure(ctx.db, user.username)
+    throw Errors.incorrectCredentials()
+  }
+  await ctx.setPassword(ctx.db, user.username, input.ProposedPassword, 'CONFIRMED')
+  return {}
+}
+
+export async function getUser(ctx: IdentityContext, input: Input<'GetUser'>) {
+  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  return { Username: user.username, UserAttributes: attributeList(user), MFAOptions: [] }
+}
+
+export async function updateUserAttributes(ctx: IdentityContext, input: Input<'UpdateUserAttributes'>) {
+  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  const writes = attributeWrites(input.UserAttributes, { admin: false })
+  const details = []
+  const newEmail = writes.email
+  delete writes.email
+  if (newEmail !== undefined && newEmail.toLowerCase() !== user.email.toLowerCase()) {
+    // The old address stays in force until the new one is verified with the mailed code.
+    if (await ctx.users.emailTaken(ctx.db, newEmail, user.username)) throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
+    await ctx.codes.limit(ctx.db, user.username, 'attributeCode')
+    const code = await ctx.codes.issue(ctx.db, user.username, 'attribute:email', newEmail)
+    await ctx.mailTo(user, { kind: 'email-change-code', code }, newEmail)
+    details.push(deliveryDetails(newEmail))
+  }
+  if (Object.keys(writes).length > 0) await ctx.users.setAttributes(ctx.db, user.username, writes)
+  return { CodeDeliveryDetailsList: details }
+}
+
+export async function getUserAttributeVerificationCode(ctx: IdentityContext, input: Input<'GetUserAttributeVerificationCode'>) {
+  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  if (input.AttributeName !== 'email') throw invalidParameter(`Cannot verify the attribute ${input.AttributeName}`)
+  await ctx.codes.limit(ctx.db, user.username, 'attributeCode')
+  const code = await ctx.codes.issue(ctx.db, user.username, 'attribute:email', user.email)
+  await ctx.mailTo(user, { kind: 'email-change-code', code })
+  return { CodeDeliveryDetails: deliveryDetails(user.email) }
+}
+
+export async function verifyUserAttribute(ctx: IdentityContext, input: Input<'VerifyUserAttribute'>) {
+  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  if (input.AttributeName !== 'email') throw invalidParameter(`Cannot verify the attribute ${input.AttributeName}`)
+  await ctx.codes.limit(ctx.db, user.username, 'verifyAttribute')
+  const email = (await ctx.codes.consume(ctx.db, user.username, 'attribute:email', input.Code)) ?? user.email
+  if (await ctx.users.emailTaken(ctx.db, email, user.username)) throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
+  await ctx.users.setAttributes(ctx.db, user.username, { email, email_verified: 'true' })
+  return {}
+}
+
+export async function globalSignOut(ctx: IdentityContext, input: Input<'GlobalSignOut'>) {
+  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  await ctx.tokens.revokeUser(ctx.db, user.username)
+  return {}
+}
+
+export async function revokeToken(ctx: IdentityContext, input: Input<'RevokeToken'>) {
+  ctx.checkClient(input.ClientId)
+  const result = await ctx.tokens.revokeRefreshToken(ctx.db, input.Token, input.ClientId)
+  if (result === 'other-client') throw new CognitoError('UnauthorizedException', 'Client is not authorized to revoke the token.')
+  return {}
+}

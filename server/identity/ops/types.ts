@@ -1,0 +1,8 @@
+import type { IdentityContext } from '../context.js'
+
+/** What an operation knows about the HTTP request besides its body. */
+export interface OpRequest {
+  ip: string
+}
+
+export type OpHandler<I = never> = (ctx: IdentityContext, input: I, req: OpRequest) => Promise<unknown>

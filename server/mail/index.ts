@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config.js'
+import { renderMessage, type MailMessage } from './messages.js'
+
+export type { MailMessage } from './messages.js'
+
+/** A rendered e-mail, ready for a transport. */
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  /** What kind of message this is (logged; the body never is). */
+  kind: MailMessage['kind']
+}
+
+/**
+ * The mail adapter contract: one `send` per message. Implementations: `smtp.ts` (SMTP_URL set)
+ * and `files.ts` (each message an .eml file under <data dir>/mail/).
+ */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>
+  close(): Promise<void>
+}
+
+export interface Mailer {
+  /** Renders the message in the recipient's language and sends it. */
+  send(to: string, message: MailMessage, locale?: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** Chooses the transport by configuration. */
+export async function createMailer(config: Config, log: FastifyBaseLogger): Promise<Mailer> {
+  let transport: MailTransport
+  if (config.SMTP_URL) {
+    const { SmtpTransport } = await import('./smtp.js')
+    transport = new SmtpTransport(config.SMTP_URL, config.MAIL_FROM, log)
+  } else {
+    const { FileTransport } = await import('./files.js')
+    transport = new FileTransport(config.dataDir, config.MAIL_FROM, log)
+  }
+  return {
+    send: (to, message, locale) => transport.send({ to, kind: message.kind, ...renderMessage(message, locale) }),
+    close: () => transport.close(),
+  }
+}

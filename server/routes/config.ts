@@ -1,0 +1,29 @@
+import { LANGUAGES, PublicConfig } from '../../contracts/config.js'
+import { appInfo } from '../info.js'
+import { passwordPolicyOf } from '../identity/settings.js'
+import type { App } from '../types.js'
+
+/** GET /api/config: what the web app needs before sign-in (identity pool, password policy, languages). */
+export default async function configRoutes(app: App) {
+  app.get(
+    '/config',
+    { schema: { tags: ['system'], summary: 'Public configuration of the web app', security: [], response: { 200: PublicConfig } } },
+    async (request) => {
+      const config = app.config
+      const [region] = config.IDENTITY_USER_POOL_ID.split('_')
+      const embedded = config.IDENTITY_MODE === 'embedded'
+      return {
+        name: appInfo.name,
+        build: config.BUILD_NUMBER,
+        identity: {
+          region,
+          userPoolId: config.IDENTITY_USER_POOL_ID,
+          clientId: config.IDENTITY_CLIENT_ID,
+          ...(embedded ? { endpoint: config.IDENTITY_ENDPOINT ?? `${request.protocol}://${request.host}/identity/` } : {}),
+        },
+        passwordPolicy: passwordPolicyOf(config),
+        languages: [...LANGUAGES],
+      }
+    },
+  )
+}

@@ -1,0 +1,153 @@
+import {
+  SUBSCRIPTIONS_PAGE_SIZE,
+  SubscriptionsQuery,
+  UserCoursesPage,
+  UserCoursesQuery,
+  UserSubscriptionsPage,
+  subscriptionState,
+  type CourseDetails,
+  type UserSubscription,
+} from '../../../contracts/subscriptions.js'
+import { errorResponses } from '../../../contracts/errors.js'
+import { HttpError } from '../../plugins/errors.js'
+import type { App, Principal } from '../../types.js'
+
+const iso = (v: Date | string) => new Date(v).toISOString()
+
+function principalOf(p: Principal | null): Principal {
+  // The access policy answers 401 before a handler runs without a principal; this guards the types.
+  if (!p) throw new HttpError(401, 'Not authorized', 'UNAUTHENTICATED')
+  return p
+}
+
+/** Continuation tokens for the courses list: the last row's (subscribed_at, uuid), opaque to clients. */
+export function encodeCourseToken(subscribedAt: string, uuid: string): string {
+  return Buffer.from(JSON.stringify([subscribedAt, uuid])).toString('base64url')
+}
+
+/** PostgreSQL's ISO text form of a timestamptz, kept at full (microsecond) precision in tokens. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function decodeCourseToken(token: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      const [at, uuid] = value
+      const asIso = at.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')
+      if (TIMESTAMP.test(at) && !Number.isNaN(Date.parse(asIso)) && UUID.test(uuid)) return [at, uuid]
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw new HttpError(400, 'Invalid request', 'VALIDATION', { paginationToken: 'Invalid pagination token' })
+}
+
+interface SubscriptionRow {
+  id: string
+  course_uuid: string
+  course_name: string
+  plan_name: string
+  duration_days: number
+  created_at: Date | string
+  revoked_at: Date | string | null
+}
+
+interface CourseRow {
+  uuid: string
+  name: string
+  details: CourseDetails | string
+  subscribed_at: Date | string
+  subscribed_key: string
+}
+
+/** The signed-in learner's own lists (spec §7 "Learner fetches"). */
+export default async function userRoutes(app: App) {
+  app.get(
+    '/v2/user/subscriptions',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The caller's subscriptions, newest first, one page of 10 (page from 1)",
+        querystring: SubscriptionsQuery,
+        response: { 200: UserSubscriptionsPage, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { sub } = principalOf(request.principal)
+      const { page } = request.query
+      const now = new Date()
+      const [{ rows }, count] = await Promise.all([
+        app.db.query<SubscriptionRow>(
+          `SELECT s.id, s.course_uuid, c.name AS course_name, s.plan_name, s.duration_days, s.created_at, s.revoked_at
+             FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
+            WHERE s.user_sub = $1
+            ORDER BY s.created_at DESC, s.id DESC
+            LIMIT $2 OFFSET $3`,
+          [sub, SUBSCRIPTIONS_PAGE_SIZE, (page - 1) * SUBSCRIPTIONS_PAGE_SIZE],
+        ),
+        app.db.query<{ total: number | string }>('SELECT count(*) AS total FROM subscriptions WHERE user_sub = $1', [sub]),
+      ])
+      const items: UserSubscription[] = rows.map((r) => {
+        const state = subscriptionState(r.created_at, r.duration_days, r.revoked_at, now)
+        return {
+          id: r.id,
+          course: { uuid: r.course_uuid, name: r.course_name },
+          plan: { name: r.plan_name, durationDays: r.duration_days },
+          createdAt: iso(r.created_at),
+          revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
+          ...state,
+        }
+      })
+      return { items, page, pageSize: SUBSCRIPTIONS_PAGE_SIZE, total: Number(count.rows[0]?.total ?? 0) }
+    },
+  )
+
+  app.get(
+    '/v2/user/courses',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The courses the caller holds an active subscription to, latest subscription first (token paging)',
+        querystring: UserCoursesQuery,
+        response: { 200: UserCoursesPage, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { sub } = principalOf(request.principal)
+      const { paginationToken, limit } = request.query
+      const after = paginationToken ? decodeCourseToken(paginationToken) : null
+      // "Active" is subscriptionState's rule (not revoked, created + duration still ahead) written in
+      // SQL so that paging stays keyset-based; tests check the two agree.
+      const active = `WITH latest AS (
+          SELECT course_uuid, max(created_at) AS subscribed_at
+            FROM subscriptions
+           WHERE user_sub = $1 AND revoked_at IS NULL AND created_at + duration_days * interval '1 day' > now()
+           GROUP BY course_uuid)`
+      const [{ rows }, count] = await Promise.all([
+        app.db.query<CourseRow>(
+          `${active}
+           SELECT c.uuid, c.name, c.details, l.subscribed_at, l.subscribed_at::text AS subscribed_key
+             FROM latest l JOIN courses c ON c.uuid = l.course_uuid
+            WHERE $2::timestamptz IS NULL OR (l.subscribed_at, c.uuid) < ($2::timestamptz, $3::uuid)
+            ORDER BY l.subscribed_at DESC, c.uuid DESC
+            LIMIT $4`,
+          [sub, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+        ),
+        app.db.query<{ total: number | string }>(`${active} SELECT count(*) AS total FROM latest`, [sub]),
+      ])
+      const page = rows.slice(0, limit)
+      const last = page[page.length - 1]
+      return {
+        items: page.map((r) => ({
+          uuid: r.uuid,
+          name: r.name,
+          details: typeof r.details === 'string' ? (JSON.parse(r.details) as CourseDetails) : r.details,
+          subscribedAt: iso(r.subscribed_at),
+        })),
+        paginationToken: rows.length > limit && last ? encodeCourseToken(last.subscribed_key, last.uuid) : null,
+        estimated: Number(count.rows[0]?.total ?? 0),
+      }
+    },
+  )
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react'
+import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin'
+import { signIn } from '../../authProvider'
+import { browser } from '../../authProvider/browser'
+import { confirmForgotPassword, forgotPassword } from '../../authProvider/cognito'
+import { identityErrorMessage } from '../identityErrors'
+import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
+import { DELAYS, useLater } from '../useLater'
+import { requiredWith } from '../validators'
+import { AuthLayout } from './AuthLayout'
+import { FooterLink, Notice, SubmitButton } from './parts'
+
+/**
+ * /forgot-password (visitors only). Step one sends a reset code to the e-mail; step two takes the code
+ * and a new password, then signs the user in with it.
+ */
+export function ForgotPasswordPage() {
+  const translate = useTranslate()
+  const later = useLater()
+  const policy = usePasswordPolicy()
+  const [email, setEmail] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const start = async (values: Record<string, unknown>) => {
+    const address = String(values.email).trim()
+    setError(null)
+    setBusy(true)
+    try {
+      await forgotPassword(address)
+      setEmail(address)
+    } catch (err) {
+      setError(identityErrorMessage(err, translate))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const restore = async (values: Record<string, unknown>) => {
+    if (!email) return
+    const password = String(values.newPassword)
+    setError(null)
+    setBusy(true)
+    try {
+      await confirmForgotPassword(email, String(values.code).trim(), password)
+      await signIn(email, password)
+      setDone(true)
+      later(() => browser.assign('/dashboard'), DELAYS.login)
+    } catch (err) {
+      setBusy(false)
+      setError(identityErrorMessage(err, translate))
+    }
+  }
+
+  const locked = busy || done
+  return (
+    <AuthLayout title={translate('aula.account.forgot.title')} subtitle={email ? undefined : translate('aula.account.forgot.subtitle')}>
+      {!email ? (
+        <>
+          <Notice error={error} />
+          <Form key="start" onSubmit={start} noValidate>
+            <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
+            <SubmitButton disabled={locked}>{translate('aula.account.forgot.submit')}</SubmitButton>
+          </Form>
+        </>
+      ) : (
+        <>
+          <Notice error={error} success={done ? translate('aula.account.forgot.success') : translate('aula.account.forgot.codeSent')} />
+          <Form key="restore" onSubmit={restore} noValidate>
+            <TextInput source="code" autoComplete="one-time-code" label="aula.account.fields.code" validate={requiredWith('code')} disabled={locked} fullWidth />
+            <PasswordInput
+              source="newPassword"
+              autoComplete="new-password"
+              label="aula.account.fields.newPassword"
+              validate={[requiredWith('newPassword'), passwordValidator(policy)]}
+              disabled={locked}
+              fullWidth
+            />
+            <SubmitButton disabled={locked}>{translate('aula.account.forgot.restore')}</SubmitButton>
+          </Form>
+        </>
+      )}
+      <FooterLink to="/login" label={translate('aula.account.forgot.backToLogin')} />
+    </AuthLayout>
+  )
+}

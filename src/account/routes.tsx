@@ -1,0 +1,13 @@
+/** The account area's screens, for App.tsx to declare. */
+export { LoginPage } from './public/LoginPage'
+export { RegisterPage } from './public/RegisterPage'
+export { RegisterConfirmationPage } from './public/RegisterConfirmationPage'
+export { ForgotPasswordPage } from './public/ForgotPasswordPage'
+export { CompleteRegisterPage } from './public/CompleteRegisterPage'
+export { TermsPage } from './public/TermsPage'
+export { SettingsPage } from './settings/SettingsPage'
+export { LogoutPage } from './access/LogoutPage'
+export { Protected } from './access/Protected'
+export { VisitorOnly } from './access/VisitorOnly'
+export { RouteFallback } from './access/RouteFallback'
+export { RootRedirect } from './access/RootRedirect'

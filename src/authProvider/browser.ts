@@ -1,0 +1,9 @@
+/**
+ * Full-page navigations (spec §4: sign-in and sign-out end with a reload so that every data holder
+ * starts afresh). One object so tests can watch them.
+ */
+export const browser = {
+  assign(path: string) {
+    window.location.assign(path)
+  },
+}

@@ -1,0 +1,200 @@
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  type CognitoUserSession,
+} from 'amazon-cognito-identity-js'
+import { loadPublicConfig } from './config'
+
+/**
+ * Promise wrappers around amazon-cognito-identity-js: the user pool comes from `GET /api/config`
+ * (with the embedded identity service, its endpoint is this origin's `/identity/`).
+ */
+let poolPromise: Promise<CognitoUserPool> | undefined
+
+export function getPool(): Promise<CognitoUserPool> {
+  if (!poolPromise) {
+    poolPromise = loadPublicConfig()
+      .then(({ identity }) => {
+        return new CognitoUserPool({
+          UserPoolId: identity.userPoolId,
+          ClientId: identity.clientId,
+          ...(identity.endpoint ? { endpoint: `${window.location.origin}/identity/` } : {}),
+        })
+      })
+      .catch((err: unknown) => {
+        poolPromise = undefined
+        throw err
+      })
+  }
+  return poolPromise
+}
+
+/** Forgets the pool (tests). */
+export function resetPool() {
+  poolPromise = undefined
+}
+
+/** An error of the identity service as the library reports it: `code` is the exception name. */
+export interface IdentityError extends Error {
+  code?: string
+}
+
+export const userFor = async (email: string) => new CognitoUser({ Username: email, Pool: await getPool() })
+
+/** Raised by `authenticate` when the account must set a new password (invited account). */
+export class NewPasswordRequired extends Error {
+  constructor(
+    readonly user: CognitoUser,
+    readonly userAttributes: Record<string, string>,
+  ) {
+    super('New password required')
+    this.name = 'NewPasswordRequired'
+  }
+}
+
+/** USER_SRP_AUTH (the password never leaves the browser); resolves with the session. */
+export async function authenticate(email: string, password: string): Promise<CognitoUserSession> {
+  const user = await userFor(email)
+  return new Promise((resolve, reject) => {
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
+      onSuccess: resolve,
+      onFailure: reject,
+      newPasswordRequired: (userAttributes: Record<string, string>) => reject(new NewPasswordRequired(user, userAttributes)),
+    })
+  })
+}
+
+/** Answers the new-password challenge on the very CognitoUser that met it (the challenge session lives there). */
+export function completeNewPassword(user: CognitoUser, password: string, attributes: Record<string, string>): Promise<CognitoUserSession> {
+  return new Promise((resolve, reject) => {
+    user.completeNewPasswordChallenge(password, attributes, { onSuccess: resolve, onFailure: reject })
+  })
+}
+
+export async function signUp(email: string, password: string, name: string): Promise<void> {
+  const pool = await getPool()
+  const attributes = [new CognitoUserAttribute({ Name: 'email', Value: email }), new CognitoUserAttribute({ Name: 'name', Value: name })]
+  await new Promise<void>((resolve, reject) => {
+    pool.signUp(email, password, attributes, [], (err) => (err ? reject(err) : resolve()))
+  })
+}
+
+export async function confirmSignUp(email: string, code: string): Promise<void> {
+  const user = await userFor(email)
+  await new Promise<void>((resolve, reject) => user.confirmRegistration(code, false, (err) => (err ? reject(err) : resolve())))
+}
+
+export async function resendCode(email: string): Promise<void> {
+  const user = await userFor(email)
+  await new Promise<void>((resolve, reject) => user.resendConfirmationCode((err) => (err ? reject(err) : resolve())))
+}
+
+export async function forgotPassword(email: string): Promise<void> {
+  const user = await userFor(email)
+  await new Promise<void>((resolve, reject) => {
+    user.forgotPassword({ onSuccess: () => resolve(), onFailure: reject, inputVerificationCode: () => resolve() })
+  })
+}
+
+export async function confirmForgotPassword(email: string, code: string, password: string): Promise<void> {
+  const user = await userFor(email)
+  await new Promise<void>((resolve, reject) => user.confirmPassword(code, password, { onSuccess: () => resolve(), onFailure: reject }))
+}
+
+/** The signed-in user with a loaded (possibly refreshed) session, or null when nobody is signed in. */
+export async function currentUser(): Promise<{ user: CognitoUser; session: CognitoUserSession } | null> {
+  const user = (await getPool()).getCurrentUser()
+  if (!user) return null
+  const session = await new Promise<CognitoUserSession | null>((resolve, reject) =>
+    user.getSession((err: Error | null, s: CognitoUserSession | null) => (err ? reject(err) : resolve(s))),
+  )
+  return session?.isValid() ? { user, session } : null
+}
+
+/** Asks the identity service for new tokens with the refresh token, whatever the local expiry says. */
+export async function refresh(): Promise<CognitoUserSession> {
+  const current = await currentUser()
+  if (!current) throw new Error('No current user')
+  const { user, session } = current
+  return new Promise((resolve, reject) =>
+    user.refreshSession(session.getRefreshToken(), (err: Error | null, s: CognitoUserSession) => (err ? reject(err) : resolve(s))),
+  )
+}
+
+/** Fails with `NoSessionError` when nobody is signed in (spec §8 "You need to logout and login again"). */
+export class NoSessionError extends Error {
+  constructor() {
+    super('No session')
+    this.name = 'NoSessionError'
+  }
+}
+
+async function signedIn() {
+  const current = await currentUser().catch(() => null)
+  if (!current) throw new NoSessionError()
+  return current
+}
+
+export async function changePassword(previous: string, proposed: string): Promise<void> {
+  const { user } = await signedIn()
+  await new Promise<void>((resolve, reject) => user.changePassword(previous, proposed, (err) => (err ? reject(err) : resolve())))
+}
+
+/** Updates the name attribute; the library then re-reads the user and refreshes the tokens. */
+export async function updateName(name: string): Promise<void> {
+  const { user } = await signedIn()
+  await new Promise<void>((resolve, reject) =>
+    user.updateAttributes([new CognitoUserAttribute({ Name: 'name', Value: name })], (err) => (err ? reject(err) : resolve())),
+  )
+}
+
+export interface Device {
+  DeviceKey: string
+  DeviceAttributes: Array<{ Name: string; Value: string }>
+  DeviceCreateDate?: number
+  DeviceLastModifiedDate?: number
+  DeviceLastAuthenticatedDate?: number
+}
+
+/** Spec §9: the devices pane lists up to 10 devices. */
+export const DEVICE_LIMIT = 10
+
+export async function listDevices(): Promise<Device[]> {
+  const { user } = await signedIn()
+  return new Promise((resolve, reject) =>
+    user.listDevices(DEVICE_LIMIT, null, {
+      onSuccess: (result: { Devices?: Device[] }) => resolve(result.Devices ?? []),
+      onFailure: reject,
+    }),
+  )
+}
+
+const withTimeout = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
+
+/**
+ * Ends the session at the identity service (refresh token revoked; `global` revokes every session of the
+ * user) and always wipes the library's own keys, even when the service cannot be reached.
+ */
+export async function signOut(global: boolean): Promise<void> {
+  const pool = await getPool().catch(() => null)
+  if (!pool) return
+  const user = pool.getCurrentUser()
+  if (!user) return
+  try {
+    if (global) {
+      await signedIn()
+      await withTimeout(new Promise<void>((resolve, reject) => user.globalSignOut({ onSuccess: () => resolve(), onFailure: reject })), 5000)
+    } else {
+      // The library retries a failed revocation for ~6 s; a sign-out never waits that long.
+      await withTimeout(new Promise<void>((resolve, reject) => user.signOut((err?: Error) => (err ? reject(err) : resolve()))), 3000)
+    }
+  } catch {
+    // The local wipe below still signs this browser out.
+  }
+  user.signOut()
+  const prefix = `CognitoIdentityServiceProvider.${pool.getClientId()}.`
+  for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key)
+}

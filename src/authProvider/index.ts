@@ -1,0 +1,96 @@
+import type { AuthProvider, UserIdentity } from 'react-admin'
+import type { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js'
+import { canAccessFor } from './canAccess'
+import { authenticate, completeNewPassword, currentUser, NewPasswordRequired, refresh, signOut } from './cognito'
+import { clearSession, hasLiveSession, storedAttributes, storedGroups, storedUser, storeSession } from './session'
+
+export { STORAGE_KEYS, storedAttributes, storedGroups, storedJwt, storedUser, hasLiveSession } from './session'
+
+/**
+ * The invited account met at sign-in that must choose a password (spec §4): kept in memory only,
+ * because the challenge belongs to this CognitoUser object and does not survive a reload.
+ */
+export interface PendingChallenge {
+  email: string
+  user: CognitoUser
+  attributes: Record<string, string>
+}
+let pendingChallenge: PendingChallenge | null = null
+export const getPendingChallenge = () => pendingChallenge
+
+/** Signs in with e-mail and password; rejects `NewPasswordRequired` (then see `completeRegister`) or the identity error. */
+export async function signIn(email: string, password: string): Promise<CognitoUserSession> {
+  try {
+    const session = await authenticate(email, password)
+    storeSession(session)
+    pendingChallenge = null
+    return session
+  } catch (err) {
+    if (err instanceof NewPasswordRequired) pendingChallenge = { email, user: err.user, attributes: err.userAttributes }
+    throw err
+  }
+}
+
+/** Answers the pending new-password challenge (the name is shown read-only and sent back unchanged). */
+export async function completeRegister(password: string): Promise<CognitoUserSession> {
+  if (!pendingChallenge) throw new Error('No pending challenge')
+  const { user, attributes } = pendingChallenge
+  // Only writable attributes go back: the service refuses email_verified and other non-mutable ones.
+  const writable: Record<string, string> = attributes.name ? { name: attributes.name } : {}
+  const session = await completeNewPassword(user, password, writable)
+  storeSession(session)
+  pendingChallenge = null
+  return session
+}
+
+/** On a 401 from the API: new tokens from the identity service, stored; returns the new bearer token. */
+export async function refreshSession(): Promise<string> {
+  const session = await refresh()
+  storeSession(session)
+  return session.getIdToken().getJwtToken()
+}
+
+/** The authProvider: same semantics as ra-auth-cognito (permissions = the ID token's cognito:groups). */
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    await signIn(email, password)
+    return { redirectTo: false }
+  },
+
+  async logout(params?: { global?: boolean }) {
+    await signOut(Boolean(params?.global))
+    clearSession()
+    pendingChallenge = null
+    return '/login'
+  },
+
+  async checkAuth() {
+    const current = await currentUser().catch(() => null)
+    if (!current) {
+      clearSession()
+      throw { redirectTo: '/login', message: false }
+    }
+    // getSession may have refreshed the tokens: keep the stored copies current.
+    storeSession(current.session)
+  },
+
+  async checkError(error: { status?: number }) {
+    // The HTTP layer has already tried a refresh on 401: a 401 that reaches here means the session is over.
+    if (error?.status === 401) throw { redirectTo: '/logout', logoutUser: false, message: false }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const attributes = storedAttributes()
+    const user = storedUser()
+    if (!attributes || !user) throw new Error('Not signed in')
+    return { id: attributes.sub, fullName: attributes.name || attributes.email, email: attributes.email, username: user.username }
+  },
+
+  async getPermissions() {
+    return storedGroups()
+  },
+
+  async canAccess({ action, resource }) {
+    return canAccessFor(storedGroups(), { action, resource }, hasLiveSession())
+  },
+}

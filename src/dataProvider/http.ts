@@ -1,0 +1,97 @@
+import { HttpError } from 'react-admin'
+import { refreshSession, storedJwt } from '../authProvider'
+import { i18nProvider } from '../i18n'
+import { browser } from '../authProvider/browser'
+
+export interface HttpResponse<T = unknown> {
+  status: number
+  headers: Headers
+  body: string
+  json: T
+}
+
+export interface HttpOptions extends RequestInit {
+  /** Send without the bearer token (public routes). */
+  anonymous?: boolean
+}
+
+const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(`aula.account.http.${key}`, options)
+
+/**
+ * An API error with spec §8's text, translated: `title` is the headline, `detail` the sentence that
+ * may follow it. `message` holds both so react-admin's notifications show the whole text.
+ */
+export class ApiError extends HttpError {
+  constructor(
+    readonly title: string,
+    readonly detail: string | undefined,
+    status: number,
+    body: unknown,
+  ) {
+    super(detail ? `${title}: ${detail}` : title, status, body)
+  }
+}
+
+/** Spec §8: the text shown for each answer status (`network` when no answer came). */
+export function errorFor(status: number | 'network', body: unknown): ApiError {
+  const serverMessage = typeof body === 'object' && body && 'message' in body && typeof body.message === 'string' ? body.message : undefined
+  switch (status) {
+    case 'network':
+      return new ApiError(t('network'), undefined, 0, body)
+    case 401:
+      return new ApiError(t('unauthorized'), t('unauthorizedDetail'), status, body)
+    case 403:
+      return new ApiError(t('forbidden'), t('forbiddenDetail'), status, body)
+    case 404:
+      return new ApiError(t('notFound'), undefined, status, body)
+    case 409:
+      return new ApiError(t('conflict'), serverMessage, status, body)
+    case 413:
+      return new ApiError(t('tooLarge'), undefined, status, body)
+    default:
+      return new ApiError(t('other'), undefined, status, body)
+  }
+}
+
+async function send(url: string, options: HttpOptions, token: string | null): Promise<Response> {
+  const headers = new Headers(options.headers)
+  headers.set('Accept', 'application/json')
+  if (options.body !== undefined && typeof options.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  try {
+    return await fetch(url, { ...options, headers })
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err
+    throw errorFor('network', null)
+  }
+}
+
+/**
+ * Every API call: JSON accept header and the stored bearer token. On a 401 the session is refreshed
+ * through the identity service, the new token stored and the request retried once; when the refresh
+ * fails the user goes to /logout. Failures become `ApiError`s carrying spec §8's texts.
+ */
+export async function httpClient<T = unknown>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  const token = options.anonymous ? null : storedJwt()
+  let response = await send(url, options, token)
+  if (response.status === 401 && token) {
+    let fresh: string | null = null
+    try {
+      fresh = await refreshSession()
+    } catch {
+      browser.assign('/logout')
+    }
+    if (fresh) response = await send(url, options, fresh)
+  }
+  const body = await response.text()
+  let json: unknown = undefined
+  if (body) {
+    try {
+      json = JSON.parse(body)
+    } catch {
+      json = undefined
+    }
+  }
+  if (!response.ok) throw errorFor(response.status, json ?? body)
+  return { status: response.status, headers: response.headers, body, json: json as T }
+}

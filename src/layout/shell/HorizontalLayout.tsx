@@ -1,0 +1,43 @@
+import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material'
+import type { ReactNode } from 'react'
+import { useSidebarState } from 'react-admin'
+import { SideMenu } from '../menu/SideMenu'
+import { TopMenu } from '../menu/TopMenu'
+import type { LayoutSettings } from '../settings/layoutSettings'
+import { sidebarColours, topbarColours } from '../theme/chrome'
+import { TopBar } from '../topbar/TopBar'
+import { ContentArea } from './ContentArea'
+
+interface Props {
+  settings: LayoutSettings
+  onOpenSettings: () => void
+  children: ReactNode
+}
+
+/** Top bar with the menu bar under it; on narrow screens the menu opens as a drawer. */
+export function HorizontalLayout({ settings, onOpenSettings, children }: Props) {
+  const [open, setOpen] = useSidebarState()
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'))
+  const scrolls = settings.layoutWidth === 'scrollable'
+  // The menu bar sits on a light strip under a light top bar, on the top bar's colour otherwise.
+  const menuColours = settings.topbarTheme === 'light' ? sidebarColours.light : topbarColours[settings.topbarTheme]
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Box sx={{ position: scrolls ? 'relative' : 'sticky', top: 0, zIndex: (t) => t.zIndex.appBar }}>
+        <TopBar menuButtonAlways={false} onOpenSettings={onOpenSettings} />
+        <TopMenu colours={menuColours} />
+      </Box>
+      {!wide && (
+        <Drawer
+          open={open}
+          onClose={() => setOpen(false)}
+          slotProps={{ paper: { sx: { width: 248, background: sidebarColours.dark.background } } }}
+        >
+          <SideMenu colours={sidebarColours.dark} onNavigate={() => setOpen(false)} />
+        </Drawer>
+      )}
+      <ContentArea>{children}</ContentArea>
+    </Box>
+  )
+}

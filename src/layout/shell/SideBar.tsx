@@ -1,0 +1,51 @@
+import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material'
+import { useSidebarState } from 'react-admin'
+import { SideMenu } from '../menu/SideMenu'
+import type { LayoutSettings, SidebarType } from '../settings/layoutSettings'
+import { sidebarBackground, sidebarColours } from '../theme/chrome'
+
+/** Sidebar widths per type; closing the sidebar on a wide screen folds it to icons. */
+export const SIDEBAR_WIDTH: Record<SidebarType, number> = { default: 248, compact: 208, icon: 72 }
+
+/** The vertical layout's sidebar: fixed beside the content on wide screens, a drawer on narrow ones. */
+export function SideBar({ settings }: { settings: LayoutSettings }) {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'))
+  const [open, setOpen] = useSidebarState()
+  const colours = sidebarColours[settings.leftSideBarTheme]
+  const background = sidebarBackground(settings.leftSideBarTheme, settings.leftSideBarThemeImage)
+
+  if (!wide) {
+    return (
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.default, background, color: colours.text } } }}
+      >
+        <SideMenu colours={colours} onNavigate={() => setOpen(false)} />
+      </Drawer>
+    )
+  }
+
+  const type: SidebarType = open ? settings.leftSideBarType : 'icon'
+  const scrolls = settings.layoutWidth === 'scrollable'
+  return (
+    <Box
+      component="aside"
+      sx={{
+        width: SIDEBAR_WIDTH[type],
+        flexShrink: 0,
+        background,
+        color: colours.text,
+        position: scrolls ? 'relative' : 'sticky',
+        top: 0,
+        height: scrolls ? 'auto' : '100vh',
+        overflowY: scrolls ? 'visible' : 'auto',
+        overflowX: 'hidden',
+        transition: (theme) => theme.transitions.create('width'),
+        borderRight: settings.leftSideBarTheme === 'light' ? '1px solid rgba(15, 23, 42, 0.08)' : 'none',
+      }}
+    >
+      <SideMenu colours={colours} iconsOnly={type === 'icon'} dense={type === 'compact'} />
+    </Box>
+  )
+}

@@ -1,0 +1,42 @@
+import type { RaThemeOptions } from 'react-admin'
+
+/** Aula's look: deep teal with a warm amber accent, soft rounded surfaces. */
+const shared: RaThemeOptions = {
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 700 },
+    h2: { fontWeight: 700 },
+    h3: { fontWeight: 600 },
+    h4: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  sidebar: { width: 248, closedWidth: 72 },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+    MuiAppBar: { defaultProps: { elevation: 0 } },
+  },
+}
+
+export const lightTheme: RaThemeOptions = {
+  ...shared,
+  palette: {
+    mode: 'light',
+    primary: { main: '#0f766e', light: '#14b8a6', dark: '#115e59', contrastText: '#ffffff' },
+    secondary: { main: '#d97706', contrastText: '#ffffff' },
+    background: { default: '#f4f6f8', paper: '#ffffff' },
+    text: { primary: '#1e293b', secondary: '#55627a' },
+  },
+}
+
+export const darkTheme: RaThemeOptions = {
+  ...shared,
+  palette: {
+    mode: 'dark',
+    primary: { main: '#2dd4bf', light: '#5eead4', dark: '#0f766e', contrastText: '#042f2e' },
+    secondary: { main: '#fbbf24', contrastText: '#1f1300' },
+    background: { default: '#0f172a', paper: '#1e293b' },
+    text: { primary: '#e2e8f0', secondary: '#a3b1c6' },
+  },
+}

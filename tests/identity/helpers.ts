@@ -1,0 +1,213 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type ICognitoStorage,
+} from 'amazon-cognito-identity-js'
+import { createTestApp, type TestApp } from '../helpers/app.js'
+
+/** A browser's localStorage, one per simulated browser (so device secrets stay apart). */
+export class BrowserStorage implements ICognitoStorage {
+  private items = new Map<string, string>()
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+  clear() {
+    this.items.clear()
+  }
+  keys() {
+    return [...this.items.keys()]
+  }
+}
+
+export interface IdentityServer extends TestApp {
+  endpoint: string
+  baseUrl: string
+  dataDir: string
+  poolId: string
+  clientId: string
+  printed: string[]
+  pool(storage?: BrowserStorage): CognitoUserPool
+}
+
+/** The real app on a fresh database, listening on a free loopback port, with its own data dir. */
+export async function startIdentityServer(env: Record<string, string> = {}): Promise<IdentityServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-identity-'))
+  const printed: string[] = []
+  const t = await createTestApp({ env: { AULA_DATA_DIR: dataDir, ...env }, print: (line) => printed.push(line) })
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const address = t.app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  const baseUrl = `http://127.0.0.1:${port}`
+  const endpoint = `${baseUrl}/identity/`
+  const poolId = t.config.IDENTITY_USER_POOL_ID
+  const clientId = t.config.IDENTITY_CLIENT_ID
+  return {
+    ...t,
+    endpoint,
+    baseUrl,
+    dataDir,
+    poolId,
+    clientId,
+    printed,
+    pool: (storage = new BrowserStorage()) => new CognitoUserPool({ UserPoolId: poolId, ClientId: clientId, endpoint, Storage: storage }),
+    close: async () => {
+      await t.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = []
+  const joined = text.replace(/=\r?\n/g, '')
+  for (let i = 0; i < joined.length; i++) {
+    const c = joined[i]
+    if (c === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16))
+      i += 2
+    } else bytes.push(...Buffer.from(c, 'utf8'))
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+export interface MailFile {
+  file: string
+  to: string
+  subject: string
+  body: string
+}
+
+/** The .eml messages written for one address, oldest first, decoded. */
+export function mailbox(dataDir: string, to: string): MailFile[] {
+  const dir = path.join(dataDir, 'mail')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8')
+      const split = raw.indexOf('\n\n')
+      const head = raw.slice(0, split)
+      const rawBody = raw.slice(split + 2)
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? ''
+      const encoding = header('Content-Transfer-Encoding').toLowerCase()
+      const body = encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : rawBody
+      return { file: f, to: header('To'), subject: header('Subject'), body }
+    })
+    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
+}
+
+/** The 6-digit code of the newest message to `to`. */
+export function latestCode(dataDir: string, to: string): string {
+  const messages = mailbox(dataDir, to)
+  const last = messages[messages.length - 1]
+  const code = last && /\b(\d{6})\b/.exec(last.body)?.[1]
+  if (!code) throw new Error(`no code mailed to ${to}`)
+  return code
+}
+
+export const STRONG = 'Correct-Horse-7-battery'
+
+let seq = 0
+export const uniqueEmail = (tag: string) => `${tag}.${process.pid}.${Date.now()}.${seq++}@example.test`
+
+type CognitoErr = Error & { code?: string }
+
+/** Promise wrappers over the library's callbacks. */
+export function signUp(pool: CognitoUserPool, email: string, password: string, attributes: Record<string, string> = {}) {
+  const attrs = Object.entries(attributes).map(([Name, Value]) => new CognitoUserAttribute({ Name, Value }))
+  return new Promise<{ userSub: string; userConfirmed: boolean; codeDeliveryDetails: { Destination: string } }>((resolve, reject) =>
+    pool.signUp(email, password, attrs, [], (err, result) => (err ? reject(err) : resolve(result as never))),
+  )
+}
+
+export function confirm(pool: CognitoUserPool, email: string, code: string) {
+  const user = new CognitoUser({ Username: email, Pool: pool })
+  return new Promise<string>((resolve, reject) => user.confirmRegistration(code, false, (err, r) => (err ? reject(err) : resolve(r))))
+}
+
+export type SignInResult =
+  | { kind: 'success'; user: CognitoUser; session: CognitoUserSession }
+  | { kind: 'new-password'; user: CognitoUser; attributes: Record<string, string> }
+
+/** authenticateUser (USER_SRP_AUTH by default). */
+export function signIn(pool: CognitoUserPool, email: string, password: string, flow?: 'USER_PASSWORD_AUTH'): Promise<SignInResult> {
+  const user = new CognitoUser({ Username: email, Pool: pool, Storage: (pool as unknown as { storage: ICognitoStorage }).storage })
+  if (flow) user.setAuthenticationFlowType(flow)
+  return new Promise((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
+      onSuccess: (session) => resolve({ kind: 'success', user, session }),
+      onFailure: (err: CognitoErr) => reject(err),
+      newPasswordRequired: (attributes: Record<string, string>) => resolve({ kind: 'new-password', user, attributes }),
+    }),
+  )
+}
+
+export function completeNewPassword(user: CognitoUser, password: string, attributes: Record<string, string> = {}) {
+  return new Promise<CognitoUserSession>((resolve, reject) =>
+    user.completeNewPasswordChallenge(password, attributes, { onSuccess: resolve, onFailure: reject }),
+  )
+}
+
+export function refresh(user: CognitoUser, session: CognitoUserSession) {
+  return new Promise<CognitoUserSession>((resolve, reject) => user.refreshSession(session.getRefreshToken(), (err, s) => (err ? reject(err) : resolve(s))))
+}
+
+export function changePassword(user: CognitoUser, oldPassword: string, newPassword: string) {
+  return new Promise<string>((resolve, reject) => user.changePassword(oldPassword, newPassword, (err, r) => (err ? reject(err) : resolve(r as string))))
+}
+
+export function forgotPassword(pool: CognitoUserPool, email: string) {
+  const user = new CognitoUser({ Username: email, Pool: pool })
+  return new Promise<{ CodeDeliveryDetails: { Destination: string } }>((resolve, reject) =>
+    user.forgotPassword({ onSuccess: (data) => resolve(data as never), onFailure: reject }),
+  )
+}
+
+export function confirmPassword(pool: CognitoUserPool, email: string, code: string, password: string) {
+  const user = new CognitoUser({ Username: email, Pool: pool })
+  return new Promise<string>((resolve, reject) => user.confirmPassword(code, password, { onSuccess: resolve, onFailure: reject }))
+}
+
+export function globalSignOut(user: CognitoUser) {
+  return new Promise<string>((resolve, reject) => user.globalSignOut({ onSuccess: resolve, onFailure: reject }))
+}
+
+export function listDevices(user: CognitoUser) {
+  return new Promise<{ Devices: Array<{ DeviceKey: string; DeviceAttributes: Array<{ Name: string; Value: string }>; DeviceLastAuthenticatedDate?: number }> }>(
+    (resolve, reject) => user.listDevices(10, null, { onSuccess: (r) => resolve(r as never), onFailure: reject }),
+  )
+}
+
+export function forgetDevice(user: CognitoUser) {
+  return new Promise<string>((resolve, reject) => user.forgetDevice({ onSuccess: resolve, onFailure: reject }))
+}
+
+export function getAttributes(user: CognitoUser) {
+  return new Promise<Record<string, string>>((resolve, reject) =>
+    user.getUserAttributes((err, attrs) => (err ? reject(err) : resolve(Object.fromEntries((attrs ?? []).map((a) => [a.getName(), a.getValue()]))))),
+  )
+}
+
+/** The rejection of a promise (fails when it resolves). */
+export async function failure(promise: Promise<unknown>): Promise<CognitoErr> {
+  try {
+    await promise
+  } catch (error) {
+    return error as CognitoErr
+  }
+  throw new Error('expected the call to fail')
+}

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { App } from '../../../src/App'
+import { signIn } from '../../../src/authProvider'
+import { browser } from '../../../src/authProvider/browser'
+import { resetPublicConfig } from '../../../src/authProvider/config'
+import { resetPool } from '../../../src/authProvider/cognito'
+import { FakeIdentity, type FakeUser } from './fakeIdentity'
+
+/** One fake identity service and msw server per test file; fresh state per test. */
+export function useFakeNetwork() {
+  const ctx = { identity: new FakeIdentity(), server: setupServer(), assign: vi.fn<(path: string) => void>() }
+  beforeAll(() => ctx.server.listen({ onUnhandledRequest: 'error' }))
+  beforeEach(() => {
+    ctx.identity = new FakeIdentity()
+    ctx.server.resetHandlers(...ctx.identity.handlers())
+    resetPublicConfig()
+    resetPool()
+    localStorage.setItem('I18N_LANGUAGE', 'eng')
+    sessionStorage.clear()
+    ctx.assign = vi.fn<(path: string) => void>()
+    vi.spyOn(browser, 'assign').mockImplementation(ctx.assign)
+  })
+  afterEach(() => vi.restoreAllMocks())
+  afterAll(() => ctx.server.close())
+  return ctx
+}
+
+/** Renders the whole app at `path`, as a browser opening it. */
+export function renderAt(path: string) {
+  window.history.pushState({}, '', path)
+  return render(<App />)
+}
+
+/** Signs `user` in through the real authProvider (SRP against the fake service). */
+export async function signedInAs(user: FakeUser) {
+  await signIn(user.email, user.password)
+}
+
+export const path = () => window.location.pathname
+
+export const field = (label: RegExp | string) => screen.getByLabelText(label, { selector: 'input' })
