@@ -1,0 +1,22 @@
+import Type, { type Static } from 'typebox'
+
+/** The key of the terms of use and privacy document (spec §3). */
+export const TERMS_DOCUMENT_ID = 'terms-of-use-and-conditions'
+
+export const DocumentParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+})
+
+/** A published document as readers get it, under `Item` (spec §3). */
+export const DocumentItem = Type.Object({
+  Id: Type.String(),
+  Name: Type.String(),
+  /** HTML; readers sanitise it before showing it. */
+  Content: Type.String(),
+  Revision: Type.Integer({ minimum: 1 }),
+  published_at: Type.String({ format: 'date-time' }),
+})
+export type DocumentItem = Static<typeof DocumentItem>
+
+export const DocumentResponse = Type.Object({ Item: DocumentItem })
+export type DocumentResponse = Static<typeof DocumentResponse>
