@@ -21,6 +21,8 @@ export const ADMIN = groups('admin')
  */
 export const routePolicy = {
   'GET /api/health': PUBLIC,
+  // Published documents: the terms page is open to visitors.
+  'GET /api/documents/:id': PUBLIC,
   'GET /api/config': PUBLIC,
   'GET /api/v2/metrics/server/version': ADMIN,
   'GET /api/docs': PUBLIC,

@@ -1,5 +1,6 @@
 import type { App } from '../types.js'
 import configRoutes from './config.js'
+import documentRoutes from './documents/index.js'
 import healthRoutes from './health.js'
 import metricsRoutes from './metrics/index.js'
 import userRoutes from './user/index.js'
@@ -10,4 +11,5 @@ export default async function apiRoutes(app: App) {
   await app.register(configRoutes)
   await app.register(metricsRoutes)
   await app.register(userRoutes)
+  await app.register(documentRoutes)
 }
