@@ -10,6 +10,22 @@ export const PasswordPolicy = Type.Object({
 })
 export type PasswordPolicy = Static<typeof PasswordPolicy>
 
+/** An address the web app links to: http or https only (no `javascript:` or `data:` in an href). */
+const LinkUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 })
+
+/** The top bar's apps dropdown: each link is optional, an absent one is hidden, none hides the dropdown. */
+export const AppLinks = Type.Object({
+  /** The product website. */
+  website: Type.Optional(LinkUrl),
+  /** A social-network page. */
+  social: Type.Optional(LinkUrl),
+  /** A video channel. */
+  video: Type.Optional(LinkUrl),
+  /** A short-video profile. */
+  shortVideo: Type.Optional(LinkUrl),
+})
+export type AppLinks = Static<typeof AppLinks>
+
 /** Interface languages offered in the language menu; the first is the default. */
 export const LANGUAGES = ['mx', 'eng', 'es', 'it', 'gr', 'rs'] as const
 
@@ -29,5 +45,9 @@ export const PublicConfig = Type.Object({
   passwordPolicy: PasswordPolicy,
   /** Offered interface languages; the first is the default. */
   languages: Type.Array(Type.Enum([...LANGUAGES])),
+  /** The apps dropdown's links (absent: no dropdown). */
+  links: Type.Optional(AppLinks),
+  /** The footer's developed-by line: who, and optionally where that name links. */
+  developedBy: Type.Optional(Type.Object({ text: Type.String({ minLength: 1, maxLength: 120 }), url: Type.Optional(LinkUrl) })),
 })
 export type PublicConfig = Static<typeof PublicConfig>

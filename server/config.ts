@@ -20,6 +20,13 @@ export const ConfigSchema = Type.Object({
     default: 'auto',
     description: "'auto' builds the web app at start when dist/ is missing or older than its sources; 'never' only serves an existing build.",
   }),
+  // Shell links (GET /api/config): the top bar's apps dropdown hides an unset link, and itself when none is set.
+  LINK_WEBSITE: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: the product website (http(s) URL); unset hides the entry.' })),
+  LINK_SOCIAL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: a social-network page (http(s) URL); unset hides the entry.' })),
+  LINK_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: a video channel (http(s) URL); unset hides the entry.' })),
+  LINK_SHORT_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: a short-video profile (http(s) URL); unset hides the entry.' })),
+  DEVELOPED_BY: Type.String({ minLength: 1, maxLength: 120, default: 'Aula', description: "Name in the footer's developed-by line." }),
+  DEVELOPED_BY_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Where the developed-by name links (http(s) URL); unset leaves it plain text.' })),
   // Identity (server/identity, docs/identity.md)
   IDENTITY_MODE: Type.Enum(['embedded', 'cognito'], {
     default: 'embedded',

@@ -24,6 +24,10 @@ const app = await buildApp({
   logger: { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
 })
 if (applied.length) app.log.info({ applied }, 'database migrations applied')
+app.log.info(
+  { mode: config.IDENTITY_MODE, userPoolId: config.IDENTITY_USER_POOL_ID, clientId: config.IDENTITY_CLIENT_ID },
+  config.IDENTITY_MODE === 'embedded' ? 'identity: embedded user pool at /identity/' : 'identity: Amazon Cognito user pool',
+)
 const created = await db.query<{ id: string }>(
   'INSERT INTO installation (id) SELECT gen_random_uuid() WHERE NOT EXISTS (SELECT 1 FROM installation) RETURNING id',
 )

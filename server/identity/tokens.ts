@@ -176,9 +176,17 @@ export class TokenService {
     )
     const row = rows[0]
     if (!row || row.client_id !== clientId) throw Errors.invalidRefreshToken()
-    if (row.revoked_at) throw Errors.refreshTokenRevoked()
-    if (row.expired) throw Errors.refreshTokenExpired()
-    return { username: row.username, originJti: row.origin_jti, authTime: Math.floor(new Date(row.auth_time).getTime() / 1000), deviceKey: row.device_key }
+    return {
+      username: row.username,
+      originJti: row.origin_jti,
+      authTime: Math.floor(new Date(row.auth_time).getTime() / 1000),
+      deviceKey: row.device_key,
+      /** Checked by the caller after the user's state, so a disabled user hears "User is disabled.". */
+      check: () => {
+        if (row.revoked_at) throw Errors.refreshTokenRevoked()
+        if (row.expired) throw Errors.refreshTokenExpired()
+      },
+    }
   }
 
   /**

@@ -59,6 +59,7 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof CognitoError) return sendError(reply, error)
     if (error.statusCode === 413) return sendError(reply, new CognitoError('SerializationException', 'The request body is too large.'))
+    request.log.debug({ err: error }, 'identity request refused')
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, new CognitoError('SerializationException', 'The request could not be read.'))
     request.log.error({ err: error }, 'identity operation failed')
     return sendError(reply, Errors.internal())

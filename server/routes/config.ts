@@ -3,7 +3,7 @@ import { appInfo } from '../info.js'
 import { passwordPolicyOf } from '../identity/settings.js'
 import type { App } from '../types.js'
 
-/** GET /api/config: what the web app needs before sign-in (identity pool, password policy, languages). */
+/** GET /api/config: what the web app needs before sign-in (identity pool, password policy, languages, shell links). */
 export default async function configRoutes(app: App) {
   app.get(
     '/config',
@@ -23,7 +23,19 @@ export default async function configRoutes(app: App) {
         },
         passwordPolicy: passwordPolicyOf(config),
         languages: [...LANGUAGES],
+        links: definedOnly({
+          website: config.LINK_WEBSITE,
+          social: config.LINK_SOCIAL,
+          video: config.LINK_VIDEO,
+          shortVideo: config.LINK_SHORT_VIDEO,
+        }),
+        developedBy: { text: config.DEVELOPED_BY, ...definedOnly({ url: config.DEVELOPED_BY_URL }) },
       }
     },
   )
+}
+
+/** The object without its unset fields (an unset link is absent from the answer, not null). */
+function definedOnly<T extends Record<string, string | undefined>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
 }

@@ -32,7 +32,7 @@ describe('health and version', () => {
 
   it('answers 503 without internals when the database is gone', async () => {
     const db = await createTestDb()
-    const app = await buildApp({ config: testConfig(), db })
+    const app = await buildApp({ config: testConfig(), db, print: () => {} })
     await db.close()
     const res = await app.inject({ method: 'GET', url: '/api/health' })
     expect(res.statusCode).toBe(503)

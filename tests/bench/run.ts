@@ -39,7 +39,7 @@ async function main() {
     const config = loadConfig({ AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) })
     const db = await openDb(database.url ? { url: database.url, schema: 'bench' } : { dataDir: path.join(dataDir, 'db') })
     await migrate(db)
-    const app = await buildApp({ config, db })
+    const app = await buildApp({ config, db, print: () => {} })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
     rows.push({ what: `Aula GET /api/health (one ${database.name} query)`, rps: await load(`${url}/api/health`) })

@@ -44,7 +44,8 @@ export interface TestApp {
 export async function createTestApp(options: Partial<Omit<AppOptions, 'db'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const db = await createTestDb()
   const config = options.config ?? testConfig(options.env)
-  const app = await buildApp({ ...options, config, db })
+  // The bootstrap administrator's temporary password is not wanted in test output.
+  const app = await buildApp({ print: () => {}, ...options, config, db })
   await app.ready()
   return {
     app,

@@ -82,6 +82,15 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8')
 }
 
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) in headers. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
+}
+
 export interface MailFile {
   file: string
   to: string
@@ -100,9 +109,9 @@ export function mailbox(dataDir: string, to: string): MailFile[] {
     .map((f) => {
       const raw = fs.readFileSync(path.join(dir, f), 'utf8')
       const split = raw.indexOf('\n\n')
-      const head = raw.slice(0, split)
+      const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
       const rawBody = raw.slice(split + 2)
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? ''
+      const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '')
       const encoding = header('Content-Transfer-Encoding').toLowerCase()
       const body = encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : rawBody
       return { file: f, to: header('To'), subject: header('Subject'), body }

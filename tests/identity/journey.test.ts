@@ -160,6 +160,13 @@ describe('lockout and enumeration', () => {
     expect(mailbox(server.dataDir, unknown)).toHaveLength(0)
   })
 
+  it('refuses USER_PASSWORD_AUTH unless it is enabled', async () => {
+    expect(await failure(signIn(server.pool(), uniqueEmail('upa'), STRONG, 'USER_PASSWORD_AUTH'))).toMatchObject({
+      code: 'InvalidParameterException',
+      message: 'USER_PASSWORD_AUTH flow not enabled for this client',
+    })
+  })
+
   it('refuses a second sign-up with the same email', async () => {
     const pool = server.pool()
     const email = uniqueEmail('dup')

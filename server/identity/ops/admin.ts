@@ -137,7 +137,11 @@ export async function adminDisableUser(ctx: IdentityContext, input: Input<'Admin
 export async function adminConfirmSignUp(ctx: IdentityContext, input: Input<'AdminConfirmSignUp'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
   if (user.status !== 'UNCONFIRMED') throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`)
-  await ctx.users.setStatus(ctx.db, user.username, 'CONFIRMED')
+  await ctx.db.transaction(async (tx) => {
+    await ctx.users.setStatus(tx, user.username, 'CONFIRMED')
+    // An administrator confirming the account vouches for its address (so password resets work).
+    await ctx.users.setAttributes(tx, user.username, { email_verified: 'true' })
+  })
   return {}
 }
 

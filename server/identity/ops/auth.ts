@@ -105,11 +105,12 @@ async function passwordAuth(ctx: IdentityContext, params: Record<string, string>
 
 async function refresh(ctx: IdentityContext, clientId: string, params: Record<string, string>) {
   const session = await ctx.tokens.refreshSession(ctx.db, required(params, 'REFRESH_TOKEN'), clientId)
-  // With device tracking, a refresh token works only from the device it was issued to.
-  if (session.deviceKey && params.DEVICE_KEY !== session.deviceKey) throw Errors.invalidRefreshToken()
   const user = await ctx.users.find(ctx.db, session.username)
   if (!user) throw Errors.invalidRefreshToken()
   if (!user.enabled) throw Errors.disabled()
+  session.check()
+  // With device tracking, a refresh token works only from the device it was issued to.
+  if (session.deviceKey && params.DEVICE_KEY !== session.deviceKey) throw Errors.invalidRefreshToken()
   const groups = await ctx.users.groupsOf(ctx.db, user.username)
   const jwts = ctx.tokens.issueJwts({ user, groups, originJti: session.originJti, authTime: session.authTime, deviceKey: session.deviceKey })
   return { ChallengeParameters: {}, AuthenticationResult: { ...jwts, ExpiresIn: ctx.settings.accessTokenSeconds, TokenType: 'Bearer' } }
