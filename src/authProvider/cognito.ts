@@ -185,8 +185,9 @@ export async function signOut(global: boolean): Promise<void> {
   if (!user) return
   try {
     if (global) {
-      await signedIn()
-      await withTimeout(new Promise<void>((resolve, reject) => user.globalSignOut({ onSuccess: () => resolve(), onFailure: reject })), 5000)
+      // The revocation needs the access token: the user object that loaded the session sends it.
+      const { user: withSession } = await signedIn()
+      await withTimeout(new Promise<void>((resolve, reject) => withSession.globalSignOut({ onSuccess: () => resolve(), onFailure: reject })), 5000)
     } else {
       // The library retries a failed revocation for ~6 s; a sign-out never waits that long.
       await withTimeout(new Promise<void>((resolve, reject) => user.signOut((err?: Error) => (err ? reject(err) : resolve()))), 3000)

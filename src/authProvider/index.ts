@@ -47,7 +47,7 @@ export async function completeRegister(password: string): Promise<CognitoUserSes
 export async function refreshSession(): Promise<string> {
   const session = await refresh()
   storeSession(session)
-  return session.getIdToken().getJwtToken()
+  return session.getAccessToken().getJwtToken()
 }
 
 /** The authProvider: same semantics as ra-auth-cognito (permissions = the ID token's cognito:groups). */

@@ -42,13 +42,14 @@ function readJson<T>(key: string): T | null {
   }
 }
 
-/** Writes everything a signed-in session keeps, from the ID token of `session`. */
+/** Writes everything a signed-in session keeps: the access token as bearer, the profile from the ID token. */
 export function storeSession(session: CognitoUserSession) {
   const idToken = session.getIdToken()
   const payload = idToken.decodePayload() as UserPayload
   const attributes: UserAttributes = { name: payload.name ?? '', sub: payload.sub, email: payload.email ?? '' }
   const user: AuthUser = { username: payload['cognito:username'] ?? payload.sub, email: attributes.email, name: attributes.name }
-  localStorage.setItem(STORAGE_KEYS.jwt, idToken.getJwtToken())
+  // The API's bearer is the access token (the server verifies token_use=access and its client id).
+  localStorage.setItem(STORAGE_KEYS.jwt, session.getAccessToken().getJwtToken())
   localStorage.setItem(STORAGE_KEYS.userPayload, JSON.stringify({ ...payload, 'cognito:groups': payload['cognito:groups'] ?? [] }))
   localStorage.setItem(STORAGE_KEYS.userAttributes, JSON.stringify(attributes))
   localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user))

@@ -8,10 +8,33 @@ import { resetPublicConfig } from '../../../src/authProvider/config'
 import { resetPool } from '../../../src/authProvider/cognito'
 import { FakeIdentity, type FakeUser } from './fakeIdentity'
 
+/**
+ * jsdom has no layout: answer media queries as a 1280 px wide desktop browser does, so the shell
+ * lays out as on a desktop (its narrow-screen menu drawer would otherwise cover the page).
+ */
+function desktopMatchMedia(query: string): MediaQueryList {
+  const min = /min-width:\s*([\d.]+)px/.exec(query)
+  const max = /max-width:\s*([\d.]+)px/.exec(query)
+  const matches = (!min || 1280 >= Number(min[1])) && (!max || 1280 <= Number(max[1]))
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }
+}
+
 /** One fake identity service and msw server per test file; fresh state per test. */
 export function useFakeNetwork() {
   const ctx = { identity: new FakeIdentity(), server: setupServer(), assign: vi.fn<(path: string) => void>() }
-  beforeAll(() => ctx.server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => {
+    ctx.server.listen({ onUnhandledRequest: 'error' })
+    window.matchMedia = desktopMatchMedia
+  })
   beforeEach(() => {
     ctx.identity = new FakeIdentity()
     ctx.server.resetHandlers(...ctx.identity.handlers())
