@@ -5,7 +5,7 @@ export type MailMessage =
   | { kind: 'email-change-code'; code: string }
   | { kind: 'temporary-password'; username: string; password: string; days: number; url?: string }
 
-type Lang = 'es' | 'en' | 'it'
+type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
 type Catalogue = { [K in MailMessage['kind']]: (m: Extract<MailMessage, { kind: K }>) => { subject: string; text: string } }
 
 const es: Catalogue = {
@@ -71,13 +71,57 @@ const it: Catalogue = {
   }),
 }
 
-const CATALOGUES: Record<Lang, Catalogue> = { es, en, it }
+const de: Catalogue = {
+  'signup-code': (m) => ({
+    subject: 'Aula: Ihr Bestätigungscode',
+    text: `Hallo,\n\nIhr Code zur Bestätigung Ihres Kontos lautet ${m.code}\n\nEr läuft in 24 Stunden ab. Wenn Sie sich nicht bei Aula registriert haben, ignorieren Sie diese Nachricht.\n`,
+  }),
+  'reset-code': (m) => ({
+    subject: 'Aula: Code zum Zurücksetzen des Passworts',
+    text: `Hallo,\n\nIhr Code zum Zurücksetzen des Passworts lautet ${m.code}\n\nEr läuft in 1 Stunde ab. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.\n`,
+  }),
+  'email-change-code': (m) => ({
+    subject: 'Aula: Bestätigen Sie Ihre neue E-Mail-Adresse',
+    text: `Hallo,\n\nIhr Code zur Bestätigung dieser E-Mail-Adresse lautet ${m.code}\n\nEr läuft in 24 Stunden ab.\n`,
+  }),
+  'temporary-password': (m) => ({
+    subject: 'Aula: Ihr Konto ist bereit',
+    text:
+      `Hallo,\n\nfür Sie wurde ein Aula-Konto angelegt.\n\nBenutzer: ${m.username}\nVorläufiges Passwort: ${m.password}\n\n` +
+      `Das vorläufige Passwort gilt ${m.days} Tage; bei der ersten Anmeldung wählen Sie ein neues.${m.url ? `\n\nAnmelden unter ${m.url}` : ''}\n`,
+  }),
+}
+
+const ru: Catalogue = {
+  'signup-code': (m) => ({
+    subject: 'Aula: ваш код подтверждения',
+    text: `Здравствуйте!\n\nВаш код для подтверждения учётной записи: ${m.code}\n\nОн действует 24 часа. Если вы не регистрировались в Aula, просто проигнорируйте это письмо.\n`,
+  }),
+  'reset-code': (m) => ({
+    subject: 'Aula: код для сброса пароля',
+    text: `Здравствуйте!\n\nВаш код для сброса пароля: ${m.code}\n\nОн действует 1 час. Если вы его не запрашивали, проигнорируйте это письмо: пароль не изменится.\n`,
+  }),
+  'email-change-code': (m) => ({
+    subject: 'Aula: подтвердите новый адрес электронной почты',
+    text: `Здравствуйте!\n\nВаш код для подтверждения этого адреса: ${m.code}\n\nОн действует 24 часа.\n`,
+  }),
+  'temporary-password': (m) => ({
+    subject: 'Aula: ваша учётная запись готова',
+    text:
+      `Здравствуйте!\n\nДля вас создана учётная запись Aula.\n\nПользователь: ${m.username}\nВременный пароль: ${m.password}\n\n` +
+      `Временный пароль действует ${m.days} дн.; при первом входе вы выберете новый.${m.url ? `\n\nВойти: ${m.url}` : ''}\n`,
+  }),
+}
+
+const CATALOGUES: Record<Lang, Catalogue> = { es, en, it, de, ru }
 
 /** Maps a stored `locale` (the app's codes mx/eng/es/it/gr/rs, or BCP 47 tags) to a catalogue; Spanish by default. */
 export function mailLanguage(locale?: string): Lang {
   const l = (locale ?? '').toLowerCase()
   if (l === 'eng' || l === 'en' || l.startsWith('en-')) return 'en'
   if (l === 'it' || l.startsWith('it-')) return 'it'
+  if (l === 'gr' || l === 'de' || l.startsWith('de-')) return 'de'
+  if (l === 'rs' || l === 'ru' || l.startsWith('ru-')) return 'ru'
   return 'es'
 }
 

@@ -5,6 +5,7 @@ import {
   CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js'
+import { DEFAULT_LOCALE, LANGUAGE_KEY } from '../i18n'
 import { loadPublicConfig } from './config'
 
 /**
@@ -75,7 +76,13 @@ export function completeNewPassword(user: CognitoUser, password: string, attribu
 
 export async function signUp(email: string, password: string, name: string): Promise<void> {
   const pool = await getPool()
-  const attributes = [new CognitoUserAttribute({ Name: 'email', Value: email }), new CognitoUserAttribute({ Name: 'name', Value: name })]
+  // The interface language goes with the account, so its mail (codes, resets) is written in it.
+  const locale = localStorage.getItem(LANGUAGE_KEY) ?? DEFAULT_LOCALE
+  const attributes = [
+    new CognitoUserAttribute({ Name: 'email', Value: email }),
+    new CognitoUserAttribute({ Name: 'name', Value: name }),
+    new CognitoUserAttribute({ Name: 'locale', Value: locale }),
+  ]
   await new Promise<void>((resolve, reject) => {
     pool.signUp(email, password, attributes, [], (err) => (err ? reject(err) : resolve()))
   })
