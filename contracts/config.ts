@@ -11,7 +11,7 @@ export const PasswordPolicy = Type.Object({
 export type PasswordPolicy = Static<typeof PasswordPolicy>
 
 /** An address the web app links to: http or https only (no `javascript:` or `data:` in an href). */
-const LinkUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 })
+const LinkUrl = Type.String({ format: 'uri', pattern: '^https?://[^\\s/?#]+', maxLength: 2048 })
 
 /** The top bar's apps dropdown: each link is optional, an absent one is hidden, none hides the dropdown. */
 export const AppLinks = Type.Object({

@@ -2,6 +2,9 @@ import path from 'node:path'
 import Type, { type Static } from 'typebox'
 import Value from 'typebox/value'
 
+/** An http(s) URL with a host (the shell's links; `format: 'uri'` alone also accepts `javascript:`). */
+const HTTP_URL = '^https?://[^\\s/?#]+'
+
 /**
  * Every environment variable Aula reads, with its default. README.md lists the same table;
  * `tests/api/config.test.ts` checks that the two agree.
@@ -21,12 +24,12 @@ export const ConfigSchema = Type.Object({
     description: "'auto' builds the web app at start when dist/ is missing or older than its sources; 'never' only serves an existing build.",
   }),
   // Shell links (GET /api/config): the top bar's apps dropdown hides an unset link, and itself when none is set.
-  LINK_WEBSITE: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: the product website (http(s) URL); unset hides the entry.' })),
-  LINK_SOCIAL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: a social-network page (http(s) URL); unset hides the entry.' })),
-  LINK_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: a video channel (http(s) URL); unset hides the entry.' })),
-  LINK_SHORT_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Apps dropdown: a short-video profile (http(s) URL); unset hides the entry.' })),
+  LINK_WEBSITE: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: the product website (http(s) URL); unset hides the entry.' })),
+  LINK_SOCIAL: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a social-network page (http(s) URL); unset hides the entry.' })),
+  LINK_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a video channel (http(s) URL); unset hides the entry.' })),
+  LINK_SHORT_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a short-video profile (http(s) URL); unset hides the entry.' })),
   DEVELOPED_BY: Type.String({ minLength: 1, maxLength: 120, default: 'Aula', description: "Name in the footer's developed-by line." }),
-  DEVELOPED_BY_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'Where the developed-by name links (http(s) URL); unset leaves it plain text.' })),
+  DEVELOPED_BY_URL: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Where the developed-by name links (http(s) URL); unset leaves it plain text.' })),
   // Identity (server/identity, docs/identity.md)
   IDENTITY_MODE: Type.Enum(['embedded', 'cognito'], {
     default: 'embedded',
@@ -88,8 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function describe(message: string, params: unknown): string {
-  const p = params as { allowedValues?: unknown[]; pattern?: string }
+  const p = params as { allowedValues?: unknown[]; pattern?: string; format?: string }
   if (p.pattern === '^postgres(ql)?://') return 'must be a postgres:// or postgresql:// URL'
+  if (p.pattern === HTTP_URL || p.format === 'uri') return 'must be an http:// or https:// URL'
   if (p.allowedValues) return `must be one of ${p.allowedValues.join(', ')}`
   return message
 }

@@ -6,7 +6,9 @@ import { CookieConsent } from './CookieConsent'
 import { Preloader } from './Preloader'
 import { LayoutSettingsDrawer } from './settings/LayoutSettingsDrawer'
 import { useLayoutSettings } from './settings/layoutSettingsStore'
+import { useServerShellConfig } from './shellConfig'
 import { HorizontalLayout } from './shell/HorizontalLayout'
+import { MenuOpenProvider } from './shell/menuOpen'
 import { VerticalLayout } from './shell/VerticalLayout'
 
 /** The box a boxed width puts the whole shell in. */
@@ -20,6 +22,7 @@ export function AulaLayout({ children }: { children?: ReactNode }) {
   const [settings] = useLayoutSettings()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [locale] = useLocaleState()
+  useServerShellConfig()
   const Shell = settings.layoutType === 'vertical' ? VerticalLayout : HorizontalLayout
 
   useEffect(() => {
@@ -37,9 +40,11 @@ export function AulaLayout({ children }: { children?: ReactNode }) {
             : { bgcolor: 'background.default' }
         }
       >
-        <Shell settings={settings} onOpenSettings={() => setSettingsOpen(true)}>
-          {children}
-        </Shell>
+        <MenuOpenProvider>
+          <Shell settings={settings} onOpenSettings={() => setSettingsOpen(true)}>
+            {children}
+          </Shell>
+        </MenuOpenProvider>
       </Box>
       <LayoutSettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <CookieConsent />

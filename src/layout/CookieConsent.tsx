@@ -1,5 +1,5 @@
 import CookieOutlined from '@mui/icons-material/CookieOutlined'
-import { Button, Paper, Stack, Typography } from '@mui/material'
+import { Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 
@@ -21,30 +21,35 @@ export function CookieConsent() {
   }
 
   return (
-    <Paper
-      role="region"
-      aria-label={translate('aula.cookies.label')}
-      elevation={8}
-      sx={{
-        position: 'fixed',
-        left: 16,
-        right: 16,
-        bottom: 16,
-        mx: 'auto',
-        maxWidth: 720,
-        p: 2,
-        zIndex: (theme) => theme.zIndex.snackbar,
-      }}
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-        <CookieOutlined color="secondary" aria-hidden="true" />
-        <Typography variant="body2" sx={{ flex: 1 }}>
-          {translate('aula.cookies.message')}
-        </Typography>
-        <Button variant="contained" onClick={accept}>
-          {translate('aula.cookies.accept')}
-        </Button>
-      </Stack>
-    </Paper>
+    <>
+      {/* Room under the page, so its end (the footer) can scroll above the banner instead of under it. */}
+      <Box aria-hidden="true" sx={{ height: { xs: 200, sm: 100 }, flexShrink: 0 }} />
+      <Paper
+        role="region"
+        aria-label={translate('aula.cookies.label')}
+        elevation={8}
+        sx={{
+          position: 'fixed',
+          left: 16,
+          right: 16,
+          bottom: 16,
+          mx: 'auto',
+          maxWidth: 720,
+          p: 2,
+          // Above the page, below drawers and menus: an open menu drawer or settings panel covers it.
+          zIndex: (theme) => theme.zIndex.appBar,
+        }}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+          <CookieOutlined color="secondary" aria-hidden="true" />
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {translate('aula.cookies.message')}
+          </Typography>
+          <Button variant="contained" onClick={accept}>
+            {translate('aula.cookies.accept')}
+          </Button>
+        </Stack>
+      </Paper>
+    </>
   )
 }

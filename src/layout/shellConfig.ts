@@ -1,12 +1,15 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
+import type { AppLinks, PublicConfig } from '../../contracts/config'
+import { loadPublicConfig } from '../authProvider/config'
 
 /**
  * What the shell shows that a deployment chooses: the apps dropdown's links, the website the
- * website-admin menu edits, the footer's build number and developer. Defaults here; the server's
- * `GET /api/config` can feed them through `setShellConfig` when it serves them.
+ * website-admin menu edits, the footer's build number and developer. The server's `GET /api/config`
+ * answer replaces these defaults (`applyServerConfig`).
  */
 export interface ShellConfig {
-  apps: { website: string; social: string; video: string; shortVideo: string }
+  /** The apps dropdown's links; an absent one is hidden, none hides the dropdown. */
+  apps: AppLinks
   /** The site segment of the website-admin routes (`/admin/{site}/…`). */
   site: string
   buildNumber: number
@@ -15,13 +18,9 @@ export interface ShellConfig {
   developedByUrl?: string
 }
 
+/** Until the server answers (and if it cannot): no links, so no apps dropdown. */
 export const DEFAULT_SHELL_CONFIG: ShellConfig = {
-  apps: {
-    website: 'https://aula.example.org',
-    social: 'https://www.facebook.com/aula.example',
-    video: 'https://www.youtube.com/@aula.example',
-    shortVideo: 'https://www.tiktok.com/@aula.example',
-  },
+  apps: {},
   site: 'website',
   buildNumber: 123,
   developedBy: 'Aula',
@@ -32,7 +31,7 @@ const listeners = new Set<() => void>()
 
 /** Replaces part of the shell configuration (for example with what `GET /api/config` answers). */
 export function setShellConfig(change: Partial<ShellConfig>) {
-  current = { ...current, ...change, apps: { ...current.apps, ...change.apps } }
+  current = { ...current, ...change }
   listeners.forEach((l) => l())
 }
 
@@ -50,7 +49,22 @@ export function useShellConfig(): ShellConfig {
 /** The footer's build label: spec §9, padded to 4 digits. */
 export const buildLabel = (build: number) => String(build).padStart(4, '0')
 
-/** Takes what the shell uses from the server's `GET /api/config` answer (today: the build number). */
-export function applyServerConfig(config: { build?: number }) {
-  if (typeof config.build === 'number') setShellConfig({ buildNumber: config.build })
+/** Takes what the shell uses from the server's `GET /api/config` answer: build number, links, developer. */
+export function applyServerConfig(config: Pick<PublicConfig, 'build' | 'links' | 'developedBy'>) {
+  setShellConfig({
+    buildNumber: config.build,
+    apps: { ...config.links },
+    developedBy: config.developedBy?.text ?? DEFAULT_SHELL_CONFIG.developedBy,
+    developedByUrl: config.developedBy?.url,
+  })
+}
+
+/**
+ * Feeds the shell from the web app's one `GET /api/config` load (the same promise the sign-in
+ * screens and the authProvider use, so no second request). Without an answer the defaults stay.
+ */
+export function useServerShellConfig() {
+  useEffect(() => {
+    loadPublicConfig().then(applyServerConfig, () => undefined)
+  }, [])
 }

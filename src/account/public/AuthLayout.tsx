@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useTranslate } from 'react-admin'
+import { CookieConsent } from '../../layout/CookieConsent'
 
 /** The bare layout of the public screens: a card with the form, and on wide screens an optional side panel. */
 export function AuthLayout({ title, subtitle, aside, children }: { title: string; subtitle?: string; aside?: ReactNode; children: ReactNode }) {
@@ -40,6 +41,7 @@ export function AuthLayout({ title, subtitle, aside, children }: { title: string
           </CardContent>
         </Card>
       </Box>
+      <CookieConsent />
     </Box>
   )
 }

@@ -9,7 +9,6 @@ export const shell = {
     message: "Your account doesn't belong to a group that may open this page. Ask an administrator if you need it.",
     back: 'Back to Dashboard',
   },
-  dashboard: { title: 'My courses', empty: "You haven't subscribed to any course yet" },
   menu: {
     label: 'Main menu',
     dashboard: 'Dashboard',

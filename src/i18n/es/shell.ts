@@ -9,7 +9,6 @@ export const shell = {
     message: 'Tu cuenta no pertenece a ningún grupo que pueda abrir esta página. Si la necesitas, pide acceso a un administrador.',
     back: 'Volver al panel',
   },
-  dashboard: { title: 'Mis cursos', empty: 'Aún no te has suscrito a ningún curso' },
   menu: {
     label: 'Menú principal',
     dashboard: 'Panel',

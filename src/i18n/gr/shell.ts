@@ -9,7 +9,6 @@ export const shell = {
     message: 'Ihr Konto gehört zu keiner Gruppe, die diese Seite öffnen darf. Wenden Sie sich bei Bedarf an einen Administrator.',
     back: 'Zurück zum Dashboard',
   },
-  dashboard: { title: 'Meine Kurse', empty: 'Sie haben noch keinen Kurs abonniert' },
   menu: {
     label: 'Hauptmenü',
     dashboard: 'Dashboard',

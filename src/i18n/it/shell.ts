@@ -9,7 +9,6 @@ export const shell = {
     message: 'Il tuo account non appartiene a un gruppo che può aprire questa pagina. Se ti serve, chiedi l’accesso a un amministratore.',
     back: 'Torna alla dashboard',
   },
-  dashboard: { title: 'I miei corsi', empty: 'Non sei ancora iscritto a nessun corso' },
   menu: {
     label: 'Menu principale',
     dashboard: 'Dashboard',

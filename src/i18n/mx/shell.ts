@@ -7,7 +7,6 @@ export const shell = {
     message: 'Tu cuenta no pertenece a un grupo que pueda abrir esta página. Pídele acceso a un administrador si lo necesitas.',
     back: 'Volver al panel',
   },
-  dashboard: { title: 'Mis cursos', empty: 'Aún no te has suscrito a ningún curso' },
   menu: {
     label: 'Menú principal',
     dashboard: 'Panel',

@@ -7,17 +7,19 @@ import LanguageOutlined from '@mui/icons-material/LanguageOutlined'
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined'
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined'
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined'
-import type { Group } from '../../../contracts/groups'
+import { screenGroups } from '../../../contracts/policy'
 import { inAnyGroup } from '../access/groups'
 
-/** One menu entry: a link (`to`) or a submenu (`children`); `groups` says who sees it (none: everyone). */
+/**
+ * One menu entry: a link (`to`) or a submenu (`children`). Who sees a link is not written here: it is
+ * whoever may open its target in the screen table (`screenGroups` of `contracts/policy.ts`).
+ */
 export interface MenuEntry {
   key: string
   /** Translation key of the label. */
   label: string
   icon?: SvgIconComponent
   to?: string
-  groups?: readonly Group[]
   children?: MenuEntry[]
 }
 
@@ -50,35 +52,29 @@ export function buildMenu(site: string): MenuEntry[] {
       label: 'aula.menu.creator',
       icon: ConstructionOutlined,
       to: '/creator/courses',
-      groups: ['creator', 'reviewer'],
     },
     {
       key: 'experimental',
       label: 'aula.menu.experimental.title',
       icon: ScienceOutlined,
-      groups: ['experimental'],
       children: [{ ...link('aiAvatar', 'experimental', '/experimental/ai-avatars'), icon: AutoAwesomeOutlined }],
     },
     {
       key: 'management',
       label: 'aula.menu.management.title',
       icon: ManageAccountsOutlined,
-      groups: ['admin'],
       children: MANAGEMENT.map((key) => link(key, 'management', managementPath(key))),
     },
     {
       key: 'website',
       label: 'aula.menu.website.title',
       icon: LanguageOutlined,
-      groups: ['admin'],
       children: WEBSITE.map((key) => link(key, 'website', `/admin/${site}/${key}`)),
     },
     {
       key: 'finances',
       label: 'aula.menu.finances.title',
       icon: PaymentsOutlined,
-      // Decision record: finance staff open the finance screens too.
-      groups: ['admin', 'finances'],
       children: [
         { ...link('sales', 'finances', '/admin/finances/sales'), icon: PaymentsOutlined },
         { ...link('analytics', 'finances', '/admin/finances/analytics'), icon: AnalyticsOutlined },
@@ -87,10 +83,16 @@ export function buildMenu(site: string): MenuEntry[] {
   ]
 }
 
-/** The entries this user may open; a submenu left with no entry is dropped. */
+/**
+ * The entries this user may open: a link when the user's groups may open its target screen, a
+ * submenu when at least one of its links is left.
+ */
 export function visibleMenu(entries: MenuEntry[], groups: readonly string[]): MenuEntry[] {
-  return entries
-    .filter((e) => inAnyGroup(groups, e.groups))
-    .map((e) => (e.children ? { ...e, children: visibleMenu(e.children, groups) } : e))
-    .filter((e) => !e.children || e.children.length > 0)
+  return entries.flatMap((e) => {
+    if (e.children) {
+      const children = visibleMenu(e.children, groups)
+      return children.length > 0 ? [{ ...e, children }] : []
+    }
+    return !e.to || inAnyGroup(groups, screenGroups(e.to)) ? [e] : []
+  })
 }

@@ -1,12 +1,12 @@
-import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material'
+import { Box, Drawer } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useSidebarState } from 'react-admin'
 import { SideMenu } from '../menu/SideMenu'
 import { TopMenu } from '../menu/TopMenu'
 import type { LayoutSettings } from '../settings/layoutSettings'
 import { sidebarColours, topbarColours } from '../theme/chrome'
 import { TopBar } from '../topbar/TopBar'
 import { ContentArea } from './ContentArea'
+import { useIsWide, useMenuOpen } from './menuOpen'
 
 interface Props {
   settings: LayoutSettings
@@ -16,8 +16,8 @@ interface Props {
 
 /** Top bar with the menu bar under it; on narrow screens the menu opens as a drawer. */
 export function HorizontalLayout({ settings, onOpenSettings, children }: Props) {
-  const [open, setOpen] = useSidebarState()
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'))
+  const [open, setOpen] = useMenuOpen()
+  const wide = useIsWide()
   const scrolls = settings.layoutWidth === 'scrollable'
   // The menu bar sits on a light strip under a light top bar, on the top bar's colour otherwise.
   const menuColours = settings.topbarTheme === 'light' ? sidebarColours.light : topbarColours[settings.topbarTheme]

@@ -1,16 +1,16 @@
-import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material'
-import { useSidebarState } from 'react-admin'
+import { Box, Drawer } from '@mui/material'
 import { SideMenu } from '../menu/SideMenu'
 import type { LayoutSettings, SidebarType } from '../settings/layoutSettings'
 import { sidebarBackground, sidebarColours } from '../theme/chrome'
+import { useIsWide, useMenuOpen } from './menuOpen'
 
 /** Sidebar widths per type; closing the sidebar on a wide screen folds it to icons. */
 export const SIDEBAR_WIDTH: Record<SidebarType, number> = { default: 248, compact: 208, icon: 72 }
 
 /** The vertical layout's sidebar: fixed beside the content on wide screens, a drawer on narrow ones. */
 export function SideBar({ settings }: { settings: LayoutSettings }) {
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'))
-  const [open, setOpen] = useSidebarState()
+  const wide = useIsWide()
+  const [open, setOpen] = useMenuOpen()
   const colours = sidebarColours[settings.leftSideBarTheme]
   const background = sidebarBackground(settings.leftSideBarTheme, settings.leftSideBarThemeImage)
 

@@ -15,7 +15,7 @@ const APPS: { key: keyof ShellConfig['apps']; icon: typeof AppsOutlined }[] = [
   { key: 'shortVideo', icon: VideocamOutlined },
 ]
 
-/** Links to Aula's website and channels (configured in shellConfig); an empty link is left out. */
+/** Links to Aula's website and channels (the server's `LINK_*` variables); an unset link is left out, and with none the dropdown. */
 export function AppsMenu() {
   const translate = useTranslate()
   const { apps } = useShellConfig()

@@ -2,9 +2,10 @@ import MenuOutlined from '@mui/icons-material/MenuOutlined'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
 import TuneOutlined from '@mui/icons-material/TuneOutlined'
 import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material'
-import { ToggleThemeButton, useSidebarState, useTranslate } from 'react-admin'
+import { ToggleThemeButton, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { useLayoutSettings } from '../settings/layoutSettingsStore'
+import { useMenuOpen } from '../shell/menuOpen'
 import { topbarColours } from '../theme/chrome'
 import { AppsMenu } from './AppsMenu'
 import { FullscreenToggle } from './FullscreenToggle'
@@ -22,7 +23,7 @@ interface TopBarProps {
 export function TopBar({ menuButtonAlways, onOpenSettings }: TopBarProps) {
   const translate = useTranslate()
   const [{ topbarTheme }] = useLayoutSettings()
-  const [open, setOpen] = useSidebarState()
+  const [open, setOpen] = useMenuOpen()
   const colours = topbarColours[topbarTheme]
 
   return (

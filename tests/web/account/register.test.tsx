@@ -52,6 +52,8 @@ describe('/register', () => {
       UserAttributes: [
         { Name: 'email', Value: 'luis@example.test' },
         { Name: 'name', Value: 'Luis Gómez' },
+        // The interface language, so the account's mail is written in it.
+        { Name: 'locale', Value: 'eng' },
       ],
     })
     expect(path()).toBe('/register')

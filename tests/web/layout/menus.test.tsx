@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { GROUPS } from '../../../contracts/groups'
+import { screenGroups } from '../../../contracts/policy'
 import { LANGUAGE_KEY } from '../../../src/i18n'
+import { buildMenu, visibleMenu, type MenuEntry } from '../../../src/layout/menu/menuItems'
 import { renderShell, useWideScreen } from './renderShell'
 
 beforeEach(() => {
@@ -72,5 +75,19 @@ describe('top menu (horizontal layout)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main menu' })
     expect(within(nav).queryByRole('button', { name: 'Management' })).not.toBeInTheDocument()
     expect(within(nav).queryByRole('link', { name: 'Course Creator' })).not.toBeInTheDocument()
+  })
+})
+
+describe('menu visibility is read from the screen table (contracts/policy.ts)', () => {
+  const links = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (e.children ? links(e.children) : [e.to ?? '']))
+  const all = links(buildMenu('website'))
+
+  it.each(GROUPS)('a %s user sees exactly the links whose screens the group may open', (group) => {
+    const shown = links(visibleMenu(buildMenu('website'), [group]))
+    expect(shown).toEqual(all.filter((to) => screenGroups(to)?.includes(group) ?? true))
+  })
+
+  it('a user in no group sees only the open screens', () => {
+    expect(links(visibleMenu(buildMenu('website'), []))).toEqual(['/dashboard'])
   })
 })

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { AdminContext, memoryStore } from 'react-admin'
 import { Route } from 'react-router-dom'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { AuthLayout } from '../../../src/account/public/AuthLayout'
 import { createI18nProvider, LANGUAGE_KEY } from '../../../src/i18n'
 import { GroupGate } from '../../../src/layout/access/GroupGate'
 import { COOKIE_CONSENT } from '../../../src/layout/CookieConsent'
@@ -87,6 +88,20 @@ describe('cookie banner', () => {
 
     renderShell()
     await screen.findByRole('heading', { name: 'Dashboard page' })
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument()
+  })
+
+  it('shows on the public screens too (bare layout)', async () => {
+    render(
+      <AdminContext i18nProvider={createI18nProvider()} store={memoryStore()}>
+        <AuthLayout title="Log in">
+          <p>form</p>
+        </AuthLayout>
+      </AdminContext>,
+    )
+    expect(await screen.findByRole('region', { name: 'Cookie notice' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(document.cookie).toContain('cookie_consent=true')
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument()
   })
 })

@@ -70,3 +70,21 @@ export function useWideScreen() {
     dispatchEvent: () => false,
   })) as typeof window.matchMedia
 }
+
+/** Makes MUI's media queries see a screen `width` pixels wide (min-width and max-width queries only). */
+export function useScreenWidth(width: number) {
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
+      kind === 'min' ? width >= Number(px) : width <= Number(px),
+    )
+  window.matchMedia = ((query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia
+}

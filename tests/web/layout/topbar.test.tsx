@@ -1,7 +1,12 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { PublicConfig } from '../../../contracts/config'
+import { resetPublicConfig } from '../../../src/authProvider/config'
 import { LANGUAGE_KEY } from '../../../src/i18n'
+import { config } from '../account/fakeIdentity'
 import { renderShell, useWideScreen } from './renderShell'
 
 beforeEach(() => useWideScreen())
@@ -42,12 +47,65 @@ describe('top bar', () => {
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
   })
 
-  it('the apps dropdown links to the configured places in a new tab', async () => {
+})
+
+describe('links from GET /api/config (apps dropdown, footer)', () => {
+  const server = setupServer()
+  let requests = 0
+  const serve = (extra: Partial<PublicConfig>) =>
+    server.use(
+      http.get('*/api/config', () => {
+        requests += 1
+        return HttpResponse.json({ ...config, ...extra })
+      }),
+    )
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeEach(() => {
     localStorage.setItem(LANGUAGE_KEY, 'eng')
+    resetPublicConfig()
+    requests = 0
+  })
+  afterEach(() => server.resetHandlers())
+  afterAll(() => server.close())
+
+  it('the apps dropdown links to the configured places in a new tab; the footer names the developer', async () => {
+    serve({
+      links: {
+        website: 'https://aula.example.org',
+        social: 'https://social.example.org/aula',
+        video: 'https://video.example.org/@aula',
+        shortVideo: 'https://short.example.org/@aula',
+      },
+      developedBy: { text: 'Aula team', url: 'https://team.example.org' },
+      build: 42,
+    })
     renderShell()
-    await userEvent.click(await screen.findByRole('button', { name: 'Aula elsewhere' }))
+    const apps = await screen.findByRole('button', { name: 'Aula elsewhere' })
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).getByRole('link', { name: 'Aula team' })).toHaveAttribute('href', 'https://team.example.org')
+    expect(footer).toHaveTextContent('Build 0042')
+    expect(requests).toBe(1)
+
+    await userEvent.click(apps)
     const items = await screen.findAllByRole('menuitem')
     expect(items.map((i) => i.textContent)).toEqual(['Website', 'Social page', 'Video channel', 'Short videos'])
+    expect(items[0]).toHaveAttribute('href', 'https://aula.example.org')
     expect(items[0]).toHaveAttribute('target', '_blank')
+  })
+
+  it('leaves out a link that is not configured', async () => {
+    serve({ links: { video: 'https://video.example.org/@aula' } })
+    renderShell()
+    await userEvent.click(await screen.findByRole('button', { name: 'Aula elsewhere' }))
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Video channel'])
+  })
+
+  it('hides the apps dropdown when no link is configured', async () => {
+    serve({ links: {} })
+    renderShell()
+    await waitFor(() => expect(requests).toBe(1))
+    await screen.findByRole('heading', { name: 'Dashboard page' })
+    expect(screen.queryByRole('button', { name: 'Aula elsewhere' })).not.toBeInTheDocument()
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Developed by Aula')
   })
 })

@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { LANGUAGE_KEY } from '../../../src/i18n'
+import { renderShell, useScreenWidth } from './renderShell'
+
+beforeEach(() => localStorage.setItem(LANGUAGE_KEY, 'eng'))
+
+/** The side menus in the drawer (the horizontal layout's menu bar, hidden on phones by CSS, is left out). */
+const drawerMenus = () =>
+  screen.queryAllByRole('navigation', { name: 'Main menu' }).filter((nav) => nav.closest('.MuiDrawer-root'))
+
+describe.each(['vertical', 'horizontal'] as const)('the menu on a phone (%s layout)', (layoutType) => {
+  // 700 px: above react-admin's `sm` (where its sidebar state defaults to open), below MUI's `md`.
+  it.each([390, 700])('starts closed at %i px and opens from the menu button', async (width) => {
+    useScreenWidth(width)
+    renderShell({ groups: ['admin'], settings: { layoutType } })
+    const button = await screen.findByRole('button', { name: 'Show or hide the menu' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(drawerMenus()).toHaveLength(0)
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible()
+
+    await userEvent.click(button)
+    await waitFor(() => expect(drawerMenus()).toHaveLength(1))
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+
+    // Following a link closes the drawer again.
+    await userEvent.click(within(drawerMenus()[0]).getByRole('link', { name: 'Dashboard' }))
+    await waitFor(() => expect(drawerMenus()).toHaveLength(0))
+  })
+})
+
+describe('the menu on a desktop (vertical layout)', () => {
+  it('shows the configured sidebar type beside the page; the menu button folds it to icons', async () => {
+    useScreenWidth(1366)
+    renderShell({ groups: ['admin'], settings: { layoutType: 'vertical', leftSideBarType: 'compact' } })
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' })
+    expect(await within(nav).findByText('Dashboard')).toBeInTheDocument()
+    const button = screen.getByRole('button', { name: 'Show or hide the menu' })
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+
+    await userEvent.click(button)
+    await waitFor(() => expect(within(nav).queryByText('Dashboard')).not.toBeInTheDocument())
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument()
+  })
+})
