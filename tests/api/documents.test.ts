@@ -19,6 +19,21 @@ describe('GET /api/documents/:id', () => {
     expect(Date.parse(Item.published_at)).not.toBeNaN()
   })
 
+  it("gives the reader's language where a translation exists, the default text elsewhere", async () => {
+    await t.db.query(
+      "INSERT INTO document_translations (document_id, locale, name, content) VALUES ($1, 'it', 'Termini di uso', '<p>Testo</p>')",
+      [TERMS_DOCUMENT_ID],
+    )
+    const italian = (await t.app.inject({ method: 'GET', url: `/api/documents/${TERMS_DOCUMENT_ID}?locale=it` })).json().Item
+    expect(italian).toMatchObject({ Name: 'Termini di uso', Content: '<p>Testo</p>', Locale: 'it', Revision: 1 })
+    await t.db.query("INSERT INTO documents (id, name, content, published_at) VALUES ('house-rules', 'Reglamento', '<p>Reglas</p>', now())")
+    const fallback = (await t.app.inject({ method: 'GET', url: '/api/documents/house-rules?locale=rs' })).json().Item
+    expect(fallback).toMatchObject({ Name: 'Reglamento', Locale: 'mx' })
+    const bad = await t.app.inject({ method: 'GET', url: `/api/documents/${TERMS_DOCUMENT_ID}?locale=xx` })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toHaveProperty('locale')
+  })
+
   it('hides drafts and removed documents', async () => {
     await t.db.query("INSERT INTO documents (id, name, content) VALUES ('draft-notice', 'Draft', '<p>x</p>')")
     await t.db.query("INSERT INTO documents (id, name, content, published_at, deleted_at) VALUES ('old-notice', 'Old', '<p>x</p>', now(), now())")
