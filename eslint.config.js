@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage'] },
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.dist-build-*', 'dist.old-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,5 +28,17 @@ export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<v
   } catch {
     throw new Error('dist/ is missing and Vite is not installed: run `npm ci` (with dev dependencies) or `npm run build`.')
   }
-  await vite.build({ root, logLevel: 'warn' })
+  // Build beside dist/ and swap it in, so another server serving this checkout never sees a
+  // half-emptied folder.
+  const dist = path.join(root, 'dist')
+  const fresh = fs.mkdtempSync(path.join(root, '.dist-build-'))
+  try {
+    await vite.build({ root, logLevel: 'warn', build: { outDir: fresh, emptyOutDir: true } })
+    const old = `${dist}.old-${process.pid}-${Date.now()}`
+    if (fs.existsSync(dist)) fs.renameSync(dist, old)
+    fs.renameSync(fresh, dist)
+    fs.rmSync(old, { recursive: true, force: true })
+  } finally {
+    fs.rmSync(fresh, { recursive: true, force: true })
+  }
 }
