@@ -4,6 +4,10 @@ import { migrate } from './db/migrate.js'
 import { openAppDb } from './db/open.js'
 import { ensureWebBuild } from './web-build.js'
 
+// The AWS SDK is pinned while Aula runs on Node 20 (README, "Production"); its notice that later
+// versions need Node 22 would otherwise be printed at every start.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
 let config: Config
 try {
   config = loadConfig()
