@@ -1,5 +1,6 @@
 import { Box, Link, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin'
+import { COOKIE_ROOM } from './CookieConsent'
 import { buildLabel, useShellConfig } from './shellConfig'
 
 /** The footer of spec §2: the year, the build number padded to 4 digits and a developed-by line. */
@@ -24,7 +25,9 @@ export function Footer({ build }: { build?: number }) {
         justifyContent: 'space-between',
         gap: 1,
         px: 3,
-        py: 2,
+        pt: 2,
+        // While the cookie banner shows, the footer grows under it so its lines stay above the banner.
+        pb: `calc(16px + var(${COOKIE_ROOM}, 0px))`,
         color: 'text.secondary',
         borderTop: '1px solid',
         borderColor: 'divider',

@@ -11,6 +11,8 @@ export const shell = {
   },
   menu: {
     label: 'Main menu',
+    close: 'Close the menu',
+    settings: 'Settings',
     dashboard: 'Dashboard',
     creator: 'Course Creator',
     experimental: { title: 'Experimental', aiAvatar: 'AI Avatar' },
@@ -56,6 +58,7 @@ export const shell = {
   },
   apps: { website: 'Website', social: 'Social page', video: 'Video channel', shortVideo: 'Short videos' },
   footer: { build: 'Build %{build}', developedBy: 'Developed by %{name}' },
+  catalogue: { browse: 'Browse courses' },
   preloader: 'Loading Aula',
   cookies: {
     label: 'Cookie notice',

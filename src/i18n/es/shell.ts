@@ -11,6 +11,8 @@ export const shell = {
   },
   menu: {
     label: 'Menú principal',
+    close: 'Cerrar el menú',
+    settings: 'Ajustes',
     dashboard: 'Panel',
     creator: 'Creador de cursos',
     experimental: { title: 'Experimental', aiAvatar: 'Avatar con IA' },
@@ -56,6 +58,7 @@ export const shell = {
   },
   apps: { website: 'Sitio web', social: 'Red social', video: 'Canal de vídeo', shortVideo: 'Vídeos cortos' },
   footer: { build: 'Compilación %{build}', developedBy: 'Desarrollado por %{name}' },
+  catalogue: { browse: 'Explorar cursos' },
   preloader: 'Cargando Aula',
   cookies: {
     label: 'Aviso de cookies',

@@ -11,6 +11,8 @@ export const shell = {
   },
   menu: {
     label: 'Hauptmenü',
+    close: 'Menü schließen',
+    settings: 'Einstellungen',
     dashboard: 'Dashboard',
     creator: 'Kurs-Editor',
     experimental: { title: 'Experimentell', aiAvatar: 'KI-Avatar' },
@@ -56,6 +58,7 @@ export const shell = {
   },
   apps: { website: 'Website', social: 'Soziale Medien', video: 'Videokanal', shortVideo: 'Kurzvideos' },
   footer: { build: 'Build %{build}', developedBy: 'Entwickelt von %{name}' },
+  catalogue: { browse: 'Kurse entdecken' },
   preloader: 'Aula wird geladen',
   cookies: {
     label: 'Cookie-Hinweis',

@@ -11,6 +11,8 @@ export const shell = {
   },
   menu: {
     label: 'Menu principale',
+    close: 'Chiudi il menu',
+    settings: 'Impostazioni',
     dashboard: 'Dashboard',
     creator: 'Creazione corsi',
     experimental: { title: 'Sperimentale', aiAvatar: 'Avatar IA' },
@@ -56,6 +58,7 @@ export const shell = {
   },
   apps: { website: 'Sito web', social: 'Pagina social', video: 'Canale video', shortVideo: 'Video brevi' },
   footer: { build: 'Build %{build}', developedBy: 'Sviluppato da %{name}' },
+  catalogue: { browse: 'Esplora i corsi' },
   preloader: 'Caricamento di Aula',
   cookies: {
     label: 'Informativa sui cookie',

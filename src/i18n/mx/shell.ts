@@ -9,6 +9,8 @@ export const shell = {
   },
   menu: {
     label: 'Menú principal',
+    close: 'Cerrar el menú',
+    settings: 'Ajustes',
     dashboard: 'Panel',
     creator: 'Creador de cursos',
     experimental: { title: 'Experimental', aiAvatar: 'Avatar con IA' },
@@ -54,6 +56,7 @@ export const shell = {
   },
   apps: { website: 'Sitio web', social: 'Red social', video: 'Canal de video', shortVideo: 'Videos cortos' },
   footer: { build: 'Compilación %{build}', developedBy: 'Desarrollado por %{name}' },
+  catalogue: { browse: 'Explorar cursos' },
   preloader: 'Cargando Aula',
   cookies: {
     label: 'Aviso de cookies',

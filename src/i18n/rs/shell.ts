@@ -11,6 +11,8 @@ export const shell = {
   },
   menu: {
     label: 'Главное меню',
+    close: 'Закрыть меню',
+    settings: 'Настройки',
     dashboard: 'Панель',
     creator: 'Конструктор курсов',
     experimental: { title: 'Эксперименты', aiAvatar: 'ИИ-аватар' },
@@ -56,6 +58,7 @@ export const shell = {
   },
   apps: { website: 'Сайт', social: 'Соцсеть', video: 'Видеоканал', shortVideo: 'Короткие видео' },
   footer: { build: 'Сборка %{build}', developedBy: 'Разработано: %{name}' },
+  catalogue: { browse: 'Смотреть курсы' },
   preloader: 'Aula загружается',
   cookies: {
     label: 'Уведомление о файлах cookie',

@@ -7,6 +7,7 @@ import LanguageOutlined from '@mui/icons-material/LanguageOutlined'
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined'
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined'
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined'
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import { screenGroups } from '../../../contracts/policy'
 import { inAnyGroup } from '../access/groups'
 
@@ -80,6 +81,8 @@ export function buildMenu(site: string): MenuEntry[] {
         { ...link('analytics', 'finances', '/admin/finances/analytics'), icon: AnalyticsOutlined },
       ],
     },
+    // The account settings, open to everyone signed in (and otherwise only behind the avatar menu).
+    { key: 'settings', label: 'aula.menu.settings', icon: SettingsOutlined, to: '/settings/profile' },
   ]
 }
 

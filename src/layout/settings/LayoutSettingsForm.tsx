@@ -53,6 +53,11 @@ export function LayoutSettingsForm() {
         disabled={(v) => !topbarThemeAllowed(v, settings.layoutType)}
         note={vertical ? translate(`${T}.coloredNote`) : undefined}
       />
+      {!vertical && (
+        <Typography variant="body2" color="text.secondary" component="p" role="note" sx={{ mb: -1.5 }}>
+          {translate(`${T}.sidebarNote`)}
+        </Typography>
+      )}
       <Choice
         field="leftSideBarType"
         values={SIDEBAR_TYPES}
@@ -61,7 +66,6 @@ export function LayoutSettingsForm() {
         settings={settings}
         onChange={update}
         disabled={() => !vertical}
-        note={vertical ? undefined : translate(`${T}.sidebarNote`)}
       />
       <Choice
         field="leftSideBarTheme"
@@ -121,13 +125,22 @@ function Choice<F extends ChoiceField>({ field, values, labels, title, settings,
         value={settings[field]}
         aria-labelledby={titleId}
         onChange={(_, value: LayoutSettings[F] | null) => value && onChange({ [field]: value })}
-        sx={{ flexWrap: 'wrap', gap: swatch ? 1 : 0 }}
+        sx={swatch ? swatchGridSx : { ...textGridSx, gridTemplateColumns: `repeat(${values.length}, minmax(0, 1fr))` }}
       >
-        {values.map((value) => (
-          <ToggleButton key={value} value={value} disabled={disabled?.(value)} sx={swatch ? swatchSx : undefined}>
-            {swatch ? <Swatch background={swatch(value)} label={translate(`${T}.${labels}.${value}`)} /> : translate(`${T}.${labels}.${value}`)}
-          </ToggleButton>
-        ))}
+        {values.map((value) => {
+          const off = disabled?.(value) ?? false
+          return (
+            <ToggleButton
+              key={value}
+              value={value}
+              disabled={off}
+              aria-disabled={off || undefined}
+              sx={swatch ? swatchSx : textSx}
+            >
+              {swatch ? <Swatch background={swatch(value)} label={translate(`${T}.${labels}.${value}`)} /> : translate(`${T}.${labels}.${value}`)}
+            </ToggleButton>
+          )
+        })}
       </ToggleButtonGroup>
       {note && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
@@ -138,24 +151,51 @@ function Choice<F extends ChoiceField>({ field, values, labels, title, settings,
   )
 }
 
+/**
+ * Text options share the row in equal columns and a long label wraps inside its button (a phone's
+ * 'Solo íconos' stays in the group instead of dropping to a line of its own).
+ */
+const textGridSx = { display: 'grid', width: '100%' } as const
+
+const textSx = {
+  whiteSpace: 'normal',
+  lineHeight: 1.25,
+  overflowWrap: 'break-word',
+  hyphens: 'auto',
+  minHeight: 40,
+  px: 0.5,
+  fontSize: 13,
+} as const
+
+/** Swatches sit in a grid of equal cells; every label has room for two lines, so rows line up. */
+const swatchGridSx = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))',
+  gap: 1,
+  // The group's joined-button margins and borders do not apply to separate swatches.
+  '& .MuiToggleButtonGroup-grouped': { m: 0, border: '1px solid', borderColor: 'divider', borderRadius: '8px' },
+} as const
+
 const swatchSx = {
   flexDirection: 'column',
+  justifyContent: 'flex-start',
   gap: 0.5,
   p: 0.75,
-  width: 76,
-  border: '1px solid',
-  borderColor: 'divider',
-  borderRadius: '8px !important',
+  minWidth: 0,
   fontSize: 11,
   lineHeight: 1.2,
   '&.Mui-selected': { outline: '2px solid', outlineColor: 'primary.main' },
+  // A swatch that does not apply looks it: faded and grey, not a colour to pick.
+  '&.Mui-disabled': { opacity: 0.45, filter: 'grayscale(1)' },
 } as const
 
 function Swatch({ background, label }: { background: string; label: ReactNode }) {
   return (
     <>
-      <Box aria-hidden="true" sx={{ width: '100%', height: 36, borderRadius: 1, background, border: '1px solid rgba(15,23,42,0.12)' }} />
-      {label}
+      <Box aria-hidden="true" sx={{ width: '100%', height: 36, flexShrink: 0, borderRadius: 1, background, border: '1px solid rgba(15,23,42,0.12)' }} />
+      <Box component="span" sx={{ minHeight: '2.4em', display: 'flex', alignItems: 'center', textAlign: 'center' }}>
+        {label}
+      </Box>
     </>
   )
 }

@@ -1,12 +1,12 @@
-import { Box, Drawer } from '@mui/material'
+import { Box } from '@mui/material'
 import type { ReactNode } from 'react'
-import { SideMenu } from '../menu/SideMenu'
 import { TopMenu } from '../menu/TopMenu'
 import type { LayoutSettings } from '../settings/layoutSettings'
 import { sidebarColours, topbarColours } from '../theme/chrome'
 import { TopBar } from '../topbar/TopBar'
 import { ContentArea } from './ContentArea'
-import { useIsWide, useMenuOpen } from './menuOpen'
+import { MenuDrawer } from './MenuDrawer'
+import { useIsWide } from './menuOpen'
 
 interface Props {
   settings: LayoutSettings
@@ -16,7 +16,6 @@ interface Props {
 
 /** Top bar with the menu bar under it; on narrow screens the menu opens as a drawer. */
 export function HorizontalLayout({ settings, onOpenSettings, children }: Props) {
-  const [open, setOpen] = useMenuOpen()
   const wide = useIsWide()
   const scrolls = settings.layoutWidth === 'scrollable'
   // The menu bar sits on a light strip under a light top bar, on the top bar's colour otherwise.
@@ -28,15 +27,7 @@ export function HorizontalLayout({ settings, onOpenSettings, children }: Props) 
         <TopBar menuButtonAlways={false} onOpenSettings={onOpenSettings} />
         <TopMenu colours={menuColours} />
       </Box>
-      {!wide && (
-        <Drawer
-          open={open}
-          onClose={() => setOpen(false)}
-          slotProps={{ paper: { sx: { width: 248, background: sidebarColours.dark.background } } }}
-        >
-          <SideMenu colours={sidebarColours.dark} onNavigate={() => setOpen(false)} />
-        </Drawer>
-      )}
+      {!wide && <MenuDrawer colours={sidebarColours.dark} background={sidebarColours.dark.background} />}
       <ContentArea>{children}</ContentArea>
     </Box>
   )

@@ -1,30 +1,21 @@
-import { Box, Drawer } from '@mui/material'
+import { Box } from '@mui/material'
 import { SideMenu } from '../menu/SideMenu'
 import type { LayoutSettings, SidebarType } from '../settings/layoutSettings'
 import { sidebarBackground, sidebarColours } from '../theme/chrome'
+import { MenuDrawer, MENU_DRAWER_WIDTH } from './MenuDrawer'
 import { useIsWide, useMenuOpen } from './menuOpen'
 
 /** Sidebar widths per type; closing the sidebar on a wide screen folds it to icons. */
-export const SIDEBAR_WIDTH: Record<SidebarType, number> = { default: 248, compact: 208, icon: 72 }
+export const SIDEBAR_WIDTH: Record<SidebarType, number> = { default: MENU_DRAWER_WIDTH, compact: 208, icon: 72 }
 
 /** The vertical layout's sidebar: fixed beside the content on wide screens, a drawer on narrow ones. */
 export function SideBar({ settings }: { settings: LayoutSettings }) {
   const wide = useIsWide()
-  const [open, setOpen] = useMenuOpen()
+  const [open] = useMenuOpen()
   const colours = sidebarColours[settings.leftSideBarTheme]
   const background = sidebarBackground(settings.leftSideBarTheme, settings.leftSideBarThemeImage)
 
-  if (!wide) {
-    return (
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.default, background, color: colours.text } } }}
-      >
-        <SideMenu colours={colours} onNavigate={() => setOpen(false)} />
-      </Drawer>
-    )
-  }
+  if (!wide) return <MenuDrawer colours={colours} background={background} />
 
   const type: SidebarType = open ? settings.leftSideBarType : 'icon'
   const scrolls = settings.layoutWidth === 'scrollable'

@@ -4,6 +4,13 @@ import { useState } from 'react'
 import { useLocales, useLocaleState, useTranslate } from 'react-admin'
 import { htmlLang, LANGUAGE_KEY, type Locale } from '../../i18n'
 
+/**
+ * The language button's compact form on narrow screens, from the BCP 47 tag (ES-MX, EN, ES-ES, IT, DE,
+ * RU): Aula's own codes would mislead (`gr` is German, `rs` Russian). Wider screens show the language's
+ * own name, as the menu does.
+ */
+export const compactLanguageLabel = (locale: string) => (htmlLang[locale as Locale] ?? htmlLang.mx).toUpperCase()
+
 /** Offers every catalogue; the choice is kept in local storage under I18N_LANGUAGE (spec §3). */
 export function LanguageMenu() {
   const translate = useTranslate()
@@ -28,10 +35,13 @@ export function LanguageMenu() {
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? 'aula-language-menu' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ minWidth: 0, px: 1, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        sx={{ minWidth: 0, px: 1, whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: 0.75, display: { xs: 'none', sm: 'inherit' } } }}
       >
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-          {current.locale.toUpperCase()}
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          {current.name}
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', md: 'none' } }}>
+          {compactLanguageLabel(current.locale)}
         </Box>
       </Button>
       <Menu id="aula-language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

@@ -6,6 +6,7 @@ import type { AppDataProvider } from '../../dataProvider'
 import { ErrorDisplay } from '../../account/ErrorDisplay'
 import { useLoad } from '../../account/useLoad'
 import { CourseCard } from './CourseCard'
+import { EmptyDashboard } from './EmptyDashboard'
 
 /** /dashboard (protected): a card per course the learner is subscribed to, 4 columns on wide screens. */
 export function Dashboard() {
@@ -41,7 +42,7 @@ export function Dashboard() {
         {translate('aula.account.dashboard.title')}
       </Typography>
       {error ? <ErrorDisplay error={error} /> : null}
-      {first.data && courses.length === 0 && <Typography color="text.secondary">{translate('aula.account.dashboard.empty')}</Typography>}
+      {first.data && courses.length === 0 && <EmptyDashboard />}
       <Grid container spacing={3}>
         {courses.map((course) => (
           <Grid key={course.uuid} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>

@@ -76,3 +76,34 @@ describe('layout settings panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Layout settings' })).not.toBeInTheDocument())
   })
 })
+
+describe('layout settings panel in the horizontal layout', () => {
+  it('says once, above every sidebar option, that they apply to the vertical layout; their swatches are disabled', async () => {
+    renderShell()
+    const panel = await openPanel()
+    expect(within(panel).getAllByText('The sidebar options apply to the vertical layout.')).toHaveLength(1)
+    const note = within(panel).getByRole('note')
+    const firstSidebarTitle = within(panel).getByRole('heading', { name: 'Sidebar type' })
+    expect(note.compareDocumentPosition(firstSidebarTitle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    for (const [groupName, option] of [
+      ['Sidebar colour', 'Strong bliss'],
+      ['Sidebar colour', 'Great whale'],
+      ['Sidebar background', 'Lines'],
+    ]) {
+      const swatch = pressed(panel, groupName, option)
+      expect(swatch).toBeDisabled()
+      expect(swatch).toHaveAttribute('aria-disabled', 'true')
+    }
+  })
+
+  it('enables the swatches and drops the note in the vertical layout', async () => {
+    renderShell({ settings: { layoutType: 'vertical', topbarTheme: 'light' } })
+    const panel = await openPanel()
+    expect(within(panel).queryByText('The sidebar options apply to the vertical layout.')).not.toBeInTheDocument()
+    const swatch = pressed(panel, 'Sidebar colour', 'Strong bliss')
+    expect(swatch).toBeEnabled()
+    expect(swatch).not.toHaveAttribute('aria-disabled')
+    await userEvent.click(swatch)
+    expect(stored()).toMatchObject({ leftSideBarTheme: 'strongbliss' })
+  })
+})

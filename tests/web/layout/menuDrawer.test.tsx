@@ -30,6 +30,25 @@ describe.each(['vertical', 'horizontal'] as const)('the menu on a phone (%s layo
   })
 })
 
+describe.each(['vertical', 'horizontal'] as const)('the phone menu drawer (%s layout)', (layoutType) => {
+  it('has the brand, a close button and Settings for everyone', async () => {
+    useScreenWidth(390)
+    renderShell({ groups: [], settings: { layoutType } })
+    await userEvent.click(await screen.findByRole('button', { name: 'Show or hide the menu' }))
+    const drawer = await waitFor(() => {
+      const [menu] = drawerMenus()
+      expect(menu).toBeDefined()
+      return menu.closest('.MuiDrawer-paper') as HTMLElement
+    })
+    expect(within(drawer).getByRole('link', { name: 'Aula home' })).toHaveAttribute('href', '/dashboard')
+    expect(within(drawer).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/profile')
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close the menu' }))
+    await waitFor(() => expect(drawerMenus()).toHaveLength(0))
+    expect(screen.getByRole('button', { name: 'Show or hide the menu' })).toHaveAttribute('aria-expanded', 'false')
+  })
+})
+
 describe('the menu on a desktop (vertical layout)', () => {
   it('shows the configured sidebar type beside the page; the menu button folds it to icons', async () => {
     useScreenWidth(1366)

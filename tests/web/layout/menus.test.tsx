@@ -27,22 +27,22 @@ async function expectSideMenu(groups: string[], expected: string[]) {
 }
 
 describe('side menu (vertical layout) shows only what the user may open', () => {
-  it('a general learner sees the dashboard only', async () => {
-    await expectSideMenu(['general'], ['Dashboard'])
+  it('a general learner sees the dashboard and the settings only', async () => {
+    await expectSideMenu(['general'], ['Dashboard', 'Settings'])
   })
 
   it('creators and reviewers see the course creator', async () => {
-    await expectSideMenu(['reviewer'], ['Dashboard', 'Course Creator'])
+    await expectSideMenu(['reviewer'], ['Dashboard', 'Course Creator', 'Settings'])
   })
 
   it('experimental users get Experimental › AI Avatar', async () => {
-    await expectSideMenu(['experimental'], ['Dashboard', 'Experimental'])
+    await expectSideMenu(['experimental'], ['Dashboard', 'Settings', 'Experimental'])
     await userEvent.click(screen.getByRole('button', { name: 'Experimental' }))
     expect(screen.getByRole('link', { name: 'AI Avatar' })).toHaveAttribute('href', '/experimental/ai-avatars')
   })
 
   it('admins get management, website and finances', async () => {
-    await expectSideMenu(['admin'], ['Dashboard', 'Management', 'Website', 'Finances'])
+    await expectSideMenu(['admin'], ['Dashboard', 'Settings', 'Management', 'Website', 'Finances'])
     await userEvent.click(screen.getByRole('button', { name: 'Management' }))
     for (const [label, href] of [
       ['Users', '/admin/users'],
@@ -55,7 +55,7 @@ describe('side menu (vertical layout) shows only what the user may open', () => 
   })
 
   it('finance staff see Finances only among the admin menus', async () => {
-    await expectSideMenu(['finances'], ['Dashboard', 'Finances'])
+    await expectSideMenu(['finances'], ['Dashboard', 'Settings', 'Finances'])
   })
 })
 
@@ -68,6 +68,13 @@ describe('top menu (horizontal layout)', () => {
     const menu = await screen.findByRole('menu')
     expect(within(menu).getByRole('menuitem', { name: 'Sales' })).toHaveAttribute('href', '/admin/finances/sales')
     expect(within(menu).getByRole('menuitem', { name: 'Analytics' })).toHaveAttribute('href', '/admin/finances/analytics')
+  })
+
+  it('offers Settings (the profile pane) to everyone signed in', async () => {
+    renderShell({ groups: [], settings: { layoutType: 'horizontal' } })
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' })
+    await userEvent.click(within(nav).getByRole('link', { name: 'Settings' }))
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/settings/profile')
   })
 
   it('hides what a learner may not open', async () => {
@@ -88,6 +95,6 @@ describe('menu visibility is read from the screen table (contracts/policy.ts)', 
   })
 
   it('a user in no group sees only the open screens', () => {
-    expect(links(visibleMenu(buildMenu('website'), []))).toEqual(['/dashboard'])
+    expect(links(visibleMenu(buildMenu('website'), []))).toEqual(['/dashboard', '/settings/profile'])
   })
 })

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { AuthLayout } from '../../../src/account/public/AuthLayout'
 import { createI18nProvider, LANGUAGE_KEY } from '../../../src/i18n'
 import { GroupGate } from '../../../src/layout/access/GroupGate'
-import { COOKIE_CONSENT } from '../../../src/layout/CookieConsent'
+import { COOKIE_CONSENT, COOKIE_ROOM } from '../../../src/layout/CookieConsent'
 import { Footer } from '../../../src/layout/Footer'
 import { renderShell, useWideScreen } from './renderShell'
 
@@ -22,6 +22,25 @@ describe('404 page', () => {
     expect(await screen.findByRole('heading', { name: 'Sorry, page not found' })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }))
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument()
+  })
+
+  it('shows a visitor the 404 page in the bare layout: no menu, account menu, search or layout settings', async () => {
+    renderShell({ path: '/no/such/place', visitor: true })
+    expect(await screen.findByRole('heading', { name: 'Sorry, page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.getByText('Aula')).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Layout settings' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('search')).not.toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Cookie notice' })).toBeInTheDocument()
+  })
+
+  it('keeps a signed-in user inside the shell', async () => {
+    renderShell({ path: '/no/such/place' })
+    expect(await screen.findByRole('heading', { name: 'Sorry, page not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument()
   })
 
   it('is in Spanish by default', async () => {
@@ -89,6 +108,15 @@ describe('cookie banner', () => {
     renderShell()
     await screen.findByRole('heading', { name: 'Dashboard page' })
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument()
+  })
+
+  it('makes room for itself under the footer while it shows, so the footer stays readable', async () => {
+    renderShell()
+    await screen.findByRole('region', { name: 'Cookie notice' })
+    // jsdom lays nothing out: the banner measures 0 px, plus its 24 px gap.
+    expect(document.documentElement.style.getPropertyValue(COOKIE_ROOM)).toBe('24px')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(document.documentElement.style.getPropertyValue(COOKIE_ROOM)).toBe('')
   })
 
   it('shows on the public screens too (bare layout)', async () => {

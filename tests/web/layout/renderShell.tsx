@@ -20,18 +20,22 @@ interface Options {
   identity?: { id: string; fullName?: string }
   settings?: Partial<LayoutSettings>
   routes?: ReactNode
+  /** A visitor: the identity check fails (react-admin's layout then holds no signed-in user). */
+  visitor?: boolean
 }
 
 /**
  * Renders Aula's shell as react-admin does for a signed-in user in `groups`. The authProvider here
  * stands in for the real one only in what the shell reads from it: permissions and identity.
  */
-export function renderShell({ path = '/dashboard', groups = [], identity, settings, routes }: Options = {}) {
+export function renderShell({ path = '/dashboard', groups = [], identity, settings, routes, visitor = false }: Options = {}) {
   if (settings) localStorage.setItem(LAYOUT_SETTINGS_KEY, JSON.stringify(settings))
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
-    checkAuth: async () => undefined,
+    checkAuth: async () => {
+      if (visitor) throw { redirectTo: '/login', message: false }
+    },
     checkError: async () => undefined,
     getPermissions: async () => groups,
     getIdentity: async () => identity ?? { id: 'u1', fullName: 'Ada Lovelace' },

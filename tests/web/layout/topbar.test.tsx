@@ -109,3 +109,20 @@ describe('links from GET /api/config (apps dropdown, footer)', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Developed by Aula')
   })
 })
+
+describe('language button', () => {
+  it.each([
+    ['mx', 'Idioma: Español (México)', 'Español (México)', 'ES-MX'],
+    ['eng', 'Language: English', 'English', 'EN'],
+    ['gr', 'Sprache: Deutsch', 'Deutsch', 'DE'],
+    ['rs', 'Язык: Русский', 'Русский', 'RU'],
+  ])('in %s shows the language’s own name (and a compact tag on phones), never the catalogue code', async (locale, name, label, compact) => {
+    localStorage.setItem(LANGUAGE_KEY, locale)
+    renderShell()
+    const button = await screen.findByRole('button', { name })
+    // Both forms are in the page; CSS shows the name from md up and the compact tag below.
+    expect(within(button).getByText(label)).toBeInTheDocument()
+    expect(within(button).getByText(compact)).toBeInTheDocument()
+    expect(within(button).queryByText(locale.toUpperCase())).not.toBeInTheDocument()
+  })
+})
