@@ -37,8 +37,8 @@ export function Dashboard() {
 
   const error = first.error ?? moreError
   return (
-    <Box component="main" sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+    <Box component="section" aria-labelledby="dashboard-title">
+      <Typography id="dashboard-title" variant="h4" component="h1" sx={{ mb: 3 }}>
         {translate('aula.account.dashboard.title')}
       </Typography>
       {error ? <ErrorDisplay error={error} /> : null}
