@@ -47,6 +47,8 @@ export const PublicConfig = Type.Object({
   languages: Type.Array(Type.Enum([...LANGUAGES])),
   /** The apps dropdown's links (absent: no dropdown). */
   links: Type.Optional(AppLinks),
+  /** Where users write for help (settings › support); absent when none is configured. */
+  supportEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
   /** The footer's developed-by line: who, and optionally where that name links. */
   developedBy: Type.Optional(Type.Object({ text: Type.String({ minLength: 1, maxLength: 120 }), url: Type.Optional(LinkUrl) })),
 })

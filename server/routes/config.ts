@@ -30,6 +30,7 @@ export default async function configRoutes(app: App) {
           shortVideo: config.LINK_SHORT_VIDEO,
         }),
         developedBy: { text: config.DEVELOPED_BY, ...definedOnly({ url: config.DEVELOPED_BY_URL }) },
+        ...definedOnly({ supportEmail: config.SUPPORT_EMAIL }),
       }
     },
   )

@@ -65,11 +65,20 @@ export function passwordValidator(policy: PasswordPolicy) {
   }
 }
 
-/** The one-sentence form of the rule (register screen). */
-export function policySummary(policy: PasswordPolicy, translate: (key: string, options?: Record<string, unknown>) => string): string {
+/**
+ * The one-sentence form of the rule (register, complete register, forgot password step two); the
+ * requirements are joined as the language joins a list ("a, b and c", "a, b y c", "a, b и c").
+ */
+export function policySummary(
+  policy: PasswordPolicy,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+  languageTag: string,
+): string {
   const parts = policyRules(policy)
     .filter((r) => r !== 'minimum')
     .map((r) => translate(`aula.account.policy.part${r.charAt(0).toUpperCase()}${r.slice(1)}`))
   const min = policy.minimumLength
-  return parts.length ? translate('aula.account.policy.summaryWith', { min, parts: parts.join(', ') }) : translate('aula.account.policy.summary', { min })
+  if (!parts.length) return translate('aula.account.policy.summary', { min })
+  const list = new Intl.ListFormat(languageTag, { style: 'long', type: 'conjunction' }).format(parts)
+  return translate('aula.account.policy.summaryWith', { min, parts: list })
 }

@@ -29,3 +29,12 @@ export function sanitizeHtml(html: string): string {
   addLinkHook()
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'] })
 }
+
+/**
+ * Moves every heading of sanitised HTML `by` levels down (h2 → h3 for `by` 1, at most h6), so a
+ * document shown under a screen's own heading keeps a correct outline.
+ */
+export function shiftHeadings(html: string, by: number): string {
+  if (by <= 0) return html
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + by)}`)
+}

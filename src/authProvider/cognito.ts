@@ -98,11 +98,21 @@ export async function resendCode(email: string): Promise<void> {
   await new Promise<void>((resolve, reject) => user.resendConfirmationCode((err) => (err ? reject(err) : resolve())))
 }
 
-export async function forgotPassword(email: string): Promise<void> {
+interface CodeDelivery {
+  CodeDeliveryDetails?: { Destination?: string }
+}
+
+/** Sends a reset code; answers where it went as the service gives it (often masked, `a***@e***`). */
+export async function forgotPassword(email: string): Promise<string> {
   const user = await userFor(email)
-  await new Promise<void>((resolve, reject) => {
-    user.forgotPassword({ onSuccess: () => resolve(), onFailure: reject, inputVerificationCode: () => resolve() })
+  const answer = await new Promise<CodeDelivery | undefined>((resolve, reject) => {
+    user.forgotPassword({
+      onSuccess: (data: CodeDelivery | undefined) => resolve(data),
+      onFailure: reject,
+      inputVerificationCode: (data: CodeDelivery | undefined) => resolve(data),
+    })
   })
+  return answer?.CodeDeliveryDetails?.Destination || email
 }
 
 export async function confirmForgotPassword(email: string, code: string, password: string): Promise<void> {

@@ -20,18 +20,35 @@ describe('GET /api/documents/:id', () => {
   })
 
   it("gives the reader's language where a translation exists, the default text elsewhere", async () => {
-    await t.db.query(
-      "INSERT INTO document_translations (document_id, locale, name, content) VALUES ($1, 'it', 'Termini di uso', '<p>Testo</p>')",
-      [TERMS_DOCUMENT_ID],
-    )
-    const italian = (await t.app.inject({ method: 'GET', url: `/api/documents/${TERMS_DOCUMENT_ID}?locale=it` })).json().Item
-    expect(italian).toMatchObject({ Name: 'Termini di uso', Content: '<p>Testo</p>', Locale: 'it', Revision: 1 })
     await t.db.query("INSERT INTO documents (id, name, content, published_at) VALUES ('house-rules', 'Reglamento', '<p>Reglas</p>', now())")
+    await t.db.query("INSERT INTO document_translations (document_id, locale, name, content) VALUES ('house-rules', 'it', 'Regolamento', '<p>Regole</p>')")
+    const italian = (await t.app.inject({ method: 'GET', url: '/api/documents/house-rules?locale=it' })).json().Item
+    expect(italian).toMatchObject({ Name: 'Regolamento', Content: '<p>Regole</p>', Locale: 'it', Revision: 1 })
     const fallback = (await t.app.inject({ method: 'GET', url: '/api/documents/house-rules?locale=rs' })).json().Item
     expect(fallback).toMatchObject({ Name: 'Reglamento', Locale: 'mx' })
     const bad = await t.app.inject({ method: 'GET', url: `/api/documents/${TERMS_DOCUMENT_ID}?locale=xx` })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toHaveProperty('locale')
+  })
+
+  it('serves the terms of use translated into every interface language, with the Spanish text’s structure', async () => {
+    const terms = async (locale: string) => (await t.app.inject({ method: 'GET', url: `/api/documents/${TERMS_DOCUMENT_ID}?locale=${locale}` })).json().Item
+    const tags = (html: string) => html.match(/<\/?[a-z0-9]+/g)
+    const spanish = await terms('mx')
+    const names: Record<string, string> = {}
+    for (const locale of ['eng', 'es', 'it', 'gr', 'rs']) {
+      const item = await terms(locale)
+      expect(item.Locale).toBe(locale)
+      expect(tags(item.Content)).toEqual(tags(spanish.Content))
+      names[locale] = item.Name
+    }
+    expect(names).toEqual({
+      eng: 'Terms of use and privacy notice',
+      es: 'Términos de uso y aviso de privacidad',
+      it: "Termini d'uso e informativa sulla privacy",
+      gr: 'Nutzungsbedingungen und Datenschutzhinweis',
+      rs: 'Условия использования и уведомление о конфиденциальности',
+    })
   })
 
   it('hides drafts and removed documents', async () => {

@@ -29,7 +29,7 @@ export function AuthLayout({ title, subtitle, aside, children }: { title: string
             <Typography variant="overline" color="primary" component="p" sx={{ fontWeight: 700, letterSpacing: 1 }}>
               Aula · {translate('aula.account.brand')}
             </Typography>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 1 }}>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 1, mb: subtitle ? 0 : 2 }}>
               {title}
             </Typography>
             {subtitle && (

@@ -1,15 +1,15 @@
 import { useState } from 'react'
-import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin'
+import { TextInput, useTranslate } from 'react-admin'
+import { AccountForm, PasswordField, PolicySummary } from '../fields'
 import { Navigate } from 'react-router-dom'
 import { completeRegister, getPendingChallenge } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { identityErrorMessage } from '../identityErrors'
-import { passwordValidator, policySummary, usePasswordPolicy } from '../passwordPolicy'
+import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { DELAYS, useLater } from '../useLater'
 import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { Notice, SubmitButton, TermsInput } from './parts'
-import { Typography } from '@mui/material'
 
 /**
  * /complete-register (visitors only): an invited account's first sign-in. The name is shown read-only;
@@ -43,9 +43,9 @@ export function CompleteRegisterPage() {
   return (
     <AuthLayout title={translate('aula.account.complete.title')} subtitle={translate('aula.account.complete.subtitle')}>
       <Notice error={error} success={done ? translate('aula.account.complete.success') : null} />
-      <Form onSubmit={submit} noValidate defaultValues={{ name: challenge.attributes.name ?? challenge.email }}>
+      <AccountForm onSubmit={submit} defaultValues={{ name: challenge.attributes.name ?? challenge.email }}>
         <TextInput source="name" label="aula.account.fields.name" readOnly fullWidth />
-        <PasswordInput
+        <PasswordField
           source="newPasswordValue"
           autoComplete="new-password"
           label="aula.account.fields.password"
@@ -54,12 +54,10 @@ export function CompleteRegisterPage() {
           fullWidth
           helperText={false}
         />
-        <Typography variant="body2" color="text.secondary">
-          {policySummary(policy, translate)}
-        </Typography>
+        <PolicySummary policy={policy} id="password-rule" />
         <TermsInput disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.complete.submit')}</SubmitButton>
-      </Form>
+      </AccountForm>
     </AuthLayout>
   )
 }

@@ -1,5 +1,7 @@
+import { Alert, Box } from '@mui/material'
 import { useState } from 'react'
-import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin'
+import { TextInput, useTranslate } from 'react-admin'
+import { AccountForm, PasswordField, PolicySummary } from '../fields'
 import { signIn } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { confirmForgotPassword, forgotPassword } from '../../authProvider/cognito'
@@ -19,6 +21,7 @@ export function ForgotPasswordPage() {
   const later = useLater()
   const policy = usePasswordPolicy()
   const [email, setEmail] = useState<string | null>(null)
+  const [destination, setDestination] = useState('')
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -28,7 +31,7 @@ export function ForgotPasswordPage() {
     setError(null)
     setBusy(true)
     try {
-      await forgotPassword(address)
+      setDestination(await forgotPassword(address))
       setEmail(address)
     } catch (err) {
       setError(identityErrorMessage(err, translate))
@@ -59,26 +62,38 @@ export function ForgotPasswordPage() {
       {!email ? (
         <>
           <Notice error={error} />
-          <Form key="start" onSubmit={start} noValidate>
+          <AccountForm key="start" onSubmit={start}>
             <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
             <SubmitButton disabled={locked}>{translate('aula.account.forgot.submit')}</SubmitButton>
-          </Form>
+          </AccountForm>
         </>
       ) : (
         <>
-          <Notice error={error} success={done ? translate('aula.account.forgot.success') : translate('aula.account.forgot.codeSent')} />
-          <Form key="restore" onSubmit={restore} noValidate>
+          {error || done ? (
+            <Notice error={error} success={translate('aula.account.forgot.success')} />
+          ) : (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              <Box component="span" sx={{ display: 'block' }}>
+                {translate('aula.account.forgot.codeSent')}
+              </Box>
+              <Box component="span" sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere' }}>
+                {translate('aula.account.forgot.sentTo')} <strong>{destination}</strong>
+              </Box>
+            </Alert>
+          )}
+          <AccountForm key="restore" onSubmit={restore}>
             <TextInput source="code" autoComplete="one-time-code" label="aula.account.fields.code" validate={requiredWith('code')} disabled={locked} fullWidth />
-            <PasswordInput
+            <PasswordField
               source="newPassword"
               autoComplete="new-password"
               label="aula.account.fields.newPassword"
               validate={[requiredWith('newPassword'), passwordValidator(policy)]}
               disabled={locked}
-              fullWidth
+              helperText={false}
             />
+            <PolicySummary policy={policy} />
             <SubmitButton disabled={locked}>{translate('aula.account.forgot.restore')}</SubmitButton>
-          </Form>
+          </AccountForm>
         </>
       )}
       <FooterLink to="/login" label={translate('aula.account.forgot.backToLogin')} />

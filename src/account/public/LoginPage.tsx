@@ -1,6 +1,7 @@
 import { Box, Link as MuiLink } from '@mui/material'
 import { useState } from 'react'
-import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin'
+import { TextInput, useTranslate } from 'react-admin'
+import { AccountForm, PasswordField } from '../fields'
 import { Link, useNavigate } from 'react-router-dom'
 import { signIn } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
@@ -54,16 +55,16 @@ export function LoginPage() {
   return (
     <AuthLayout title={translate('aula.account.login.title')} subtitle={translate('aula.account.login.subtitle')} aside={<Carousel />}>
       <Notice error={error} success={done ? translate('aula.account.login.success') : null} />
-      <Form onSubmit={submit} noValidate>
+      <AccountForm onSubmit={submit}>
         <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
-        <PasswordInput source="password" autoComplete="current-password" label="aula.account.fields.password" validate={requiredWith('password')} disabled={locked} fullWidth />
+        <PasswordField source="password" autoComplete="current-password" label="aula.account.fields.password" validate={requiredWith('password')} disabled={locked} fullWidth />
         <Box sx={{ textAlign: 'right' }}>
           <MuiLink component={Link} to="/forgot-password" variant="body2">
             {translate('aula.account.login.forgot')}
           </MuiLink>
         </Box>
         <SubmitButton disabled={locked}>{translate('aula.account.login.submit')}</SubmitButton>
-      </Form>
+      </AccountForm>
       <FooterLink text={translate('aula.account.login.noAccount')} to="/register" label={translate('aula.account.login.register')} />
     </AuthLayout>
   )

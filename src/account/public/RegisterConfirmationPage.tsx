@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material'
 import { useState } from 'react'
-import { Form, TextInput, useTranslate } from 'react-admin'
+import { TextInput, useTranslate } from 'react-admin'
+import { AccountForm } from '../fields'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { confirmSignUp, resendCode } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../identityErrors'
@@ -57,14 +58,14 @@ export function RegisterConfirmationPage() {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {translate('aula.account.confirm.sentTo')}
       </Typography>
-      <Typography sx={{ fontWeight: 600, mb: 2, wordBreak: 'break-all' }} data-testid="confirmation-email">
+      <Typography sx={{ fontWeight: 600, mb: 2, overflowWrap: 'anywhere' }} data-testid="confirmation-email">
         {email}
       </Typography>
       <Notice
         error={error}
         success={done ? translate('aula.account.confirm.success') : resent ? `${translate('aula.account.confirm.resent')}: ${email}` : null}
       />
-      <Form onSubmit={submit} noValidate>
+      <AccountForm onSubmit={submit}>
         <TextInput
           source="code"
           autoComplete="one-time-code"
@@ -75,7 +76,7 @@ export function RegisterConfirmationPage() {
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <SubmitButton disabled={locked}>{translate('aula.account.confirm.submit')}</SubmitButton>
-      </Form>
+      </AccountForm>
       <Box sx={{ mt: 1 }}>
         <Button fullWidth onClick={resend} disabled={resent || locked}>
           {translate('aula.account.confirm.resend')}

@@ -1,10 +1,10 @@
-import { Typography } from '@mui/material'
 import { useState } from 'react'
-import { Form, PasswordInput, TextInput, useTranslate } from 'react-admin'
+import { TextInput, useTranslate } from 'react-admin'
+import { AccountForm, PasswordField, PolicySummary } from '../fields'
 import { useNavigate } from 'react-router-dom'
 import { signUp } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../identityErrors'
-import { passwordValidator, policySummary, usePasswordPolicy } from '../passwordPolicy'
+import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { pendingEmail } from '../pendingEmail'
 import { DELAYS, useLater } from '../useLater'
 import { requiredWith } from '../validators'
@@ -47,10 +47,10 @@ export function RegisterPage() {
   return (
     <AuthLayout title={translate('aula.account.register.title')} subtitle={translate('aula.account.register.subtitle')}>
       <Notice error={error} success={done ? translate('aula.account.register.success') : null} />
-      <Form onSubmit={submit} noValidate>
+      <AccountForm onSubmit={submit}>
         <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
         <TextInput source="email" autoComplete="email" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
-        <PasswordInput
+        <PasswordField
           source="password"
           autoComplete="new-password"
           label="aula.account.fields.password"
@@ -59,12 +59,10 @@ export function RegisterPage() {
           fullWidth
           helperText={false}
         />
-        <Typography variant="body2" color="text.secondary">
-          {policySummary(policy, translate)}
-        </Typography>
+        <PolicySummary policy={policy} id="password-rule" />
         <TermsInput disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.register.submit')}</SubmitButton>
-      </Form>
+      </AccountForm>
       <FooterLink text={translate('aula.account.register.haveAccount')} to="/login" label={translate('aula.account.register.login')} />
     </AuthLayout>
   )

@@ -1,11 +1,14 @@
 import { Alert, Box } from '@mui/material'
 import { useState } from 'react'
-import { Form, TextInput, useTranslate } from 'react-admin'
+import { TextInput, useTranslate } from 'react-admin'
+import { AccountForm } from '../fields'
 import { storedAttributes } from '../../authProvider'
 import { updateName } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../identityErrors'
 import { SubmitButton } from '../public/parts'
 import { requiredWith } from '../validators'
+
+const WRAP = { '& textarea': { overflowWrap: 'anywhere' } }
 
 /** Settings › profile: name (editable), e-mail and id number; a new name shows after the next sign-in. */
 export function ProfilePane() {
@@ -37,14 +40,15 @@ export function ProfilePane() {
           {translate('aula.account.settings.profile.success')} {translate('aula.account.settings.profile.note')}
         </Alert>
       )}
-      <Form onSubmit={submit} noValidate defaultValues={{ name: attributes?.name ?? '', email: attributes?.email ?? '', sub: attributes?.sub ?? '' }}>
+      <AccountForm onSubmit={submit} defaultValues={{ name: attributes?.name ?? '', email: attributes?.email ?? '', sub: attributes?.sub ?? '' }}>
         <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('userName')} disabled={busy} fullWidth />
-        <TextInput source="email" label="aula.account.fields.email" readOnly fullWidth />
-        <TextInput source="sub" label="aula.account.fields.idNumber" readOnly fullWidth />
+        {/* Read-only values can be longer than a phone is wide: they wrap instead of being cut off. */}
+        <TextInput source="email" label="aula.account.fields.email" readOnly fullWidth multiline sx={WRAP} />
+        <TextInput source="sub" label="aula.account.fields.idNumber" readOnly fullWidth multiline sx={WRAP} />
         <Box sx={{ maxWidth: 240 }}>
           <SubmitButton disabled={busy}>{translate('aula.account.settings.profile.submit')}</SubmitButton>
         </Box>
-      </Form>
+      </AccountForm>
     </Box>
   )
 }

@@ -2,7 +2,8 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined'
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked'
 import { Alert, Box, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material'
 import { useState } from 'react'
-import { Form, PasswordInput, useTranslate } from 'react-admin'
+import { useTranslate } from 'react-admin'
+import { AccountForm, PasswordField } from '../fields'
 import type { PasswordPolicy } from '../../../contracts/config'
 import { changePassword } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../identityErrors'
@@ -41,9 +42,9 @@ export function SecurityPane() {
       <Box sx={{ flex: 1, maxWidth: 520 }}>
         {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
         {done && <Alert severity="success" sx={{ mb: 2 }}>{translate('aula.account.settings.security.success')}</Alert>}
-        <Form key={round} onSubmit={submit} noValidate>
-          <PasswordInput source="currentPassword" autoComplete="current-password" label="aula.account.fields.currentPassword" validate={requiredWith('currentPassword')} disabled={busy} fullWidth />
-          <PasswordInput
+        <AccountForm key={round} onSubmit={submit}>
+          <PasswordField source="currentPassword" autoComplete="current-password" label="aula.account.fields.currentPassword" validate={requiredWith('currentPassword')} disabled={busy} fullWidth />
+          <PasswordField
             source="newPassword"
             autoComplete="new-password"
             label="aula.account.fields.newPassword"
@@ -52,7 +53,7 @@ export function SecurityPane() {
             disabled={busy}
             fullWidth
           />
-          <PasswordInput
+          <PasswordField
             source="verifyPassword"
             autoComplete="new-password"
             label="aula.account.fields.confirmPassword"
@@ -64,7 +65,7 @@ export function SecurityPane() {
           <Box sx={{ maxWidth: 240 }}>
             <SubmitButton disabled={busy}>{translate('aula.account.settings.security.submit')}</SubmitButton>
           </Box>
-        </Form>
+        </AccountForm>
       </Box>
     </Box>
   )

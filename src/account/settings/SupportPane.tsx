@@ -1,13 +1,35 @@
 import { Box, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material'
+import { useEffect, useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { storedAttributes } from '../../authProvider'
+import { loadPublicConfig } from '../../authProvider/config'
 
-/** Settings › support: the self-service actions, and the account id to quote to the support team. */
+/** The support address from `GET /api/config` (`SUPPORT_EMAIL`); null when none is configured or it cannot load. */
+function useSupportEmail(): string | null | undefined {
+  const [email, setEmail] = useState<string | null | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    loadPublicConfig().then(
+      (config) => live && setEmail(config.supportEmail ?? null),
+      () => live && setEmail(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return email
+}
+
+/**
+ * Settings › support: the self-service actions, then whom to write to — the configured support address,
+ * or, when there is none, the teacher or the centre's office — with the account id to quote.
+ */
 export function SupportPane() {
   const translate = useTranslate()
   const T = 'aula.account.settings.support'
   const sub = storedAttributes()?.sub
+  const email = useSupportEmail()
   return (
     <Box sx={{ maxWidth: 640 }}>
       <Typography>{translate(`${T}.intro`)}</Typography>
@@ -33,10 +55,21 @@ export function SupportPane() {
           />
         </ListItem>
       </List>
-      {sub && (
-        <Typography variant="body2" color="text.secondary">
-          {translate(`${T}.reference`)} <code>{sub}</code>
-        </Typography>
+      {email !== undefined && (
+        <Box sx={{ overflowWrap: 'anywhere' }}>
+          {email ? (
+            <Typography>
+              {translate(`${T}.contact`)} <MuiLink href={`mailto:${email}`}>{email}</MuiLink>
+            </Typography>
+          ) : (
+            <Typography>{translate(`${T}.noContact`)}</Typography>
+          )}
+          {sub && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate(email ? `${T}.reference` : `${T}.referenceNoContact`)} <code>{sub}</code>
+            </Typography>
+          )}
+        </Box>
       )}
     </Box>
   )

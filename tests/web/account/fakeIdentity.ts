@@ -40,6 +40,12 @@ export function tokensFor(user: FakeUser, lifetimeSeconds = 3600) {
   }
 }
 
+/** As the service masks a code's destination: `r***@e***`. */
+const masked = (email: string) => {
+  const [local, domain = ''] = email.split('@')
+  return `${local.charAt(0)}***@${domain.charAt(0)}***`
+}
+
 const fail = (type: string, message: string) =>
   HttpResponse.json({ __type: type, message }, { status: 400, headers: { 'x-amzn-errortype': `${type}:` } })
 
@@ -146,7 +152,7 @@ export class FakeIdentity {
       case 'ForgotPassword': {
         const user = this.users.get(String(body.Username))
         if (user) this.newCode(user)
-        return HttpResponse.json({ CodeDeliveryDetails: { Destination: String(body.Username), DeliveryMedium: 'EMAIL', AttributeName: 'email' } })
+        return HttpResponse.json({ CodeDeliveryDetails: { Destination: masked(String(body.Username)), DeliveryMedium: 'EMAIL', AttributeName: 'email' } })
       }
       case 'ConfirmForgotPassword': {
         const user = this.users.get(String(body.Username))

@@ -12,10 +12,10 @@ import { FakeIdentity, type FakeUser } from './fakeIdentity'
  * jsdom has no layout: answer media queries as a 1280 px wide desktop browser does, so the shell
  * lays out as on a desktop (its narrow-screen menu drawer would otherwise cover the page).
  */
-function desktopMatchMedia(query: string): MediaQueryList {
+const matchMediaAt = (width: number) => (query: string): MediaQueryList => {
   const min = /min-width:\s*([\d.]+)px/.exec(query)
   const max = /max-width:\s*([\d.]+)px/.exec(query)
-  const matches = (!min || 1280 >= Number(min[1])) && (!max || 1280 <= Number(max[1]))
+  const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
   return {
     matches,
     media: query,
@@ -27,6 +27,10 @@ function desktopMatchMedia(query: string): MediaQueryList {
     dispatchEvent: () => false,
   }
 }
+const desktopMatchMedia = matchMediaAt(1280)
+
+/** The same answers for a 390 px wide phone (tests of the narrow layouts). */
+export const phoneMatchMedia = matchMediaAt(390)
 
 /** One fake identity service and msw server per test file; fresh state per test. */
 export function useFakeNetwork() {

@@ -17,7 +17,7 @@ describe('/register', () => {
   it('asks for every field with spec §5’s messages and shows the pool’s password rule', async () => {
     renderAt('/register')
     const user = userEvent.setup()
-    expect(await screen.findByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number, a special character.')).toBeInTheDocument()
+    expect(await screen.findByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.')).toBeInTheDocument()
     expect(field(/Email/)).toHaveAttribute('type', 'text')
     expect(screen.getByRole('link', { name: 'Terms of Use and Privacy' })).toHaveAttribute('href', '/terms-of-use-and-privacy')
     await user.click(screen.getByRole('button', { name: 'Register' }))
@@ -26,6 +26,8 @@ describe('/register', () => {
     expect(screen.getByText('Please Enter Your Password')).toBeInTheDocument()
     expect(screen.getByText('Please accept the conditions')).toBeInTheDocument()
     expect(net.identity.op('SignUp')).toHaveLength(0)
+    // The field messages are the only report: no react-admin "form is not valid" toast.
+    expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument()
   })
 
   it('checks the password against the policy before calling the service', async () => {
@@ -115,10 +117,15 @@ describe('/forgot-password', () => {
     await user.type(field(/Email/), 'rosa@example.test')
     await user.click(screen.getByRole('button', { name: 'Reset' }))
     expect(await screen.findByText('Input the code we sent you via email')).toBeInTheDocument()
+    // Where the code went, as the service gave it (masked), and the password rule before typing.
+    expect(screen.getByText('r***@e***')).toBeInTheDocument()
+    expect(screen.getByText(/Code sent to:/)).toHaveTextContent('Code sent to: r***@e***')
+    expect(screen.getByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Restore My Password' }))
     expect(await screen.findByText('Please Enter The Code')).toBeInTheDocument()
     expect(screen.getByText('Please Enter Your New Password')).toBeInTheDocument()
+    expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument()
 
     await user.type(field(/Code/), net.identity.users.get('rosa@example.test')!.code!)
     await user.type(field(/New password/), 'Fresh#Password9')

@@ -2,11 +2,21 @@ import './eng'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
-import { field, path, renderAt, signedInAs, useFakeNetwork } from './harness'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { config } from './fakeIdentity'
+import { field, path, phoneMatchMedia, renderAt, signedInAs, useFakeNetwork } from './harness'
 
 const net = useFakeNetwork()
 const DAY = 86_400_000
+
+/** Lays the screen out as a 390 px wide phone for the rest of the test. */
+function onPhone() {
+  const desktop = window.matchMedia
+  window.matchMedia = phoneMatchMedia
+  onTestFinished(() => {
+    window.matchMedia = desktop
+  })
+}
 
 async function signIn() {
   const ana = net.identity.add({ email: 'ana@example.test', name: 'Ana Pérez', password: 'Secret#Pass12' })
@@ -26,8 +36,11 @@ describe('settings panes', () => {
     const user = userEvent.setup()
     const name = await screen.findByLabelText(/Name/, { selector: 'input' })
     expect(name).toHaveValue('Ana Pérez')
-    expect(field(/Email/)).toHaveValue('ana@example.test')
-    expect(field(/ID number/)).toHaveValue(ana.sub)
+    // Read-only values wrap on a phone instead of being cut off: multi-line, read-only fields.
+    const readOnly = (label: RegExp) => screen.getByLabelText(label, { selector: 'textarea' })
+    expect(readOnly(/Email/)).toHaveValue('ana@example.test')
+    expect(readOnly(/Email/)).toHaveAttribute('readonly')
+    expect(readOnly(/ID number/)).toHaveValue(ana.sub)
     await user.clear(name)
     await user.click(screen.getByRole('button', { name: 'Update profile' }))
     expect(await screen.findByText('Please Enter Your UserName')).toBeInTheDocument()
@@ -91,24 +104,101 @@ describe('settings panes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.')
   })
 
-  it('devices: status, client and last IP per device', async () => {
+  it('devices: translated status, a readable client with the full user agent as its title, last IP', async () => {
+    await signIn()
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
+    const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+    net.identity.devices = [
+      {
+        DeviceKey: 'eu-west-1_d1',
+        DeviceAttributes: [
+          { Name: 'device_status', Value: 'valid' },
+          { Name: 'device_name', Value: firefox },
+          { Name: 'last_ip_used', Value: '203.0.113.9' },
+          { Name: 'dev:device_remembered_status', Value: 'remembered' },
+        ],
+      },
+      {
+        DeviceKey: 'eu-west-1_d2',
+        DeviceAttributes: [
+          { Name: 'device_status', Value: 'valid' },
+          { Name: 'device_name', Value: safari },
+          { Name: 'dev:device_remembered_status', Value: 'not_remembered' },
+        ],
+      },
+      { DeviceKey: 'eu-west-1_d3', DeviceAttributes: [{ Name: 'device_status', Value: 'valid' }, { Name: 'device_name', Value: 'Lab PC 4' }] },
+    ]
+    renderAt('/settings/devices')
+    const first = (await screen.findByText('Firefox 128 on Linux')).closest('tr')!
+    expect(within(first).getByText('Firefox 128 on Linux')).toHaveAttribute('title', firefox)
+    expect(within(first).getByText('Remembered')).toBeInTheDocument()
+    expect(within(first).getByText('203.0.113.9')).toBeInTheDocument()
+    const second = screen.getByText('Safari 17 on iOS 17').closest('tr')!
+    expect(within(second).getByText('Not remembered')).toBeInTheDocument()
+    const third = screen.getByText('Lab PC 4').closest('tr')!
+    expect(within(third).getByText('Active')).toBeInTheDocument()
+    expect(screen.queryByText('valid')).not.toBeInTheDocument()
+    expect(net.identity.op('ListDevices')[0].body).toMatchObject({ Limit: 10 })
+  })
+
+  it('devices on a phone: one card per device with status, last IP used and last seen', async () => {
     await signIn()
     net.identity.devices = [
       {
         DeviceKey: 'eu-west-1_d1',
         DeviceAttributes: [
           { Name: 'device_status', Value: 'valid' },
-          { Name: 'device_name', Value: 'Firefox on Linux' },
-          { Name: 'last_ip_used', Value: '203.0.113.9' },
-          { Name: 'device_remembered_status', Value: 'remembered' },
+          { Name: 'device_name', Value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36' },
+          { Name: 'last_ip_used', Value: '198.51.100.7' },
+          { Name: 'dev:device_remembered_status', Value: 'remembered' },
         ],
+        DeviceLastAuthenticatedDate: 1_700_000_000,
       },
     ]
+    onPhone()
     renderAt('/settings/devices')
-    const row = (await screen.findByText('Firefox on Linux')).closest('tr')!
-    expect(within(row).getByText('Remembered')).toBeInTheDocument()
-    expect(within(row).getByText('203.0.113.9')).toBeInTheDocument()
-    expect(net.identity.op('ListDevices')[0].body).toMatchObject({ Limit: 10 })
+    const card = (await screen.findByRole('heading', { name: 'Chrome 126 on Android 14' })).closest('li')!
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(within(card).getByText('Last IP used')).toBeInTheDocument()
+    expect(within(card).getByText('198.51.100.7')).toBeInTheDocument()
+    expect(within(card).getByText('Last seen')).toBeInTheDocument()
+    expect(within(card).getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/)).toBeInTheDocument()
+    expect(within(card).getByText('Remembered')).toBeInTheDocument()
+  })
+
+  it('on a phone the panes are a horizontal tab bar that still changes the route', async () => {
+    await signIn()
+    onPhone()
+    renderAt('/settings/profile')
+    const user = userEvent.setup()
+    const tabs = await screen.findByRole('tablist', { name: 'Settings sections' })
+    // MUI marks only the vertical orientation.
+    expect(tabs).not.toHaveAttribute('aria-orientation', 'vertical')
+    within(tabs).getByRole('tab', { name: 'Profile' }).focus()
+    await user.keyboard('{ArrowRight}{Enter}')
+    await waitFor(() => expect(path()).toBe('/settings/subscriptions'))
+  })
+
+  it('on a wide screen the panes are a vertical tab list', async () => {
+    await signIn()
+    renderAt('/settings/profile')
+    expect(await screen.findByRole('tablist', { name: 'Settings sections' })).toHaveAttribute('aria-orientation', 'vertical')
+  })
+
+  it('support without a configured address: no address promised, ask the teacher or the office', async () => {
+    const ana = await signIn()
+    renderAt('/settings/support')
+    expect(await screen.findByText(/no support address set up/)).toHaveTextContent("If you need help, ask your teacher or the centre's office.")
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument()
+    expect(screen.getByText(ana.sub)).toBeInTheDocument()
+  })
+
+  it('support with SUPPORT_EMAIL: the address as a mailto link', async () => {
+    net.server.use(http.get('*/api/config', () => HttpResponse.json({ ...config, supportEmail: 'help@aula.example.org' })))
+    await signIn()
+    renderAt('/settings/support')
+    expect(await screen.findByRole('link', { name: 'help@aula.example.org' })).toHaveAttribute('href', 'mailto:help@aula.example.org')
+    expect(screen.getByText(/To write to the support team, use/)).toBeInTheDocument()
   })
 
   it('subscriptions: cards with plan, days, badges and date; the empty message', async () => {
