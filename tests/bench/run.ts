@@ -12,6 +12,9 @@ import { buildApp } from '../../server/app.js'
 import { loadConfig } from '../../server/config.js'
 import { openDb } from '../../server/db/index.js'
 import { migrate } from '../../server/db/migrate.js'
+import { benchSrp, createBenchUser, signIn } from './srp.js'
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
@@ -43,24 +46,28 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
     rows.push({ what: `Aula GET /api/health (one ${database.name} query)`, rps: await load(`${url}/api/health`) })
+    await createBenchUser(app, 'bench-reader@example.test', 'Bench-Reader-Pass1!')
+    const token = await signIn(`${url}/identity/`, config.IDENTITY_CLIENT_ID, config.IDENTITY_USER_POOL_ID.split('_')[1], 'bench-reader@example.test', 'Bench-Reader-Pass1!')
+    rows.push({
+      what: `Aula signed-in GET /api/v2/user/subscriptions (${database.name})`,
+      rps: await load(`${url}/api/v2/user/subscriptions?page=1`, { authorization: `Bearer ${token}` }),
+    })
     await app.close()
     if (database.url) await db.query('DROP SCHEMA bench CASCADE')
     await db.close()
   }
   fs.rmSync(dataDir, { recursive: true, force: true })
 
-  const bench = path.join(import.meta.dirname, 'srp.ts')
-  if (fs.existsSync(bench)) {
-    const { benchSrp } = (await import(bench)) as { benchSrp?: () => Promise<{ signInsPerSecond: number }> }
-    if (benchSrp) {
-      const { signInsPerSecond } = await benchSrp()
-      console.log(`SRP sign-ins (complete, embedded identity service): ${signInsPerSecond.toFixed(1)} per second`)
-    }
+  const signIns: string[] = []
+  for (const database of databases) {
+    const { signInsPerSecond } = await benchSrp({ databaseUrl: database.url, durationMs: DURATION * 1000 })
+    signIns.push(`Complete SRP sign-ins, embedded identity service (${database.name}): ${signInsPerSecond.toFixed(1)} per second`)
   }
 
   const base = rows[0].rps
   console.log(`\n${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION} s per load\n`)
-  for (const row of rows) console.log(`${row.what.padEnd(48)} ${row.rps.toFixed(0).padStart(8)} req/s   ×${(row.rps / base).toFixed(3)} of bare`)
+  for (const row of rows) console.log(`${row.what.padEnd(62)} ${row.rps.toFixed(0).padStart(8)} req/s   ×${(row.rps / base).toFixed(3)} of bare`)
+  for (const line of signIns) console.log(line)
 }
 
 await main()

@@ -20,12 +20,13 @@ import { buildApp } from '../../server/app.js'
 import { loadConfig } from '../../server/config.js'
 import { openDb } from '../../server/db/index.js'
 import { migrate } from '../../server/db/migrate.js'
+import type { App } from '../../server/types.js'
 import { computeX, formatTimestamp, fromHex, g, k, modPow, N, pad } from '../../server/identity/srp.js'
 
 const sha256hex = (hex: string) => crypto.createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex')
 
-/** The client's half of one sign-in, with the same equations as amazon-cognito-identity-js. */
-async function signIn(endpoint: string, clientId: string, poolName: string, email: string, password: string): Promise<void> {
+/** The client's half of one sign-in, with the same equations as amazon-cognito-identity-js; gives the access token. */
+export async function signIn(endpoint: string, clientId: string, poolName: string, email: string, password: string): Promise<string> {
   const post = async (op: string, body: unknown) => {
     const res = await fetch(endpoint, {
       method: 'POST',
@@ -56,7 +57,16 @@ async function signIn(endpoint: string, clientId: string, poolName: string, emai
     ClientId: clientId,
     ChallengeResponses: { USERNAME: p.USER_ID_FOR_SRP, PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK, TIMESTAMP: timestamp, PASSWORD_CLAIM_SIGNATURE: signature },
   })
-  if (!(done.AuthenticationResult as { AccessToken?: string } | undefined)?.AccessToken) throw new Error('no tokens')
+  const accessToken = (done.AuthenticationResult as { AccessToken?: string } | undefined)?.AccessToken
+  if (!accessToken) throw new Error('no tokens')
+  return accessToken
+}
+
+/** A confirmed user with a permanent password, made through the admin API. */
+export async function createBenchUser(app: App, email: string, password: string): Promise<void> {
+  const UserPoolId = app.config.IDENTITY_USER_POOL_ID
+  await app.identityAdmin.send(new AdminCreateUserCommand({ UserPoolId, Username: email, MessageAction: 'SUPPRESS' }))
+  await app.identityAdmin.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }))
 }
 
 export interface SrpBenchOptions {
@@ -83,10 +93,7 @@ export async function benchSrp(options: SrpBenchOptions = {}): Promise<{ signIns
     const endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/identity/`
     const poolId = config.IDENTITY_USER_POOL_ID
     const users = Array.from({ length: concurrency }, (_, i) => ({ email: `bench${i}@example.test`, password: `Bench-Password-${i}!x` }))
-    for (const u of users) {
-      await app.identityAdmin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: u.email, MessageAction: 'SUPPRESS' }))
-      await app.identityAdmin.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: u.email, Password: u.password, Permanent: true }))
-    }
+    for (const u of users) await createBenchUser(app, u.email, u.password)
     const poolName = poolId.split('_')[1]
     const run = async (ms: number) => {
       const until = Date.now() + ms
