@@ -39,7 +39,7 @@ export const PublicConfig = Type.Object({
     region: Type.String(),
     userPoolId: Type.String(),
     clientId: Type.String(),
-    /** The embedded service's URL; absent when the app signs in against real Amazon Cognito. */
+    /** The embedded service's URL, absolute or relative to the web app's origin; absent with real Amazon Cognito. */
     endpoint: Type.Optional(Type.String()),
   }),
   passwordPolicy: PasswordPolicy,

@@ -44,7 +44,7 @@ export const ConfigSchema = Type.Object({
   }),
   IDENTITY_CLIENT_ID: Type.String({ pattern: '^[\\w+]+$', maxLength: 128, default: '4ulaweb0c1ient0loca10000001', description: 'App client id the web app signs in with (public client, no secret).' }),
   IDENTITY_ENDPOINT: Type.Optional(
-    Type.String({ pattern: '^https?://', description: "Public URL of the embedded service as browsers reach it (default: '<request origin>/identity/'). Ignored in 'cognito' mode." }),
+    Type.String({ pattern: '^(https?://|/)', description: "Public URL of the embedded service as browsers reach it (default: /identity/ on the origin the web app was loaded from). Ignored in 'cognito' mode." }),
   ),
   IDENTITY_SECRET_KEY: Type.Optional(
     Type.String({ pattern: '^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$', description: 'Key (32 bytes, hex or base64) encrypting verifiers and the signing key at rest; when unset one is generated once into <data dir>/identity/secret.key.' }),

@@ -8,7 +8,7 @@ export default async function configRoutes(app: App) {
   app.get(
     '/config',
     { schema: { tags: ['system'], summary: 'Public configuration of the web app', security: [], response: { 200: PublicConfig } } },
-    async (request) => {
+    async () => {
       const config = app.config
       const [region] = config.IDENTITY_USER_POOL_ID.split('_')
       const embedded = config.IDENTITY_MODE === 'embedded'
@@ -19,7 +19,9 @@ export default async function configRoutes(app: App) {
           region,
           userPoolId: config.IDENTITY_USER_POOL_ID,
           clientId: config.IDENTITY_CLIENT_ID,
-          ...(embedded ? { endpoint: config.IDENTITY_ENDPOINT ?? `${request.protocol}://${request.host}/identity/` } : {}),
+          // Relative by default: the browser resolves it against the origin it loaded the app from,
+          // which also holds behind a proxy (and the Vite dev server).
+          ...(embedded ? { endpoint: config.IDENTITY_ENDPOINT ?? '/identity/' } : {}),
         },
         passwordPolicy: passwordPolicyOf(config),
         languages: [...LANGUAGES],

@@ -10,7 +10,7 @@ import { loadPublicConfig } from './config'
 
 /**
  * Promise wrappers around amazon-cognito-identity-js: the user pool comes from `GET /api/config`
- * (with the embedded identity service, its endpoint is this origin's `/identity/`).
+ * (with the embedded identity service, its endpoint — `/identity/` on this origin unless configured).
  */
 let poolPromise: Promise<CognitoUserPool> | undefined
 
@@ -21,7 +21,7 @@ export function getPool(): Promise<CognitoUserPool> {
         return new CognitoUserPool({
           UserPoolId: identity.userPoolId,
           ClientId: identity.clientId,
-          ...(identity.endpoint ? { endpoint: `${window.location.origin}/identity/` } : {}),
+          ...(identity.endpoint ? { endpoint: new URL(identity.endpoint, window.location.origin).href } : {}),
         })
       })
       .catch((err: unknown) => {
