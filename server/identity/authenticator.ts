@@ -11,6 +11,19 @@ function bearer(request: FastifyRequest): string | null {
   return m ? m[1] : null
 }
 
+type AccessVerifier = { verify(token: string): Promise<unknown> }
+
+/** The access token's claims when the request carries a valid one, else null. */
+async function verifiedPayload(verifier: AccessVerifier, request: FastifyRequest): Promise<Record<string, unknown> | null> {
+  const token = bearer(request)
+  if (!token) return null
+  try {
+    return (await verifier.verify(token)) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}
+
 const groupsOf = (payload: Record<string, unknown>) => (Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [])
 
 /**
@@ -22,14 +35,8 @@ export function embeddedAuthenticator(p: { db: Db; userPoolId: string; clientId:
   const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
   verifier.cacheJwks(p.jwks as unknown as Parameters<typeof verifier.cacheJwks>[0])
   return async (request) => {
-    const token = bearer(request)
-    if (!token) return null
-    let payload: Record<string, unknown>
-    try {
-      payload = (await verifier.verify(token)) as unknown as Record<string, unknown>
-    } catch {
-      return null
-    }
+    const payload = await verifiedPayload(verifier, request)
+    if (!payload) return null
     const username = String(payload.username ?? '')
     const { rows } = await p.db.query<{ enabled: boolean; email: string | null; groups: string[] | null; revoked: boolean }>(
       `SELECT u.enabled,
@@ -54,14 +61,8 @@ export function cognitoAuthenticator(p: { userPoolId: string; clientId: string; 
   const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
   const cache = new Map<string, { at: number; enabled: boolean; email: string }>()
   return async (request) => {
-    const token = bearer(request)
-    if (!token) return null
-    let payload: Record<string, unknown>
-    try {
-      payload = (await verifier.verify(token)) as unknown as Record<string, unknown>
-    } catch {
-      return null
-    }
+    const payload = await verifiedPayload(verifier, request)
+    if (!payload) return null
     const username = String(payload.username)
     let facts = cache.get(username)
     if (!facts || Date.now() - facts.at > 60_000) {
