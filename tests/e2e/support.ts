@@ -1,17 +1,11 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { CognitoUser, CognitoUserAttribute, CognitoUserPool } from 'amazon-cognito-identity-js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { codeIn, mailsTo, type Mail } from '../helpers/mail.js'
+
+export { mailsTo, type Mail }
 
 /** Helpers for the journeys: the mail the identity service writes, sessions in the browser, unique users. */
-
-export interface Mail {
-  file: string
-  to: string
-  subject: string
-  text: string
-}
 
 /** A unique, valid e-mail per call (journeys never share accounts). */
 export function uniqueEmail(label: string): string {
@@ -21,59 +15,6 @@ export function uniqueEmail(label: string): string {
 /** A password that satisfies the default policy (12+ characters with upper, lower, number, symbol). */
 export function strongPassword(): string {
   return `Aula-${crypto.randomBytes(6).toString('hex')}-Pw9!`
-}
-
-function decodeQuotedPrintable(body: string): string {
-  const bytes: number[] = []
-  const soft = body.replace(/=\r?\n/g, '')
-  for (let i = 0; i < soft.length; i++) {
-    const c = soft[i]
-    if (c === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16))
-      i += 2
-    } else {
-      bytes.push(...Buffer.from(c, 'utf8'))
-    }
-  }
-  return Buffer.from(bytes).toString('utf8')
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) in a header value. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    )
-}
-
-/** Parses one single-part text message as nodemailer writes it (headers, then a QP, base64 or plain body). */
-export function parseMail(file: string): Mail {
-  const raw = fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
-  const split = raw.indexOf('\n\n')
-  const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ')
-  const body = raw.slice(split + 2)
-  const headers = new Map<string, string>()
-  for (const line of head.split('\n')) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
-  }
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
-  const text =
-    encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body
-  return { file, to: decodeHeader(headers.get('to') ?? ''), subject: decodeHeader(headers.get('subject') ?? ''), text }
-}
-
-/** Every message written so far to `to` under <dataDir>/mail, oldest first. */
-export function mailsTo(dataDir: string, to: string): Mail[] {
-  const dir = path.join(dataDir, 'mail')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => parseMail(path.join(dir, f)))
-    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
 }
 
 /**
@@ -86,7 +27,7 @@ export async function waitForCode(dataDir: string, to: string, index = 0, timeou
     const mails = mailsTo(dataDir, to)
     if (mails.length > index) {
       const mail = mails[index]
-      const code = /\b(\d{6})\b/.exec(mail.text)?.[1]
+      const code = codeIn(mail)
       if (!code) throw new Error(`no six-digit code in the message to ${to}:\n${mail.text}`)
       return { code, mail }
     }

@@ -82,7 +82,7 @@ describe('admin operations through @aws-sdk/client-cognito-identity-provider', (
     expect(created.User?.UserCreateDate).toBeInstanceOf(Date)
     const [mail] = mailbox(server.dataDir, email)
     expect(mail.subject).toBe('Aula: your account is ready')
-    const temporary = /Temporary password: (\S+)/.exec(mail.body)?.[1]
+    const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1]
     expect(temporary).toBeTruthy()
     expect(await failure(admin.send(new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email })))).toMatchObject({
       name: 'UsernameExistsException',

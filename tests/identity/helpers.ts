@@ -10,6 +10,7 @@ import {
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { codeIn, mailsTo } from '../helpers/mail.js'
 
 /** A browser's localStorage, one per simulated browser (so device secrets stay apart). */
 export class BrowserStorage implements ICognitoStorage {
@@ -69,61 +70,14 @@ export async function startIdentityServer(env: Record<string, string> = {}): Pro
   }
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = []
-  const joined = text.replace(/=\r?\n/g, '')
-  for (let i = 0; i < joined.length; i++) {
-    const c = joined[i]
-    if (c === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16))
-      i += 2
-    } else bytes.push(...Buffer.from(c, 'utf8'))
-  }
-  return Buffer.from(bytes).toString('utf8')
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) in headers. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-      enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    )
-}
-
-export interface MailFile {
-  file: string
-  to: string
-  subject: string
-  body: string
-}
-
 /** The .eml messages written for one address, oldest first, decoded. */
-export function mailbox(dataDir: string, to: string): MailFile[] {
-  const dir = path.join(dataDir, 'mail')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => {
-      const raw = fs.readFileSync(path.join(dir, f), 'utf8')
-      const split = raw.indexOf('\n\n')
-      const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
-      const rawBody = raw.slice(split + 2)
-      const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '')
-      const encoding = header('Content-Transfer-Encoding').toLowerCase()
-      const body = encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : rawBody
-      return { file: f, to: header('To'), subject: header('Subject'), body }
-    })
-    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
-}
+export const mailbox = mailsTo
 
 /** The 6-digit code of the newest message to `to`. */
 export function latestCode(dataDir: string, to: string): string {
   const messages = mailbox(dataDir, to)
   const last = messages[messages.length - 1]
-  const code = last && /\b(\d{6})\b/.exec(last.body)?.[1]
+  const code = codeIn(last)
   if (!code) throw new Error(`no code mailed to ${to}`)
   return code
 }
