@@ -1,15 +1,13 @@
 import { useState } from 'react'
 import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm, PasswordField, PolicySummary } from '../fields'
+import { AccountForm } from '../fields'
 import { Navigate } from 'react-router-dom'
 import { completeRegister, getPendingChallenge } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { identityErrorMessage } from '../identityErrors'
-import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { DELAYS, useLater } from '../useLater'
-import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
-import { Notice, SubmitButton, TermsInput } from './parts'
+import { NewPasswordAndTerms, Notice, SubmitButton } from './parts'
 
 /**
  * /complete-register (visitors only): an invited account's first sign-in. The name is shown read-only;
@@ -18,7 +16,6 @@ import { Notice, SubmitButton, TermsInput } from './parts'
 export function CompleteRegisterPage() {
   const translate = useTranslate()
   const later = useLater()
-  const policy = usePasswordPolicy()
   const [challenge] = useState(getPendingChallenge)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
@@ -45,17 +42,7 @@ export function CompleteRegisterPage() {
       <Notice error={error} success={done ? translate('aula.account.complete.success') : null} />
       <AccountForm onSubmit={submit} defaultValues={{ name: challenge.attributes.name ?? challenge.email }}>
         <TextInput source="name" label="aula.account.fields.name" readOnly fullWidth />
-        <PasswordField
-          source="newPasswordValue"
-          autoComplete="new-password"
-          label="aula.account.fields.password"
-          validate={[requiredWith('password'), passwordValidator(policy)]}
-          disabled={locked}
-          fullWidth
-          helperText={false}
-        />
-        <PolicySummary policy={policy} id="password-rule" />
-        <TermsInput disabled={locked} />
+        <NewPasswordAndTerms source="newPasswordValue" disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.complete.submit')}</SubmitButton>
       </AccountForm>
     </AuthLayout>

@@ -1,15 +1,14 @@
 import { useState } from 'react'
 import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm, PasswordField, PolicySummary } from '../fields'
+import { AccountForm } from '../fields'
 import { useNavigate } from 'react-router-dom'
 import { signUp } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../identityErrors'
-import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { pendingEmail } from '../pendingEmail'
 import { DELAYS, useLater } from '../useLater'
 import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
-import { FooterLink, Notice, SubmitButton, TermsInput } from './parts'
+import { FooterLink, NewPasswordAndTerms, Notice, SubmitButton } from './parts'
 
 interface Registration {
   name: string
@@ -23,7 +22,6 @@ export function RegisterPage() {
   const translate = useTranslate()
   const navigate = useNavigate()
   const later = useLater()
-  const policy = usePasswordPolicy()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -50,17 +48,7 @@ export function RegisterPage() {
       <AccountForm onSubmit={submit}>
         <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
         <TextInput source="email" autoComplete="email" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
-        <PasswordField
-          source="password"
-          autoComplete="new-password"
-          label="aula.account.fields.password"
-          validate={[requiredWith('password'), passwordValidator(policy)]}
-          disabled={locked}
-          fullWidth
-          helperText={false}
-        />
-        <PolicySummary policy={policy} id="password-rule" />
-        <TermsInput disabled={locked} />
+        <NewPasswordAndTerms source="password" disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.register.submit')}</SubmitButton>
       </AccountForm>
       <FooterLink text={translate('aula.account.register.haveAccount')} to="/login" label={translate('aula.account.register.login')} />

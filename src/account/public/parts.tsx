@@ -2,6 +2,8 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as
 import type { ReactNode } from 'react'
 import { InputHelperText, useInput, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
+import { PasswordField, PolicySummary } from '../fields'
+import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { requiredWith } from '../validators'
 
 /** Red alert for failures, green for success notices (spec §8: errors appear translated in red alerts). */
@@ -53,5 +55,25 @@ export function FooterLink({ text, to, label }: { text?: string; to: string; lab
         {label}
       </MuiLink>
     </Box>
+  )
+}
+
+/** A new password checked against the one policy, the policy in words, and the terms checkbox (register, complete register). */
+export function NewPasswordAndTerms({ source, disabled }: { source: string; disabled?: boolean }) {
+  const policy = usePasswordPolicy()
+  return (
+    <>
+      <PasswordField
+        source={source}
+        autoComplete="new-password"
+        label="aula.account.fields.password"
+        validate={[requiredWith('password'), passwordValidator(policy)]}
+        disabled={disabled}
+        fullWidth
+        helperText={false}
+      />
+      <PolicySummary policy={policy} id="password-rule" />
+      <TermsInput disabled={disabled} />
+    </>
   )
 }
