@@ -4,6 +4,27 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
 
+/**
+ * The web app's areas (house style 4): each may use the shared rooms (`ui`, `layout`, `dataProvider`,
+ * `authProvider`, `i18n`, `contracts`) but never another area, so that each can be split, loaded lazily
+ * or rewritten alone. What two areas need goes to `src/ui/`.
+ */
+const AREAS = ['account', 'learner', 'resources', 'builder', 'insights', 'experimental']
+const areaBoundaries = AREAS.map((area) => ({
+  files: [`src/${area}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: AREAS.filter((other) => other !== area).map((other) => ({
+          regex: `^(\\.\\./)+${other}(/|$)`,
+          message: `The ${area} area may not import the ${other} area: move what both need to src/ui/.`,
+        })),
+      },
+    ],
+  },
+}))
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', '.dist-build-*', 'dist.old-*'] },
   js.configs.recommended,
@@ -20,4 +41,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
+  // The shared rooms serve every area and so may import none of them.
+  {
+    files: ['src/{ui,layout,dataProvider,authProvider,i18n}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `^(\\.\\./)+(${AREAS.join('|')})(/|$)`, message: 'Shared rooms may not import an area.' }] },
+      ],
+    },
+  },
+  ...areaBoundaries,
 )

@@ -3,9 +3,9 @@ import { useDataProvider, useLocaleState } from 'react-admin'
 import { TERMS_DOCUMENT_ID } from '../../contracts/documents'
 import type { AppDataProvider } from '../dataProvider'
 import { htmlLang, type Locale } from '../i18n'
-import { ErrorDisplay } from './ErrorDisplay'
+import { ErrorDisplay } from '../ui/ErrorDisplay'
 import { sanitizeHtml, shiftHeadings } from './sanitizeHtml'
-import { useLoad } from './useLoad'
+import { useLoad } from '../ui/useLoad'
 
 /** The key of the terms document (spec §3). */
 export const TERMS_DOCUMENT = TERMS_DOCUMENT_ID

@@ -16,9 +16,9 @@ import {
 } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { listDevices, type Device } from '../../authProvider/cognito'
-import { ErrorDisplay } from '../ErrorDisplay'
-import { formatDateTime } from '../formatDateTime'
-import { useLoad } from '../useLoad'
+import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { formatDateTime } from '../../ui/formatDateTime'
+import { useLoad } from '../../ui/useLoad'
 import { describeUserAgent } from './userAgent'
 
 const T = 'aula.account.settings.devices'

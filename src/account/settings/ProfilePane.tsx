@@ -4,7 +4,7 @@ import { TextInput, useTranslate } from 'react-admin'
 import { AccountForm } from '../fields'
 import { storedAttributes } from '../../authProvider'
 import { updateName } from '../../authProvider/cognito'
-import { identityErrorMessage } from '../identityErrors'
+import { identityErrorMessage } from '../../ui/identityErrors'
 import { SubmitButton } from '../public/parts'
 import { requiredWith } from '../validators'
 

@@ -4,9 +4,9 @@ import { useDataProvider, useTranslate } from 'react-admin'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import type { AppDataProvider } from '../../dataProvider'
-import { ErrorDisplay } from '../ErrorDisplay'
-import { formatDateTime } from '../formatDateTime'
-import { useLoad } from '../useLoad'
+import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { formatDateTime } from '../../ui/formatDateTime'
+import { useLoad } from '../../ui/useLoad'
 
 /** Settings › subscriptions: a card per subscription, 2 columns, page by page from `GET /api/v2/user/subscriptions`. */
 export function SubscriptionsPane() {

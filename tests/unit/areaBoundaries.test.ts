@@ -1,0 +1,31 @@
+import { ESLint } from 'eslint'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/** The lint rule of house style 4: an area never imports another; shared rooms import no area. */
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') })
+
+async function ruleIds(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: file })
+  return result.messages.map((m) => m.ruleId)
+}
+
+describe('area boundaries', () => {
+  it.each([
+    ['src/learner/dashboard/X.tsx', "import { a } from '../../account/fields'\nexport const b = a\n"],
+    ['src/account/settings/X.tsx', "import { a } from '../../builder/thing'\nexport const b = a\n"],
+    ['src/resources/users/X.tsx', "import { a } from '../../insights/charts/x'\nexport const b = a\n"],
+    ['src/layout/X.tsx', "import { a } from '../learner/dashboard/Dashboard'\nexport const b = a\n"],
+    ['src/ui/X.ts', "import { a } from '../account/fields'\nexport const b = a\n"],
+  ])('%s importing another area fails the lint', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports')
+  })
+
+  it.each([
+    ['src/learner/dashboard/X.tsx', "import { a } from '../../ui/ErrorDisplay'\nexport const b = a\n"],
+    ['src/account/settings/X.tsx', "import { a } from '../../layout/NotFound'\nexport const b = a\n"],
+    ['src/i18n/it/X.ts', "import { a } from '../mx/account'\nexport const b = a\n"],
+  ])('%s importing a shared room passes', async (file, code) => {
+    expect(await ruleIds(file, code)).not.toContain('no-restricted-imports')
+  })
+})
