@@ -18,6 +18,7 @@ import { authProvider } from './authProvider'
 import { dataProvider } from './dataProvider'
 import { i18nProvider } from './i18n'
 import { AulaLayout } from './layout/AulaLayout'
+import { CatalogueComingSoon } from './layout/catalogue/CatalogueComingSoon'
 import { DocumentTitle } from './layout/DocumentTitle'
 import { darkTheme, lightTheme } from './layout/theme/theme'
 import { Dashboard } from './learner/dashboard/Dashboard'
@@ -52,6 +53,8 @@ export function App() {
           <Route path="/register-confirmation" element={<VisitorOnly><RegisterConfirmationPage /></VisitorOnly>} />
           <Route path="/forgot-password" element={<VisitorOnly><ForgotPasswordPage /></VisitorOnly>} />
           <Route path="/complete-register" element={<VisitorOnly><CompleteRegisterPage /></VisitorOnly>} />
+          {/* The general group's catalogue (no chrome); says it is coming until the learner area's catalogue takes the path. */}
+          <Route path="/courses" element={<Protected><CatalogueComingSoon /></Protected>} />
         </CustomRoutes>
         {/* Protected (a visitor goes to /login); group-gated paths without a screen yet fall to RouteFallback. */}
         <CustomRoutes>

@@ -1,9 +1,10 @@
 import { Box, LinearProgress, Typography } from '@mui/material'
-import { useDataProvider, useLocaleState } from 'react-admin'
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin'
 import { TERMS_DOCUMENT_ID } from '../../contracts/documents'
 import type { AppDataProvider } from '../dataProvider'
 import { htmlLang, type Locale } from '../i18n'
 import { ErrorDisplay } from '../ui/ErrorDisplay'
+import { formatDate } from '../ui/formatDateTime'
 import { sanitizeHtml, shiftHeadings } from './sanitizeHtml'
 import { useLoad } from '../ui/useLoad'
 
@@ -18,6 +19,7 @@ export const TERMS_DOCUMENT = TERMS_DOCUMENT_ID
 export function TermsDocument({ level = 2 }: { level?: 1 | 2 }) {
   const dataProvider = useDataProvider<AppDataProvider>()
   const [locale] = useLocaleState()
+  const translate = useTranslate()
   const { data, error, isPending } = useLoad(() => dataProvider.getDocument(TERMS_DOCUMENT, locale), `${TERMS_DOCUMENT}:${locale}`)
   if (isPending) return <LinearProgress aria-hidden="true" />
   if (error || !data) return <ErrorDisplay error={error} />
@@ -25,8 +27,12 @@ export function TermsDocument({ level = 2 }: { level?: 1 | 2 }) {
   const first = level + 1
   return (
     <Box component="article" lang={htmlLang[data.Locale as Locale]}>
-      <Typography variant={level === 1 ? 'h4' : 'h5'} component={level === 1 ? 'h1' : 'h2'} sx={{ mb: 2 }}>
+      <Typography variant={level === 1 ? 'h4' : 'h5'} component={level === 1 ? 'h1' : 'h2'} sx={{ mb: 0.5 }}>
         {data.Name}
+      </Typography>
+      {/* The interface's language writes the date, whichever language the document came in. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} lang={htmlLang[locale as Locale]}>
+        {translate('aula.account.settings.terms.published', { date: formatDate(data.published_at, locale) })}
       </Typography>
       <Box
         sx={(theme) => ({

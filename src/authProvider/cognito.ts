@@ -5,8 +5,9 @@ import {
   CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js'
-import { DEFAULT_LOCALE, LANGUAGE_KEY } from '../i18n'
+import { storedLocale } from '../i18n'
 import { loadPublicConfig } from './config'
+import { endSession, isSessionOver } from './sessionEnd'
 
 /**
  * Promise wrappers around amazon-cognito-identity-js: the user pool comes from `GET /api/config`
@@ -77,7 +78,7 @@ export function completeNewPassword(user: CognitoUser, password: string, attribu
 export async function signUp(email: string, password: string, name: string): Promise<void> {
   const pool = await getPool()
   // The interface language goes with the account, so its mail (codes, resets) is written in it.
-  const locale = localStorage.getItem(LANGUAGE_KEY) ?? DEFAULT_LOCALE
+  const locale = storedLocale()
   const attributes = [
     new CognitoUserAttribute({ Name: 'email', Value: email }),
     new CognitoUserAttribute({ Name: 'name', Value: name }),
@@ -148,22 +149,40 @@ export class NoSessionError extends Error {
   }
 }
 
-async function signedIn() {
-  const current = await currentUser().catch(() => null)
-  if (!current) throw new NoSessionError()
-  return current
+/**
+ * Runs an identity call of the signed-in user. An answer saying the session is over (revoked on another
+ * device, the user disabled) ends it here too: /logout, then /login with spec §8's 401 text.
+ */
+async function asSignedIn<T>(call: (user: CognitoUser) => Promise<T>): Promise<T> {
+  try {
+    const current = await currentUser()
+    if (!current) throw new NoSessionError()
+    return await call(current.user)
+  } catch (err) {
+    if (isSessionOver(err)) endSession()
+    if (!(err instanceof NoSessionError) && !(err as IdentityError)?.code) throw new NoSessionError()
+    throw err
+  }
+}
+
+/** Asks the identity service whether the stored session still stands (GetUser checks revocation and the user's state). */
+export async function verifySession(): Promise<void> {
+  await asSignedIn(
+    (user) => new Promise<void>((resolve, reject) => user.getUserData((err) => (err ? reject(err) : resolve()), { bypassCache: true })),
+  )
 }
 
 export async function changePassword(previous: string, proposed: string): Promise<void> {
-  const { user } = await signedIn()
-  await new Promise<void>((resolve, reject) => user.changePassword(previous, proposed, (err) => (err ? reject(err) : resolve())))
+  await asSignedIn((user) => new Promise<void>((resolve, reject) => user.changePassword(previous, proposed, (err) => (err ? reject(err) : resolve()))))
 }
 
 /** Updates the name attribute; the library then re-reads the user and refreshes the tokens. */
 export async function updateName(name: string): Promise<void> {
-  const { user } = await signedIn()
-  await new Promise<void>((resolve, reject) =>
-    user.updateAttributes([new CognitoUserAttribute({ Name: 'name', Value: name })], (err) => (err ? reject(err) : resolve())),
+  await asSignedIn(
+    (user) =>
+      new Promise<void>((resolve, reject) =>
+        user.updateAttributes([new CognitoUserAttribute({ Name: 'name', Value: name })], (err) => (err ? reject(err) : resolve())),
+      ),
   )
 }
 
@@ -179,12 +198,14 @@ export interface Device {
 export const DEVICE_LIMIT = 10
 
 export async function listDevices(): Promise<Device[]> {
-  const { user } = await signedIn()
-  return new Promise((resolve, reject) =>
-    user.listDevices(DEVICE_LIMIT, null, {
-      onSuccess: (result: { Devices?: Device[] }) => resolve(result.Devices ?? []),
-      onFailure: reject,
-    }),
+  return asSignedIn(
+    (user) =>
+      new Promise<Device[]>((resolve, reject) =>
+        user.listDevices(DEVICE_LIMIT, null, {
+          onSuccess: (result: { Devices?: Device[] }) => resolve(result.Devices ?? []),
+          onFailure: reject,
+        }),
+      ),
   )
 }
 
@@ -203,7 +224,9 @@ export async function signOut(global: boolean): Promise<void> {
   try {
     if (global) {
       // The revocation needs the access token: the user object that loaded the session sends it.
-      const { user: withSession } = await signedIn()
+      // No asSignedIn here: a session already over must not start another sign-out.
+      const withSession = (await currentUser())?.user
+      if (!withSession) throw new NoSessionError()
       await withTimeout(new Promise<void>((resolve, reject) => withSession.globalSignOut({ onSuccess: () => resolve(), onFailure: reject })), 5000)
     } else {
       // The library retries a failed revocation for ~6 s; a sign-out never waits that long.

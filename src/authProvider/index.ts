@@ -2,8 +2,10 @@ import type { AuthProvider, UserIdentity } from 'react-admin'
 import type { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js'
 import { canAccessFor } from './canAccess'
 import { authenticate, completeNewPassword, currentUser, NewPasswordRequired, refresh, signOut } from './cognito'
-import { clearSession, hasLiveSession, storedAttributes, storedGroups, storedUser, storeSession } from './session'
+import { clearSession, hasLiveSession, storedAttributes, storedGroups, storedJwt, storedUser, storeSession } from './session'
+import { endSession, isSessionOver } from './sessionEnd'
 
+export { endSession, isSessionOver, takeSessionEnded } from './sessionEnd'
 export { STORAGE_KEYS, storedAttributes, storedGroups, storedJwt, storedUser, hasLiveSession } from './session'
 
 /**
@@ -31,12 +33,16 @@ export async function signIn(email: string, password: string): Promise<CognitoUs
   }
 }
 
-/** Answers the pending new-password challenge (the name is shown read-only and sent back unchanged). */
-export async function completeRegister(password: string): Promise<CognitoUserSession> {
+/**
+ * Answers the pending new-password challenge. The name is sent back unchanged, or `name` when the
+ * account had none of its own yet.
+ */
+export async function completeRegister(password: string, name?: string): Promise<CognitoUserSession> {
   if (!pendingChallenge) throw new Error('No pending challenge')
   const { user, attributes } = pendingChallenge
   // Only writable attributes go back: the service refuses email_verified and other non-mutable ones.
-  const writable: Record<string, string> = attributes.name ? { name: attributes.name } : {}
+  const chosen = name || attributes.name
+  const writable: Record<string, string> = chosen ? { name: chosen } : {}
   const session = await completeNewPassword(user, password, writable)
   storeSession(session)
   pendingChallenge = null
@@ -65,7 +71,11 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    const current = await currentUser().catch(() => null)
+    const current = await currentUser().catch((err: unknown) => {
+      // A stored session the service refuses (revoked elsewhere, user disabled) ends with spec §8's 401 text.
+      if (storedJwt() && isSessionOver(err)) endSession()
+      return null
+    })
     if (!current) {
       clearSession()
       throw { redirectTo: '/login', message: false }

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin'
 import { refreshSession, storedJwt } from '../authProvider'
 import { i18nProvider } from '../i18n'
-import { browser } from '../authProvider/browser'
+import { endSession } from '../authProvider/sessionEnd'
 
 export interface HttpResponse<T = unknown> {
   status: number
@@ -69,7 +69,8 @@ async function send(url: string, options: HttpOptions, token: string | null): Pr
 /**
  * Every API call: JSON accept header and the stored bearer token. On a 401 the session is refreshed
  * through the identity service, the new token stored and the request retried once; when the refresh
- * fails the user goes to /logout. Failures become `ApiError`s carrying spec §8's texts.
+ * fails the session is over: /logout, then /login with spec §8's 401 text. Failures become `ApiError`s
+ * carrying spec §8's texts.
  */
 export async function httpClient<T = unknown>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
   const token = options.anonymous ? null : storedJwt()
@@ -79,7 +80,7 @@ export async function httpClient<T = unknown>(url: string, options: HttpOptions 
     try {
       fresh = await refreshSession()
     } catch {
-      browser.assign('/logout')
+      endSession()
     }
     if (fresh) response = await send(url, options, fresh)
   }

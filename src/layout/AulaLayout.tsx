@@ -1,11 +1,12 @@
 import { Box } from '@mui/material'
-import { useEffect, useState, type ReactNode } from 'react'
-import { SkipNavigationButton, useAuthState, useLocaleState } from 'react-admin'
+import { useState, type ReactNode } from 'react'
+import { useAuthState } from 'react-admin'
 import { hasLiveSession } from '../authProvider'
-import { htmlLang, type Locale } from '../i18n'
 import { CookieConsent } from './CookieConsent'
 import { Preloader } from './Preloader'
 import { PublicFrame } from './PublicFrame'
+import { SkipLink } from './SkipLink'
+import { useSessionWatch } from './useSessionWatch'
 import { LayoutSettingsDrawer } from './settings/LayoutSettingsDrawer'
 import { useLayoutSettings } from './settings/layoutSettingsStore'
 import { useServerShellConfig } from './shellConfig'
@@ -26,11 +27,6 @@ export function AulaLayout({ children }: { children?: ReactNode }) {
   const auth = useAuthState(undefined, false)
   const isPending = auth.isPending
   const authenticated = auth.authenticated === true
-  const [locale] = useLocaleState()
-
-  useEffect(() => {
-    document.documentElement.lang = htmlLang[locale as Locale] ?? htmlLang.mx
-  }, [locale])
 
   // The last answer of the identity check. The check runs again whenever a page mounts (Protected asks
   // too); the frame keeps its last answer meanwhile instead of unmounting the page that asked.
@@ -47,11 +43,12 @@ function Shell({ children }: { children?: ReactNode }) {
   const [settings] = useLayoutSettings()
   const [settingsOpen, setSettingsOpen] = useState(false)
   useServerShellConfig()
+  useSessionWatch()
   const Frame = settings.layoutType === 'vertical' ? VerticalLayout : HorizontalLayout
 
   return (
     <Box sx={{ bgcolor: settings.layoutWidth === 'boxed' ? 'action.hover' : 'background.default', minHeight: '100vh' }}>
-      <SkipNavigationButton />
+      <SkipLink />
       <Preloader enabled={settings.isPreloader} />
       <Box
         sx={

@@ -8,7 +8,7 @@ import { confirmForgotPassword, forgotPassword } from '../../authProvider/cognit
 import { identityErrorMessage } from '../../ui/identityErrors'
 import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { DELAYS, useLater } from '../useLater'
-import { requiredWith } from '../validators'
+import { emailRules, requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { FooterLink, Notice, SubmitButton } from './parts'
 
@@ -63,7 +63,7 @@ export function ForgotPasswordPage() {
         <>
           <Notice error={error} />
           <AccountForm key="start" onSubmit={start}>
-            <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
+            <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
             <SubmitButton disabled={locked}>{translate('aula.account.forgot.submit')}</SubmitButton>
           </AccountForm>
         </>

@@ -2,14 +2,14 @@ import { Box, Link as MuiLink } from '@mui/material'
 import { useState } from 'react'
 import { TextInput, useTranslate } from 'react-admin'
 import { AccountForm, PasswordField } from '../fields'
-import { Link, useNavigate } from 'react-router-dom'
-import { signIn } from '../../authProvider'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { signIn, takeSessionEnded } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { NewPasswordRequired } from '../../authProvider/cognito'
 import { identityErrorMessage, isNotConfirmed } from '../../ui/identityErrors'
 import { pendingEmail } from '../pendingEmail'
 import { DELAYS, useLater } from '../useLater'
-import { requiredWith } from '../validators'
+import { emailRules, requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { Carousel } from './Carousel'
 import { FooterLink, Notice, SubmitButton } from './parts'
@@ -19,14 +19,33 @@ interface Credentials {
   password: string
 }
 
+/**
+ * Where sign-in leads: the page a visitor first asked for (Protected passes it along), or the dashboard.
+ * Only a path of this site, never the sign-in screens themselves.
+ */
+export function nextPath(state: unknown): string {
+  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown }
+  if (typeof nextPathname !== 'string' || !nextPathname.startsWith('/') || nextPathname.startsWith('//')) return '/dashboard'
+  if (/^\/(login|logout|global-logout|register|register-confirmation|forgot-password|complete-register)\/?$/.test(nextPathname)) return '/dashboard'
+  const search = typeof nextSearch === 'string' && nextSearch.startsWith('?') ? nextSearch : ''
+  return nextPathname + search
+}
+
 /** /login (visitors only): e-mail and password; then the dashboard, the confirmation or the complete-register screen. */
 export function LoginPage() {
   const translate = useTranslate()
   const navigate = useNavigate()
+  const location = useLocation()
   const later = useLater()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // A session the identity service ended elsewhere arrives here through /logout: spec §8's 401 text says why.
+  const [ended] = useState(takeSessionEnded)
+  const [error, setError] = useState<string | null>(() =>
+    ended ? `${translate('aula.account.http.unauthorized')}: ${translate('aula.account.http.unauthorizedDetail')}` : null,
+  )
+  const [confirming, setConfirming] = useState(false)
+  const next = nextPath(location.state)
 
   const submit = async (values: Record<string, unknown>) => {
     const { email, password } = values as unknown as Credentials
@@ -35,28 +54,33 @@ export function LoginPage() {
     try {
       await signIn(email.trim(), password)
       setDone(true)
-      // Spec §4: the form stays disabled, then the dashboard loads afresh.
-      later(() => browser.assign('/dashboard'), DELAYS.login)
+      // Spec §4: the form stays disabled, then the page asked for (the dashboard by default) loads afresh.
+      later(() => browser.assign(next), DELAYS.login)
     } catch (err) {
-      setBusy(false)
       if (err instanceof NewPasswordRequired) {
+        setBusy(false)
         navigate('/complete-register')
         return
       }
-      setError(identityErrorMessage(err, translate))
       if (isNotConfirmed(err)) {
+        // The form stays locked while the notice says where the user is about to go.
         pendingEmail.set(email.trim())
+        setConfirming(true)
+        setError(`${identityErrorMessage(err, translate)} ${translate('aula.account.login.toConfirmation')}`)
         later(() => navigate('/register-confirmation'), DELAYS.unconfirmed)
+        return
       }
+      setBusy(false)
+      setError(identityErrorMessage(err, translate))
     }
   }
 
-  const locked = busy || done
+  const locked = busy || done || confirming
   return (
     <AuthLayout title={translate('aula.account.login.title')} subtitle={translate('aula.account.login.subtitle')} aside={<Carousel />}>
       <Notice error={error} success={done ? translate('aula.account.login.success') : null} />
       <AccountForm onSubmit={submit}>
-        <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
+        <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
         <PasswordField source="password" autoComplete="current-password" label="aula.account.fields.password" validate={requiredWith('password')} disabled={locked} fullWidth />
         <Box sx={{ textAlign: 'right' }}>
           <MuiLink component={Link} to="/forgot-password" variant="body2">

@@ -6,7 +6,7 @@ import { signUp } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../../ui/identityErrors'
 import { pendingEmail } from '../pendingEmail'
 import { DELAYS, useLater } from '../useLater'
-import { requiredWith } from '../validators'
+import { emailRules, requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { FooterLink, NewPasswordAndTerms, Notice, SubmitButton } from './parts'
 
@@ -47,7 +47,7 @@ export function RegisterPage() {
       <Notice error={error} success={done ? translate('aula.account.register.success') : null} />
       <AccountForm onSubmit={submit}>
         <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
-        <TextInput source="email" autoComplete="email" label="aula.account.fields.email" validate={requiredWith('email')} disabled={locked} fullWidth />
+        <TextInput source="email" autoComplete="email" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
         <NewPasswordAndTerms source="password" disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.register.submit')}</SubmitButton>
       </AccountForm>

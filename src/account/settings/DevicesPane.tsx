@@ -17,7 +17,7 @@ import {
 import { useTranslate } from 'react-admin'
 import { listDevices, type Device } from '../../authProvider/cognito'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
-import { formatDateTime } from '../../ui/formatDateTime'
+import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { describeUserAgent } from './userAgent'
 
@@ -40,13 +40,14 @@ interface DeviceRow {
 /** Settings › devices: the devices the identity service remembers for this user (status, client, last IP). */
 export function DevicesPane() {
   const translate = useTranslate()
+  const dates = useDateFormat()
   // Phones get one card per device: a four-column table does not fit 390 px.
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
   const { data, error, isPending } = useLoad(listDevices, 'devices')
   if (isPending) return <LinearProgress aria-hidden="true" />
   if (error || !data) return <ErrorDisplay error={error} />
   if (data.length === 0) return <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>
-  const rows = data.map((device) => rowOf(device, translate))
+  const rows = data.map((device) => rowOf(device, translate, dates.dateTime))
   const heading = { status: translate(`${T}.status`), client: translate(`${T}.client`), lastIp: translate(`${T}.lastIp`), lastSeen: translate(`${T}.lastSeen`) }
   if (compact) {
     return (
@@ -97,7 +98,7 @@ export function DevicesPane() {
   )
 }
 
-function rowOf(device: Device, translate: (key: string, options?: Record<string, unknown>) => string): DeviceRow {
+function rowOf(device: Device, translate: (key: string, options?: Record<string, unknown>) => string, dateTime: (d: Date) => string): DeviceRow {
   const unknown = translate(`${T}.unknown`)
   // Amazon Cognito names the remembered flag `dev:device_remembered_status`; older answers drop the prefix.
   const remembered = attribute(device, 'dev:device_remembered_status', 'device_remembered_status')
@@ -125,6 +126,6 @@ function rowOf(device: Device, translate: (key: string, options?: Record<string,
     client,
     clientDetail: agent && agent !== client ? agent : undefined,
     lastIp: attribute(device, 'last_ip_used') ?? unknown,
-    lastSeen: seen ? formatDateTime(new Date(seen * 1000)) : '—',
+    lastSeen: seen ? dateTime(new Date(seen * 1000)) : '—',
   }
 }

@@ -31,7 +31,8 @@ export function SecurityPane() {
       setRound((r) => r + 1)
       setProposed('')
     } catch (err) {
-      setError(identityErrorMessage(err, translate))
+      // No username on this form: a refused current password is called just that.
+      setError(identityErrorMessage(err, translate, { incorrectCredentials: 'wrongCurrentPassword' }))
     } finally {
       setBusy(false)
     }
@@ -76,7 +77,7 @@ function Requirements({ policy, password }: { policy: PasswordPolicy; password: 
   const translate = useTranslate()
   return (
     <Box component="section" aria-labelledby="password-requirements" sx={{ mt: 1 }}>
-      <Typography id="password-requirements" variant="subtitle2">
+      <Typography id="password-requirements" variant="subtitle2" component="h3">
         {translate('aula.account.policy.title')}
       </Typography>
       <List dense>

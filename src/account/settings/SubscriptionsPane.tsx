@@ -5,7 +5,7 @@ import type { UserSubscription } from '../../../contracts/subscriptions'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import type { AppDataProvider } from '../../dataProvider'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
-import { formatDateTime } from '../../ui/formatDateTime'
+import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 
 /** Settings › subscriptions: a card per subscription, 2 columns, page by page from `GET /api/v2/user/subscriptions`. */
@@ -46,6 +46,7 @@ export function SubscriptionsPane() {
 
 function SubscriptionCard({ subscription: s }: { subscription: UserSubscription }) {
   const translate = useTranslate()
+  const dates = useDateFormat()
   // The badge follows the clock of this browser with the same rule the server applies.
   const state = subscriptionState(s.createdAt, s.plan.durationDays, s.revokedAt)
   const T = 'aula.account.settings.subscriptions'
@@ -66,10 +67,10 @@ function SubscriptionCard({ subscription: s }: { subscription: UserSubscription 
           {translate(`${T}.plan`, { name: s.plan.name, smart_count: s.plan.durationDays })}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {translate(`${T}.subscribed`, { date: formatDateTime(s.createdAt) })}
+          {translate(`${T}.subscribed`, { date: dates.dateTime(s.createdAt) })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {translate(`${T}.expires`, { date: formatDateTime(state.expiresAt) })}
+          {translate(`${T}.expires`, { date: dates.dateTime(state.expiresAt) })}
         </Typography>
       </CardContent>
     </Card>

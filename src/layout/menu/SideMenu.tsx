@@ -135,7 +135,8 @@ function Submenu(props: ItemProps) {
         {open ? <ExpandLessOutlined fontSize="small" /> : <ExpandMoreOutlined fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List id={listId} disablePadding dense>
+        {/* Its items are links, not list items: a group of links, not a list (a list must hold <li>s). */}
+        <List id={listId} component="div" role="group" aria-label={label} disablePadding dense>
           {entry.children?.map((child) => (
             <MenuLink key={child.key} {...props} entry={child} nested />
           ))}

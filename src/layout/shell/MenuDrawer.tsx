@@ -22,7 +22,9 @@ export function MenuDrawer({ colours, background }: { colours: ChromeColours; ba
     <Drawer
       open={open}
       onClose={close}
-      slotProps={{ paper: { sx: { width: MENU_DRAWER_WIDTH, background, color: colours.text } } }}
+      slotProps={{
+        paper: { role: 'dialog', 'aria-label': translate('aula.menu.label'), sx: { width: MENU_DRAWER_WIDTH, background, color: colours.text } },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2.5, pr: 1, minHeight: 60 }}>
         <Box

@@ -13,6 +13,15 @@ const shared: RaThemeOptions = {
   },
   sidebar: { width: 248, closedWidth: 72 },
   components: {
+    // A visible focus ring on everything the keyboard reaches, in the item's own text colour so it shows
+    // on light, dark and coloured bars alike; it comes on top of the active item's highlight, so an
+    // active item with focus differs from one without.
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } } } },
+    // Items inside menus and lists draw the ring inside their edge, where the menu cannot clip it.
+    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
+    MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
+    MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
+    MuiCssBaseline: { styleOverrides: { 'a:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2, borderRadius: 2 } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },

@@ -30,7 +30,8 @@ export function LanguageMenu() {
       <Button
         color="inherit"
         startIcon={<TranslateOutlined />}
-        aria-label={translate('aula.topbar.language', { name: current.name })}
+        // The name holds both visible forms (the language's name on wide screens, its code on narrow ones).
+        aria-label={`${translate('aula.topbar.language', { name: current.name })} (${compactLanguageLabel(current.locale)})`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? 'aula-language-menu' : undefined}

@@ -30,7 +30,7 @@ describe('settings panes', () => {
     await waitFor(() => expect(path()).toBe('/login'))
   })
 
-  it('profile: shows name, e-mail and id number; requires the name; updates it with the logout note', async () => {
+  it('profile: shows name, e-mail and the account id under a technical label; requires the name by its name; updates it with the logout note', async () => {
     const ana = await signIn()
     renderAt('/settings/profile')
     const user = userEvent.setup()
@@ -40,14 +40,25 @@ describe('settings panes', () => {
     const readOnly = (label: RegExp) => screen.getByLabelText(label, { selector: 'textarea' })
     expect(readOnly(/Email/)).toHaveValue('ana@example.test')
     expect(readOnly(/Email/)).toHaveAttribute('readonly')
-    expect(readOnly(/ID number/)).toHaveValue(ana.sub)
+    // No id number attribute: no "ID number" showing the internal UUID, which keeps its technical label.
+    expect(screen.queryByLabelText(/ID number/)).not.toBeInTheDocument()
+    expect(readOnly(/Account ID \(technical\)/)).toHaveValue(ana.sub)
     await user.clear(name)
     await user.click(screen.getByRole('button', { name: 'Update profile' }))
-    expect(await screen.findByText('Please Enter Your UserName')).toBeInTheDocument()
+    // The message names the field it belongs to (Name), not a username the form does not have.
+    expect(await screen.findByText('Please Enter Your Name')).toBeInTheDocument()
     await user.type(name, 'Ana María')
     await user.click(screen.getByRole('button', { name: 'Update profile' }))
     expect(await screen.findByText(/Your profile has been updated!/)).toHaveTextContent('You need to logout and login again to refresh the changes')
     expect(net.identity.users.get('ana@example.test')!.name).toBe('Ana María')
+  })
+
+  it('profile: shows the id number attribute when the account has one', async () => {
+    await signIn()
+    const payload = JSON.parse(localStorage.getItem('userPayload')!)
+    localStorage.setItem('userPayload', JSON.stringify({ ...payload, 'custom:id_number': 'A-2024-0042' }))
+    renderAt('/settings/profile')
+    expect(await screen.findByLabelText(/ID number/, { selector: 'textarea' })).toHaveValue('A-2024-0042')
   })
 
   it('choosing a pane changes the route', async () => {
@@ -93,7 +104,7 @@ describe('settings panes', () => {
     expect(net.identity.users.get('ana@example.test')!.password).toBe('Another#Pass99')
   })
 
-  it('security: a wrong current password shows the service’s message', async () => {
+  it('security: a wrong current password says the current password is wrong (no username on that form)', async () => {
     await signIn()
     renderAt('/settings/security')
     const user = userEvent.setup()
@@ -101,7 +112,8 @@ describe('settings panes', () => {
     await user.type(field(/^New password/), 'Another#Pass99')
     await user.type(field(/Confirm new password/), 'Another#Pass99')
     await user.click(screen.getByRole('button', { name: 'Change password' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is incorrect.')
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/username/i)
   })
 
   it('devices: translated status, a readable client with the full user agent as its title, last IP', async () => {
@@ -162,7 +174,8 @@ describe('settings panes', () => {
     expect(within(card).getByText('Last IP used')).toBeInTheDocument()
     expect(within(card).getByText('198.51.100.7')).toBeInTheDocument()
     expect(within(card).getByText('Last seen')).toBeInTheDocument()
-    expect(within(card).getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/)).toBeInTheDocument()
+    // English dates are written the British way: day first, 24-hour clock.
+    expect(within(card).getByText(/^\d{2}\/\d{2}\/\d{4}, [0-2]\d:\d{2}$/)).toBeInTheDocument()
     expect(within(card).getByText('Remembered')).toBeInTheDocument()
   })
 
@@ -229,7 +242,8 @@ describe('settings panes', () => {
     expect(screen.getByText('Expired')).toBeInTheDocument()
     const d = new Date(created)
     const dd = `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`
-    expect(screen.getByText(new RegExp(`^Subscribed on ${dd} \\d{2}:\\d{2} (AM|PM)$`))).toBeInTheDocument()
+    const hm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+    expect(screen.getByText(`Subscribed on ${dd}, ${hm}`)).toBeInTheDocument()
   })
 
   it('subscriptions: no subscriptions', async () => {
