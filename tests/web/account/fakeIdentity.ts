@@ -15,6 +15,8 @@ export interface FakeUser {
   status: 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD'
   groups: string[]
   code?: string
+  /** More ID token claims (custom attributes such as `custom:id_number`). */
+  claims?: Record<string, string>
 }
 
 export const POLICY = { minimumLength: 12, requireUppercase: true, requireLowercase: true, requireNumbers: true, requireSymbols: true }
@@ -34,7 +36,7 @@ export function tokensFor(user: FakeUser, lifetimeSeconds = 3600) {
   const now = Math.floor(Date.now() / 1000)
   const common = { sub: user.sub, iat: now, exp: now + lifetimeSeconds, iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AulaTest1' }
   return {
-    IdToken: jwt({ ...common, token_use: 'id', aud: 'testclient', email: user.email, name: user.name, 'cognito:username': user.sub, 'cognito:groups': user.groups }),
+    IdToken: jwt({ ...common, token_use: 'id', aud: 'testclient', email: user.email, name: user.name, 'cognito:username': user.sub, 'cognito:groups': user.groups, ...user.claims }),
     AccessToken: jwt({ ...common, token_use: 'access', client_id: 'testclient', username: user.sub, origin_jti: `o-${now}` }),
     RefreshToken: `refresh-${user.sub}`,
   }

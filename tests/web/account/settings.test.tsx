@@ -54,9 +54,7 @@ describe('settings panes', () => {
   })
 
   it('profile: shows the id number attribute when the account has one', async () => {
-    await signIn()
-    const payload = JSON.parse(localStorage.getItem('userPayload')!)
-    localStorage.setItem('userPayload', JSON.stringify({ ...payload, 'custom:id_number': 'A-2024-0042' }))
+    await signedInAs(net.identity.add({ email: 'ana@example.test', claims: { 'custom:id_number': 'A-2024-0042' } }))
     renderAt('/settings/profile')
     expect(await screen.findByLabelText(/ID number/, { selector: 'textarea' })).toHaveValue('A-2024-0042')
   })
@@ -102,6 +100,15 @@ describe('settings panes', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument()
     expect(net.identity.users.get('ana@example.test')!.password).toBe('Another#Pass99')
+  })
+
+  it('security: its headings are in order (h1 settings, h2 pane, h3 requirements)', async () => {
+    await signIn()
+    renderAt('/settings/security')
+    const requirements = await screen.findByRole('heading', { name: 'Password requirements' })
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)))
+    expect(requirements.tagName).toBe('H3')
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1))
   })
 
   it('security: a wrong current password says the current password is wrong (no username on that form)', async () => {
