@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { buildApp, REDACTED_LOG_PATHS } from './app.js'
+import { buildApp } from './app.js'
+import { loggerOptions, readyLine } from './console.js'
 import { migrate } from './db/migrate.js'
 import { openAppDb } from './db/open.js'
 import { ensureWebBuild } from './web-build.js'
@@ -19,13 +20,13 @@ try {
   throw error
 }
 
-await ensureWebBuild(config)
+const webBuildMs = await ensureWebBuild(config)
 const db = await openAppDb(config)
 const applied = await migrate(db)
 const app = await buildApp({
   config,
   db,
-  logger: { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+  logger: loggerOptions(config, Boolean(process.stdout.isTTY)),
 })
 if (applied.length) app.log.info({ applied }, 'database migrations applied')
 app.log.info(
@@ -66,3 +67,5 @@ try {
   await db.close()
   process.exit(1)
 }
+// Start-up ends with one line a person can act on, whatever the log level.
+console.log(readyLine(config, webBuildMs))

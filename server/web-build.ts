@@ -14,13 +14,17 @@ function newestMtime(target: string): number {
   return newest
 }
 
-/** Builds the web app when `dist/` is missing or older than its sources (WEB_BUILD=auto). */
-export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<void> {
-  if (config.WEB_BUILD === 'never') return
+/**
+ * Builds the web app when `dist/` is missing or older than its sources (WEB_BUILD=auto). Answers how
+ * long the build took in milliseconds, or null when no build was needed.
+ */
+export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<number | null> {
+  if (config.WEB_BUILD === 'never') return null
   const index = path.join(root, 'dist', 'index.html')
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
-  if (builtAt >= sourcesAt) return
+  if (builtAt >= sourcesAt) return null
+  const started = performance.now()
   console.log('Building the web app (dist/ is missing or older than its sources) …')
   let vite: typeof import('vite')
   try {
@@ -41,4 +45,5 @@ export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<v
   } finally {
     fs.rmSync(fresh, { recursive: true, force: true })
   }
+  return performance.now() - started
 }

@@ -1,0 +1,26 @@
+import type { FastifyServerOptions } from 'fastify'
+import type { Config } from './config.js'
+import { REDACTED_LOG_PATHS } from './app.js'
+
+/**
+ * How `npm start` talks: readable lines (pino-pretty) when a person watches a terminal, one JSON object
+ * per line otherwise (log collectors, containers, pipes). Redaction applies in both.
+ */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, isTTY: boolean): FastifyServerOptions['logger'] {
+  const base = { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } }
+  if (!isTTY) return base
+  return {
+    ...base,
+    transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+  }
+}
+
+/**
+ * The last line of start-up: where to open Aula, and how long the web build took when start-up built
+ * it. A wildcard host is shown as localhost, the address a browser on this machine opens.
+ */
+export function readyLine(config: Pick<Config, 'HOST' | 'PORT'>, webBuildMs: number | null): string {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
+  const built = webBuildMs === null ? '' : ` (web app built in ${(webBuildMs / 1000).toFixed(1)} s)`
+  return `Aula is ready: open http://${host}:${config.PORT}${built}`
+}
