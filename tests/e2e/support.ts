@@ -44,7 +44,7 @@ export function adminTemporaryPassword(output: string): { email: string; passwor
   return { email, password }
 }
 
-export type Language = 'mx' | 'eng'
+export type Language = 'mx' | 'eng' | 'es' | 'it' | 'gr' | 'rs'
 
 export interface ContextOptions {
   /** The language stored before the first load (the app's default is mx). */
@@ -52,12 +52,23 @@ export interface ContextOptions {
   /** Accept the cookie banner up front (default true; screenshots show it once). */
   cookieConsent?: boolean
   viewport?: { width: number; height: number }
+  /** The browser's own language (BCP 47; a first visit follows it when Aula has it). Default en-US. */
+  locale?: string
+  /** The browser's colour scheme (react-admin follows it until a theme is chosen). Default light. */
+  colorScheme?: 'light' | 'dark'
 }
 
 /** A fresh browser context (own storage) with the language chosen before the app loads. */
 export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
   const viewport = options.viewport ?? { width: 1366, height: 768 }
-  const context = await browser.newContext({ baseURL, viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 })
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+    locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
+  })
   if (options.language) {
     // Only when nothing is stored yet: a language chosen in the app survives reloads.
     await context.addInitScript((lang) => {

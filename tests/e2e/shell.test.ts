@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { seriousViolations } from './a11y.js'
+import { launchBrowser, startServer, type RunningServer } from './harness.js'
+import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+
+/**
+ * The shell and sign-in screens as a newcomer meets them: axe-core on every screen the journeys open
+ * (light and dark, desktop and phone), the skip link, the cookie banner on a phone, the language
+ * before sign-in, a session ended on another device, the start-up line. Screenshots of each screen go
+ * to SHOTS_DIR (default /tmp/shots-shell) for a person to look at.
+ */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-shell'
+const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const
+
+let server: RunningServer
+let browser: Browser
+/** The bootstrap administrator's own password once the first sweep completed its registration. */
+let adminPassword: string | undefined
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+  fs.mkdirSync(SHOTS, { recursive: true })
+})
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
+  await browser?.close()
+  await server?.stop()
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
+})
+
+async function context(options: Parameters<typeof newContext>[2]) {
+  const c = await newContext(browser, server.url, options)
+  contexts.push(c)
+  return c
+}
+
+async function logIn(page: Page, email: string, password: string, next = '**/dashboard') {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL(next, { timeout: 15_000 })
+}
+
+describe('the start-up console', () => {
+  it('ends start-up with one line: the URL to open', () => {
+    expect(server.output()).toContain(`Aula is ready: open ${server.url}`)
+  })
+})
+
+describe.each(['light', 'dark'] as const)('axe-core on every screen the journeys open (%s)', (colorScheme) => {
+  it.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)('%s: 0 serious or critical violations', async (device) => {
+    const viewport = VIEWPORTS[device]
+    const email = uniqueEmail(`axe-${colorScheme}-${device}`)
+    const password = strongPassword()
+    await createConfirmedUser(server, email, password, 'Ada Lovelace')
+    const found: Record<string, string[]> = {}
+    const check = async (page: Page, name: string) => {
+      await page.waitForLoadState('networkidle')
+      const violations = await seriousViolations(page)
+      if (violations.length) found[name] = violations
+      await page.screenshot({ path: path.join(SHOTS, `${colorScheme}-${device}-${name}.png`), fullPage: true })
+    }
+
+    const visitor = await context({ language: 'eng', viewport, colorScheme, cookieConsent: false })
+    const page = await visitor.newPage()
+    const errors = trackErrors(page)
+    await page.goto('/login')
+    await page.getByRole('heading', { name: 'Log in' }).waitFor()
+    await check(page, '01-login-cookie-banner')
+    await page.getByRole('button', { name: 'Accept' }).click()
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByText('Please Enter Your Email').waitFor()
+    await check(page, '02-login-validation')
+    await page.goto('/register')
+    await page.getByRole('textbox', { name: 'Email' }).fill('pedro example.org')
+    await page.getByRole('button', { name: 'Register' }).click()
+    await page.getByText('Enter a valid email address, such as name@example.org').waitFor()
+    await check(page, '03-register-email-check')
+    await page.evaluate((e) => sessionStorage.setItem('aula.pendingEmail', e), email)
+    await page.goto('/register-confirmation')
+    await page.getByRole('heading', { name: 'Confirm your account' }).waitFor()
+    await check(page, '04-register-confirmation')
+    await page.goto('/forgot-password')
+    await page.getByRole('heading', { name: 'Reset your password' }).or(page.getByRole('heading', { level: 1 })).first().waitFor()
+    await check(page, '05-forgot-password')
+    await page.goto('/terms-of-use-and-privacy')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await check(page, '06-terms')
+    await page.goto('/no-such-page')
+    await page.getByRole('heading', { name: 'Sorry, page not found' }).waitFor()
+    await check(page, '07-404-visitor')
+    // A deep link: sign-in comes back to it.
+    await page.goto('/settings/devices')
+    await page.waitForURL('**/login')
+    await logIn(page, email, password, '**/settings/devices')
+    await page.getByRole('heading', { name: 'Devices' }).waitFor()
+    await check(page, '08-settings-devices')
+    for (const pane of ['profile', 'subscriptions', 'security', 'support', 'terms-of-use']) {
+      await page.goto(`/settings/${pane}`)
+      await page.getByRole('tabpanel').waitFor()
+      await page.waitForLoadState('networkidle')
+      await check(page, `09-settings-${pane}`)
+    }
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'My courses' }).waitFor()
+    await page.getByText("You haven't subscribed to any course yet").waitFor()
+    await check(page, '10-dashboard-empty')
+    if (device === 'desktop') {
+      await page.getByRole('button', { name: 'AL: account menu of Ada Lovelace' }).click()
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor()
+      await check(page, '11-user-menu')
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: /^Language: English/ }).click()
+      await page.getByRole('menuitem', { name: 'Deutsch' }).waitFor()
+      await check(page, '12-language-menu')
+      await page.keyboard.press('Escape')
+      await page.getByRole('textbox', { name: 'Search courses' }).fill('algebra')
+      await page.keyboard.press('Enter')
+    } else {
+      await page.getByRole('button', { name: 'Show or hide the menu' }).click()
+      await page.getByRole('dialog', { name: 'Main menu' }).waitFor()
+      await check(page, '11-menu-drawer')
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog', { name: 'Main menu' }).waitFor({ state: 'hidden' })
+      await page.getByRole('link', { name: 'Browse courses' }).click()
+    }
+    await page.getByRole('heading', { name: 'Course catalogue' }).waitFor()
+    await check(page, '13-catalogue-coming-soon')
+    await page.goto('/admin/users')
+    await page.getByRole('heading', { name: 'Permission denied' }).waitFor()
+    await check(page, '14-permission-denied')
+    await page.goto('/no-such-page')
+    await page.getByRole('heading', { name: 'Sorry, page not found' }).waitFor()
+    await check(page, '15-404-signed-in')
+    // The administrator: complete register once, then the admin menus in both layouts.
+    const adminPage = await (await context({ language: 'eng', viewport, colorScheme })).newPage()
+    await adminPage.goto('/login')
+    if (!adminPassword) {
+      const admin = adminTemporaryPassword(server.output())
+      await adminPage.getByRole('textbox', { name: 'Email' }).fill(admin.email)
+      await adminPage.getByLabel('Password', { exact: true }).fill(admin.password)
+      await adminPage.getByRole('button', { name: 'Log in' }).click()
+      await adminPage.waitForURL('**/complete-register')
+      await adminPage.getByRole('heading', { name: 'Complete your registration' }).waitFor()
+      await check(adminPage, '16-complete-register')
+      adminPassword = strongPassword()
+      await adminPage.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
+      await adminPage.getByLabel('Password', { exact: true }).fill(adminPassword)
+      await adminPage.getByRole('checkbox').check()
+      await adminPage.getByRole('button', { name: 'Complete Register' }).click()
+      await adminPage.waitForURL('**/dashboard', { timeout: 15_000 })
+    } else {
+      await logIn(adminPage, adminTemporaryPassword(server.output()).email, adminPassword)
+    }
+    await adminPage.getByRole('heading', { name: 'My courses' }).waitFor()
+    if (device === 'desktop') {
+      await adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Management' }).click()
+      await adminPage.getByRole('menuitem', { name: 'Users' }).waitFor()
+      await check(adminPage, '17-admin-management-menu')
+      await adminPage.keyboard.press('Escape')
+      await adminPage.evaluate(() => localStorage.setItem('aula.layoutSettings', JSON.stringify({ layoutType: 'vertical' })))
+      await adminPage.reload()
+      await adminPage.getByRole('heading', { name: 'My courses' }).waitFor()
+      await adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Management' }).click()
+      await adminPage.getByRole('group', { name: 'Management' }).waitFor()
+      await check(adminPage, '18-admin-vertical-management')
+    } else {
+      await adminPage.getByRole('button', { name: 'Show or hide the menu' }).click()
+      const drawer = adminPage.getByRole('dialog', { name: 'Main menu' })
+      await drawer.getByRole('button', { name: 'Management' }).click()
+      await drawer.getByRole('group', { name: 'Management' }).waitFor()
+      await check(adminPage, '17-admin-drawer-management')
+    }
+    expect(found).toEqual({})
+    expect(errors).toEqual([])
+  })
+})
+
+describe('keyboard', () => {
+  it('the skip link shows on the first Tab, readable, and moves focus to the main content', async () => {
+    const email = uniqueEmail('skip')
+    const password = strongPassword()
+    await createConfirmedUser(server, email, password, 'Grace Hopper')
+    const page = await (await context({ language: 'eng' })).newPage()
+    await page.goto('/login')
+    await logIn(page, email, password)
+    await page.getByRole('heading', { name: 'My courses' }).waitFor()
+    await page.keyboard.press('Tab')
+    const link = page.getByRole('link', { name: 'Skip to content' })
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true)
+    const colours = await link.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])
+    expect(colours[0]).toBe('rgb(255, 255, 255)')
+    expect(colours[1]).not.toBe('rgba(0, 0, 0, 0)')
+    await page.screenshot({ path: path.join(SHOTS, 'keyboard-skip-link.png') })
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content')
+    // The next Tab continues inside the page, not back at the top bar.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#main-content, footer')))).toBe(true)
+  })
+
+  it('a focused top-bar item shows a ring; an active menu entry with focus differs from one without', async () => {
+    const email = uniqueEmail('ring')
+    const password = strongPassword()
+    await createConfirmedUser(server, email, password, 'Grace Hopper')
+    const page = await (await context({ language: 'eng' })).newPage()
+    await page.goto('/login')
+    await logIn(page, email, password)
+    const entry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' })
+    const look = () => entry.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`)
+    const before = await look()
+    await entry.focus()
+    // Keyboard focus (focus-visible) comes with a key press.
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    const after = await look()
+    expect(before).toMatch(/^none/)
+    expect(after).toBe('solid 2px')
+    await page.screenshot({ path: path.join(SHOTS, 'keyboard-focus-ring.png'), clip: { x: 0, y: 0, width: 700, height: 140 } })
+  })
+})
+
+describe('cookie banner on a phone', () => {
+  it('never covers the register button or a link: the page keeps room below it and scrolls', async () => {
+    const page = await (await context({ language: 'mx', viewport: VIEWPORTS.phone, cookieConsent: false })).newPage()
+    await page.goto('/register')
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' })
+    await banner.waitFor()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await page.waitForTimeout(200)
+    const bannerBox = (await banner.boundingBox())!
+    for (const target of [page.getByRole('button', { name: 'Registrarme' }), page.getByRole('link', { name: 'Inicia sesión' })]) {
+      const box = (await target.boundingBox())!
+      expect(box.y + box.height, 'above the banner').toBeLessThanOrEqual(bannerBox.y)
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'phone-register-cookie-banner-scrolled.png') })
+  })
+})
+
+describe('language before sign-in', () => {
+  it.each([
+    ['de-DE', 'de', 'Anmelden', 'Anmelden | Aula'],
+    ['ru-RU', 'ru', 'Вход', 'Вход | Aula'],
+    ['es-ES', 'es-ES', 'Iniciar sesión', 'Iniciar sesión | Aula'],
+    ['es-AR', 'es-MX', 'Iniciar sesión', 'Iniciar sesión | Aula'],
+    ['it-IT', 'it', 'Accedi', 'Accedi | Aula'],
+    ['en-GB', 'en', 'Log in', 'Log in | Aula'],
+    ['pt-BR', 'es-MX', 'Iniciar sesión', 'Iniciar sesión | Aula'],
+  ])('a first visit from a %s browser starts in its language (<html lang=%s>)', async (locale, lang, heading, title) => {
+    const page = await (await context({ locale })).newPage()
+    await page.goto('/login')
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)
+    await expect.poll(() => page.title()).toBe(title)
+  })
+
+  it('the login screen offers the language menu; the choice moves the screen, <html lang> and the tab title', async () => {
+    const page = await (await context({ locale: 'en-US' })).newPage()
+    await page.goto('/login')
+    await page.getByRole('button', { name: /^Language: English/ }).click()
+    await page.getByRole('menuitem', { name: 'Italiano' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Accedi' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('it')
+    await expect.poll(() => page.title()).toBe('Accedi | Aula')
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Accedi' }).waitFor()
+  })
+})
+
+describe('a session that ends elsewhere ends here', () => {
+  it('after “sign out on every device” in another browser, the open tab goes to /logout and /login with spec §8’s text in Spanish', async () => {
+    const email = uniqueEmail('elsewhere')
+    const password = strongPassword()
+    await createConfirmedUser(server, email, password, 'Pedro Páramo')
+    const open = await (await context({ language: 'es' })).newPage()
+    await open.goto('/login')
+    await open.getByRole('textbox', { name: 'Correo electrónico' }).fill(email)
+    await open.getByLabel('Contraseña', { exact: true }).fill(password)
+    await open.getByRole('button', { name: 'Iniciar sesión' }).click()
+    await open.waitForURL('**/dashboard', { timeout: 15_000 })
+    await open.getByRole('heading', { name: 'Mis cursos' }).waitFor()
+
+    const other = await (await context({ language: 'es' })).newPage()
+    await other.goto('/login')
+    await logInSpanish(other, email, password)
+    await other.goto('/global-logout')
+    await other.waitForURL('**/login', { timeout: 15_000 })
+
+    // Back in the first tab: the next thing it asks of the service is refused.
+    await open.goto('/settings/devices')
+    await open.waitForURL('**/login', { timeout: 15_000 })
+    const alert = open.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.innerText()).toBe('No autorizado: Parece que tu sesión ha caducado; cierra sesión y vuelve a iniciarla para acceder al recurso')
+    expect(await open.evaluate(() => localStorage.getItem('jwt'))).toBeNull()
+    expect(await open.getByText(/revoked/i).count()).toBe(0)
+    await open.screenshot({ path: path.join(SHOTS, 'session-ended-elsewhere-es.png') })
+  })
+})
+
+async function logInSpanish(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email)
+  await page.getByLabel('Contraseña', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await page.waitForURL('**/dashboard', { timeout: 15_000 })
+}
