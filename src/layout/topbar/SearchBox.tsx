@@ -30,6 +30,8 @@ export function SearchBox() {
         bgcolor: 'rgba(127, 140, 160, 0.16)',
         pl: 2,
         width: { sm: 200, md: 260 },
+        // The typing field has no border of its own: the box shows the focus ring for it.
+        '&:has(input:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 },
       }}
     >
       <InputBase
