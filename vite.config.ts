@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
@@ -35,10 +39,44 @@ function nativeBuiltins(): Plugin {
   }
 }
 
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, at the
+ * strongest settings (done once, served many times; the server picks one per `Accept-Encoding`).
+ * A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = ''
+  return {
+    name: 'aula-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f))
+      await Promise.all(
+        files
+          .filter((file) => /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/.test(file) && !file.includes(`${path.sep}.vite${path.sep}`))
+          .map(async (file) => {
+            const source = await fs.readFile(file)
+            const copies: Array<[string, Buffer]> = [
+              ['.br', await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+              ['.gz', await gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION })],
+            ]
+            for (const [extension, copy] of copies) if (copy.length < source.length) await fs.writeFile(file + extension, copy)
+          }),
+      )
+    },
+  }
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`
 
 export default defineConfig({
-  plugins: [react(), pureSchemas(), nativeBuiltins()],
+  plugins: [react(), pureSchemas(), nativeBuiltins(), precompress()],
   // amazon-cognito-identity-js bundles a Buffer polyfill that reads `global`.
   define: { global: 'globalThis' },
   server: {
