@@ -90,6 +90,14 @@ export default defineConfig({
     rolldownOptions: {
       // TypeBox registers nothing global: once contracts/ schemas are pure (below), it drops out.
       treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs first, in one file.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/]router)[\\/]/, priority: 2 },
+          ],
+        },
+      },
     },
   },
 })

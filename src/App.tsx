@@ -3,35 +3,14 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
+import { accountArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
- * Every screen of Aula is declared here, and every area is its own chunk, downloaded when one of its
- * routes opens: a visitor of /login gets the public account screens and nothing of the shell.
- *
- * An area's chunk is one module under `src/app/` that exports the area's screens; all screens of an
- * area come from one `import()` of it, so the area stays one chunk however many screens it has. To add
- * an area (admin resources, the builder, insights …): write `src/app/<area>Area.ts`, add a loader
- * below and take its screens with `screen(loader, 'Name')`. Admin resources pass such screens as
- * `list`/`edit`/`create` of a `<Resource>` inside `<AulaAdmin>`.
+ * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
+ * when one of its routes opens: a visitor of /login gets the public account screens and nothing of
+ * the shell. Admin resources pass their screens as `list`/`edit`/`create` of a `<Resource>` inside
+ * `<AulaAdmin>`.
  */
-const publicArea = () => import('./app/publicArea')
-const termsArea = () => import('./app/termsArea')
-const shellArea = () => import('./app/shellArea')
-const learnerArea = () => import('./app/learnerArea')
-const accountArea = () => import('./app/accountArea')
-
-/**
- * Starts downloading the chunks of the screen the browser opens on, before the app renders (while the
- * stored language's catalogue loads): otherwise each chunk would wait for the one that leads to it.
- */
-export function preloadScreen(pathname: string) {
-  if (pathname === '/terms-of-use-and-privacy') void termsArea()
-  void (PUBLIC_PATHS.has(pathname) ? publicArea() : shellArea())
-}
-/** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
-export const preloadAreas = () => Promise.all([publicArea(), termsArea(), shellArea(), learnerArea(), accountArea()])
-
-const PUBLIC_PATHS = new Set(['/logout', '/global-logout', '/terms-of-use-and-privacy', '/login', '/register', '/register-confirmation', '/forgot-password', '/complete-register'])
 
 /** One component of an area's chunk, loaded with the area. */
 function screen<M, K extends keyof M & string>(load: () => Promise<M>, name: K) {
@@ -40,7 +19,7 @@ function screen<M, K extends keyof M & string>(load: () => Promise<M>, name: K) 
 }
 
 // The public account screens (bare layout, react-admin's context without its interface).
-const PublicContext = screen(publicArea, 'PublicContext')
+const PublicContext = screen(publicContext, 'PublicContext')
 const LoginPage = screen(publicArea, 'LoginPage')
 const RegisterPage = screen(publicArea, 'RegisterPage')
 const RegisterConfirmationPage = screen(publicArea, 'RegisterConfirmationPage')
@@ -75,7 +54,7 @@ export function App() {
       <DocumentTitle />
       <Suspense fallback={<AreaLoading />}>
         <Routes>
-          {/* Spec §2 route classes (the public ones are PUBLIC_PATHS above). Always available, bare layout: */}
+          {/* Spec §2 route classes (the public ones are PUBLIC_PATHS in app/areas.ts). Always available, bare layout: */}
           <Route element={<PublicContext />}>
             <Route path="/logout" element={<LogoutPage />} />
             <Route path="/global-logout" element={<LogoutPage global />} />

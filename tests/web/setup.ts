@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { preloadAreas } from '../../src/App'
+import { preloadAreas } from '../../src/app/areas'
 import { loadCatalogue, type Locale } from '../../src/i18n'
 import { catalogues } from '../../src/i18n/catalogues'
 
