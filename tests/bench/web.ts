@@ -58,6 +58,8 @@ export interface PageWeight {
   /** The same files' bodies as the server sent them (brotli where accepted). */
   sent: number
   byType: Record<string, number>
+  /** The counted files' paths on the server. */
+  urls: string[]
 }
 
 const COUNTED = new Set(['script', 'stylesheet', 'font', 'image'])
@@ -73,7 +75,7 @@ export async function weighPages(baseUrl: string, pages: readonly string[] = PUB
     for (const pagePath of pages) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
       const page = await context.newPage()
-      const seen: Array<Promise<{ type: string; gzip: number; sent: number }>> = []
+      const seen: Array<Promise<{ type: string; gzip: number; sent: number; url: string }>> = []
       page.on('requestfinished', (request) => {
         const type = request.resourceType()
         if (!COUNTED.has(type)) return
@@ -86,7 +88,7 @@ export async function weighPages(baseUrl: string, pages: readonly string[] = PUB
               url.origin === new URL(baseUrl).origin && local.startsWith(distDir) && fs.existsSync(local)
                 ? gzippedSize(local)
                 : zlib.gzipSync((await response?.body()) ?? Buffer.alloc(0)).length
-            return { type, gzip, sent: sizes.responseBodySize }
+            return { type, gzip, sent: sizes.responseBodySize, url: url.pathname }
           })(),
         )
       })
@@ -103,6 +105,7 @@ export async function weighPages(baseUrl: string, pages: readonly string[] = PUB
         gzip: files.reduce((sum, f) => sum + f.gzip, 0),
         sent: files.reduce((sum, f) => sum + f.sent, 0),
         byType,
+        urls: files.map((f) => f.url),
       })
       await context.close()
     }
