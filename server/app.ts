@@ -11,7 +11,7 @@ import { accessPlugin } from './plugins/access.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
-import { webPlugin } from './plugins/web.js'
+import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
 import type { App, Authenticator } from './types.js'
 
@@ -65,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
   const identity = await setupIdentity(app, { config, db, print: options.print })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
+  await app.register(apiCompressionPlugin)
   await app.register(openapiPlugin, { version: appInfo.version })
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })

@@ -1,68 +1,91 @@
-import { Admin, CustomRoutes } from 'react-admin'
-import { BrowserRouter, Route } from 'react-router-dom'
-import {
-  CompleteRegisterPage,
-  ForgotPasswordPage,
-  LoginPage,
-  LogoutPage,
-  Protected,
-  RegisterConfirmationPage,
-  RegisterPage,
-  RootRedirect,
-  RouteFallback,
-  SettingsPage,
-  TermsPage,
-  VisitorOnly,
-} from './account/routes'
-import { authProvider } from './authProvider'
-import { dataProvider } from './dataProvider'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { CustomRoutes } from 'react-admin'
+import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
-import { AulaLayout } from './layout/AulaLayout'
-import { CatalogueComingSoon } from './layout/catalogue/CatalogueComingSoon'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { darkTheme, lightTheme } from './layout/theme/theme'
-import { Dashboard } from './learner/dashboard/Dashboard'
+import { accountArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
-/** Every screen of Aula is declared here. */
+/**
+ * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
+ * when one of its routes opens: a visitor of /login gets the public account screens and nothing of
+ * the shell. Admin resources pass their screens as `list`/`edit`/`create` of a `<Resource>` inside
+ * `<AulaAdmin>`.
+ */
+
+/** One component of an area's chunk, loaded with the area. */
+function screen<M, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen keeps its own props type (M[K])
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> })) as unknown as M[K]
+}
+
+// The public account screens (bare layout, react-admin's context without its interface).
+const PublicContext = screen(publicContext, 'PublicContext')
+const LoginPage = screen(publicArea, 'LoginPage')
+const RegisterPage = screen(publicArea, 'RegisterPage')
+const RegisterConfirmationPage = screen(publicArea, 'RegisterConfirmationPage')
+const ForgotPasswordPage = screen(publicArea, 'ForgotPasswordPage')
+const CompleteRegisterPage = screen(publicArea, 'CompleteRegisterPage')
+const TermsPage = screen(termsArea, 'TermsPage')
+const LogoutPage = screen(publicArea, 'LogoutPage')
+const VisitorOnly = screen(publicArea, 'VisitorOnly')
+// The shell: react-admin with Aula's layout.
+const AulaAdmin = screen(shellArea, 'AulaAdmin')
+const Protected = screen(shellArea, 'Protected')
+const CatalogueComingSoon = screen(shellArea, 'CatalogueComingSoon')
+// The areas inside the shell.
+const Dashboard = screen(learnerArea, 'Dashboard')
+const SettingsPage = screen(accountArea, 'SettingsPage')
+
+/**
+ * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
+ * assistive technology (its look is in index.html, so it needs no chunk of its own).
+ */
+export function AreaLoading() {
+  return <div className="aula-area-loading" role="progressbar" aria-label={i18nProvider.translate('ra.page.loading')} />
+}
+
+/** A boundary per screen, so a screen whose area is still on its way leaves the shell around it in place. */
+function Area({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<AreaLoading />}>{children}</Suspense>
+}
+
 export function App() {
   return (
     <BrowserRouter>
       <DocumentTitle />
-      <Admin
-        title="Aula"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        loginPage={false}
-        i18nProvider={i18nProvider}
-        dashboard={RootRedirect}
-        catchAll={RouteFallback}
-        layout={AulaLayout}
-        theme={lightTheme}
-        darkTheme={darkTheme}
-        disableTelemetry
-        requireAuth={false}
-      >
-        {/* Spec §2 route classes. Always available, bare layout: */}
-        <CustomRoutes noLayout>
-          <Route path="/logout" element={<LogoutPage />} />
-          <Route path="/global-logout" element={<LogoutPage global />} />
-          <Route path="/terms-of-use-and-privacy" element={<TermsPage />} />
-          {/* Visitors only (a signed-in user goes to /dashboard): */}
-          <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
-          <Route path="/register" element={<VisitorOnly><RegisterPage /></VisitorOnly>} />
-          <Route path="/register-confirmation" element={<VisitorOnly><RegisterConfirmationPage /></VisitorOnly>} />
-          <Route path="/forgot-password" element={<VisitorOnly><ForgotPasswordPage /></VisitorOnly>} />
-          <Route path="/complete-register" element={<VisitorOnly><CompleteRegisterPage /></VisitorOnly>} />
-          {/* The general group's catalogue (no chrome); says it is coming until the learner area's catalogue takes the path. */}
-          <Route path="/courses" element={<Protected><CatalogueComingSoon /></Protected>} />
-        </CustomRoutes>
-        {/* Protected (a visitor goes to /login); group-gated paths without a screen yet fall to RouteFallback. */}
-        <CustomRoutes>
-          <Route path="/dashboard" element={<Protected><Dashboard /></Protected>} />
-          <Route path="/settings" element={<Protected><SettingsPage /></Protected>} />
-          <Route path="/settings/:pane" element={<Protected><SettingsPage /></Protected>} />
-        </CustomRoutes>
-      </Admin>
+      <Suspense fallback={<AreaLoading />}>
+        <Routes>
+          {/* Spec §2 route classes (the public ones are PUBLIC_PATHS in app/areas.ts). Always available, bare layout: */}
+          <Route element={<PublicContext />}>
+            <Route path="/logout" element={<LogoutPage />} />
+            <Route path="/global-logout" element={<LogoutPage global />} />
+            <Route path="/terms-of-use-and-privacy" element={<TermsPage />} />
+            {/* Visitors only (a signed-in user goes to /dashboard): */}
+            <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
+            <Route path="/register" element={<VisitorOnly><RegisterPage /></VisitorOnly>} />
+            <Route path="/register-confirmation" element={<VisitorOnly><RegisterConfirmationPage /></VisitorOnly>} />
+            <Route path="/forgot-password" element={<VisitorOnly><ForgotPasswordPage /></VisitorOnly>} />
+            <Route path="/complete-register" element={<VisitorOnly><CompleteRegisterPage /></VisitorOnly>} />
+          </Route>
+          {/* Everything else is in the shell. Protected (a visitor goes to /login); group-gated paths without a screen yet fall to RouteFallback. */}
+          <Route
+            path="*"
+            element={
+              <AulaAdmin>
+                {/* The general group's catalogue (no chrome); says it is coming until the learner area's catalogue takes the path. */}
+                <CustomRoutes noLayout>
+                  <Route path="/courses" element={<Area><Protected><CatalogueComingSoon /></Protected></Area>} />
+                </CustomRoutes>
+                <CustomRoutes>
+                  <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />
+                  <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
+                  <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
+                </CustomRoutes>
+              </AulaAdmin>
+            }
+          />
+        </Routes>
+      </Suspense>
     </BrowserRouter>
   )
 }

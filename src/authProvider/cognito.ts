@@ -1,10 +1,4 @@
-import {
-  AuthenticationDetails,
-  CognitoUser,
-  CognitoUserAttribute,
-  CognitoUserPool,
-  type CognitoUserSession,
-} from 'amazon-cognito-identity-js'
+import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-cognito-identity-js'
 import { storedLocale } from '../i18n'
 import { loadPublicConfig } from './config'
 import { endSession, isSessionOver } from './sessionEnd'
@@ -15,10 +9,16 @@ import { endSession, isSessionOver } from './sessionEnd'
  */
 let poolPromise: Promise<CognitoUserPool> | undefined
 
+/**
+ * The identity library (with its SRP arithmetic and Buffer polyfill) is a third of a public page's
+ * JavaScript: it downloads the first time it is used, not with the page.
+ */
+const sdk = () => import('amazon-cognito-identity-js')
+
 export function getPool(): Promise<CognitoUserPool> {
   if (!poolPromise) {
-    poolPromise = loadPublicConfig()
-      .then(({ identity }) => {
+    poolPromise = Promise.all([loadPublicConfig(), sdk()])
+      .then(([{ identity }, { CognitoUserPool }]) => {
         return new CognitoUserPool({
           UserPoolId: identity.userPoolId,
           ClientId: identity.clientId,
@@ -43,7 +43,10 @@ export interface IdentityError extends Error {
   code?: string
 }
 
-export const userFor = async (email: string) => new CognitoUser({ Username: email, Pool: await getPool() })
+export async function userFor(email: string): Promise<CognitoUser> {
+  const [pool, { CognitoUser }] = await Promise.all([getPool(), sdk()])
+  return new CognitoUser({ Username: email, Pool: pool })
+}
 
 /** Raised by `authenticate` when the account must set a new password (invited account). */
 export class NewPasswordRequired extends Error {
@@ -58,7 +61,7 @@ export class NewPasswordRequired extends Error {
 
 /** USER_SRP_AUTH (the password never leaves the browser); resolves with the session. */
 export async function authenticate(email: string, password: string): Promise<CognitoUserSession> {
-  const user = await userFor(email)
+  const [user, { AuthenticationDetails }] = await Promise.all([userFor(email), sdk()])
   return new Promise((resolve, reject) => {
     user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
       onSuccess: resolve,
@@ -76,7 +79,7 @@ export function completeNewPassword(user: CognitoUser, password: string, attribu
 }
 
 export async function signUp(email: string, password: string, name: string): Promise<void> {
-  const pool = await getPool()
+  const [pool, { CognitoUserAttribute }] = await Promise.all([getPool(), sdk()])
   // The interface language goes with the account, so its mail (codes, resets) is written in it.
   const locale = storedLocale()
   const attributes = [
@@ -178,6 +181,7 @@ export async function changePassword(previous: string, proposed: string): Promis
 
 /** Updates the name attribute; the library then re-reads the user and refreshes the tokens. */
 export async function updateName(name: string): Promise<void> {
+  const { CognitoUserAttribute } = await sdk()
   await asSignedIn(
     (user) =>
       new Promise<void>((resolve, reject) =>

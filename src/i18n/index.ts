@@ -1,17 +1,46 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot'
-import { eng } from './eng'
-import { es } from './es'
-import { gr } from './gr'
-import { it } from './it'
-import { mx } from './mx'
-import { rs } from './rs'
+import { mx, type Messages } from './mx'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
 
-/** Every catalogue; each one has every key of the default (mx), so all are offered in the menu. */
-export const catalogues = { mx, eng, es, it, gr, rs } as const
-export type Locale = keyof typeof catalogues
+/**
+ * Every catalogue, each one with every key of the default (mx), so all are offered in the menu. Only
+ * the default is in the page's own JavaScript; the others download when chosen (before the first
+ * render for the stored one, see `loadStoredCatalogue`).
+ */
+const loaders = {
+  mx: async () => mx,
+  eng: async () => (await import('./eng')).eng,
+  es: async () => (await import('./es')).es,
+  it: async () => (await import('./it')).it,
+  gr: async () => (await import('./gr')).gr,
+  rs: async () => (await import('./rs')).rs,
+} satisfies Record<string, () => Promise<Messages>>
+export type Locale = keyof typeof loaders
+const loaded: Partial<Record<Locale, Messages>> = { mx }
+
+/** Each language's own name in the language menu (each catalogue's `aula.language`). */
+export const languageNames: Record<Locale, string> = {
+  mx: 'Español (México)',
+  eng: 'English',
+  es: 'Español (España)',
+  it: 'Italiano',
+  gr: 'Deutsch',
+  rs: 'Русский',
+}
+
+const isLocale = (locale: string): locale is Locale => Object.hasOwn(loaders, locale)
+
+/** A catalogue, downloaded once. */
+export async function loadCatalogue(locale: Locale): Promise<Messages> {
+  return (loaded[locale] ??= await loaders[locale]())
+}
+
+/** Makes the stored language's catalogue ready, so the first screen is drawn in it. */
+export function loadStoredCatalogue(): Promise<Messages> {
+  return loadCatalogue(storedLocale())
+}
 
 /** The BCP 47 tag of each catalogue code, for `<html lang>` and per-item `lang` attributes. */
 export const htmlLang: Record<Locale, string> = { mx: 'es-MX', eng: 'en', es: 'es-ES', it: 'it', gr: 'de', rs: 'ru' }
@@ -54,7 +83,12 @@ export function browserLocale(languages: readonly string[] = typeof navigator !=
  */
 export function storedLocale(): Locale {
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null
-  return stored && stored in catalogues ? (stored as Locale) : browserLocale()
+  return stored && isLocale(stored) ? stored : browserLocale()
+}
+
+/** A loaded catalogue, or the default one while that language's is still downloading. */
+export function loadedCatalogue(locale: Locale): Messages {
+  return loaded[locale] ?? mx
 }
 
 type LocaleListener = (locale: Locale) => void
@@ -89,13 +123,17 @@ const pluralRules = {
   pluralTypeToLanguages: { twoForms: ['mx', 'eng', 'es', 'it', 'gr'], russian: ['rs'] },
 }
 
-/** A translation provider starting in the stored language (tests build a fresh one each). */
+/**
+ * A translation provider starting in the stored language (tests build a fresh one each). Until that
+ * language's catalogue is loaded it starts in the default one; changing language loads the catalogue.
+ */
 export function createI18nProvider() {
-  const initial = storedLocale()
+  const stored = storedLocale()
+  const initial = loaded[stored] ? stored : DEFAULT_LOCALE
   const provider = polyglotI18nProvider(
-    (locale) => catalogues[locale as Locale] ?? mx,
+    (locale) => (isLocale(locale) ? (loaded[locale] ?? loadCatalogue(locale)) : mx),
     initial,
-    Object.entries(catalogues).map(([locale, messages]) => ({ locale, name: messages.aula.language })),
+    Object.entries(languageNames).map(([locale, name]) => ({ locale, name })),
     { allowMissing: false, pluralRules },
   )
   announce(initial)
@@ -104,9 +142,18 @@ export function createI18nProvider() {
     ...provider,
     async changeLocale(locale: string, options?: unknown) {
       await changeLocale(locale, options)
-      announce((locale in catalogues ? locale : DEFAULT_LOCALE) as Locale)
+      announce(isLocale(locale) ? locale : DEFAULT_LOCALE)
     },
   }
 }
 
-export const i18nProvider = createI18nProvider()
+let shared: ReturnType<typeof createI18nProvider> | undefined
+const provider = () => (shared ??= createI18nProvider())
+
+/** The app's translation provider, created on first use (after `loadStoredCatalogue` in main.tsx). */
+export const i18nProvider: ReturnType<typeof createI18nProvider> = {
+  translate: (key, options) => provider().translate(key, options),
+  changeLocale: (locale, options) => provider().changeLocale(locale, options),
+  getLocale: () => provider().getLocale(),
+  getLocales: () => provider().getLocales?.() ?? [],
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { catalogues, onLocaleChange, storedLocale, type Locale } from '../i18n'
+import { loadedCatalogue, onLocaleChange, storedLocale, type Locale } from '../i18n'
 import { documentTitle } from './documentTitle'
 
 /**
@@ -12,7 +12,7 @@ export function DocumentTitle() {
   const [locale, setLocale] = useState<Locale>(storedLocale)
   useEffect(() => onLocaleChange(setLocale), [])
   useEffect(() => {
-    document.title = documentTitle(pathname, catalogues[locale].aula.titles)
+    document.title = documentTitle(pathname, loadedCatalogue(locale).aula.titles)
   }, [pathname, locale])
   return null
 }

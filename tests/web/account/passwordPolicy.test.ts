@@ -2,7 +2,8 @@ import polyglotI18nProvider from 'ra-i18n-polyglot'
 import { describe, expect, it } from 'vitest'
 import { listLocale } from '../../../src/account/fields'
 import { policySummary } from '../../../src/account/passwordPolicy'
-import { catalogues, type Locale } from '../../../src/i18n'
+import type { Locale } from '../../../src/i18n'
+import { catalogues } from '../../../src/i18n/catalogues'
 import { POLICY } from './fakeIdentity'
 
 function summaryIn(locale: Locale, policy = POLICY) {

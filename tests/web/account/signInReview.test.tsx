@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { catalogues, i18nProvider, type Locale } from '../../../src/i18n'
+import { i18nProvider, type Locale } from '../../../src/i18n'
+import { catalogues } from '../../../src/i18n/catalogues'
 import { field, path, renderAt, useFakeNetwork } from './harness'
 
 const net = useFakeNetwork()

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english'
 import { describe, expect, it } from 'vitest'
-import { catalogues } from '../../../src/i18n'
+import { catalogues } from '../../../src/i18n/catalogues'
 
 /** Every key path of a catalogue, e.g. `aula.menu.dashboard`. */
 function keys(value: unknown, prefix = ''): string[] {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { catalogues, LANGUAGE_KEY, type Locale } from '../../../src/i18n'
+import { LANGUAGE_KEY, type Locale } from '../../../src/i18n'
+import { catalogues } from '../../../src/i18n/catalogues'
 import { lightTheme, darkTheme } from '../../../src/layout/theme/theme'
 import { renderShell, useScreenWidth, useWideScreen } from './renderShell'
 

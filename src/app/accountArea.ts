@@ -1,0 +1,2 @@
+/** The signed-in account screens' chunk (the settings panes). */
+export { SettingsPage } from '../account/settings/SettingsPage'

@@ -1,0 +1,45 @@
+/**
+ * One loader per area of the web app: each area is one module here (`<area>Area.ts(x)`) exporting the
+ * area's screens, and so one chunk, downloaded when a route of it first opens. To add an area (admin
+ * resources, the builder, insights …): write `src/app/<area>Area.ts`, add its loader below and take
+ * its screens in App.tsx with `screen(loader, 'Name')`.
+ *
+ * This module is part of the page's first, tiny script: it must import nothing else.
+ */
+
+/** React-admin's context without its interface: the frame of every public account screen. */
+export const publicContext = () => import('./publicContext')
+/** The public account screens (sign-in, registration, password reset, sign-out). */
+export const publicArea = () => import('./publicArea')
+/** The terms page, apart: it alone needs the HTML sanitiser. */
+export const termsArea = () => import('./termsArea')
+/** React-admin with Aula's layout, around every other screen. */
+export const shellArea = () => import('./shellArea')
+export const learnerArea = () => import('./learnerArea')
+/** The signed-in account screens (settings). */
+export const accountArea = () => import('./accountArea')
+
+/** The paths of the public account screens (spec §2: bare layout, no shell); App.tsx routes them. */
+export const PUBLIC_PATHS = new Set([
+  '/logout',
+  '/global-logout',
+  '/terms-of-use-and-privacy',
+  '/login',
+  '/register',
+  '/register-confirmation',
+  '/forgot-password',
+  '/complete-register',
+])
+
+/**
+ * Starts downloading the chunks of the screen the browser opens on at once, beside the app's core,
+ * instead of after it: otherwise each chunk waits for the one that leads to it.
+ */
+export function preloadScreen(pathname: string) {
+  if (pathname === '/terms-of-use-and-privacy') void Promise.all([publicContext(), termsArea()])
+  else if (PUBLIC_PATHS.has(pathname)) void Promise.all([publicContext(), publicArea()])
+  else void shellArea()
+}
+
+/** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
+export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), accountArea()])

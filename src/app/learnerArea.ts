@@ -1,0 +1,2 @@
+/** The learner area's chunk. */
+export { Dashboard } from '../learner/dashboard/Dashboard'
