@@ -4,7 +4,7 @@ import { TERMS_DOCUMENT_ID } from '../../contracts/documents'
 import type { AppDataProvider } from '../dataProvider'
 import { htmlLang, type Locale } from '../i18n'
 import { ErrorDisplay } from './ErrorDisplay'
-import { sanitizeHtml, shiftHeadings } from './sanitizeHtml'
+import { sanitizeHtml, shiftHeadings } from '../ui/sanitizeHtml'
 import { useLoad } from './useLoad'
 
 /** The key of the terms document (spec §3). */

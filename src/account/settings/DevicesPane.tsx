@@ -17,7 +17,7 @@ import {
 import { useTranslate } from 'react-admin'
 import { listDevices, type Device } from '../../authProvider/cognito'
 import { ErrorDisplay } from '../ErrorDisplay'
-import { formatDateTime } from '../formatDateTime'
+import { formatDateTime } from '../../ui/formatDateTime'
 import { useLoad } from '../useLoad'
 import { describeUserAgent } from './userAgent'
 

@@ -5,7 +5,7 @@ import type { UserSubscription } from '../../../contracts/subscriptions'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import type { AppDataProvider } from '../../dataProvider'
 import { ErrorDisplay } from '../ErrorDisplay'
-import { formatDateTime } from '../formatDateTime'
+import { formatDateTime } from '../../ui/formatDateTime'
 import { useLoad } from '../useLoad'
 
 /** Settings › subscriptions: a card per subscription, 2 columns, page by page from `GET /api/v2/user/subscriptions`. */
