@@ -35,7 +35,7 @@ export type AdminDocument = Static<typeof AdminDocument>
 export const AdminDocumentResponse = ItemResponse(AdminDocument)
 export type AdminDocumentResponse = Static<typeof AdminDocumentResponse>
 
-/** `GET /api/v2/admin/documents/all/{page}/{search}`: items without their translations' text. */
+/** `GET /api/v2/admin/documents/all/{page}/{search}`: one page of documents, by name. */
 export const AdminDocumentsPage = Type.Object({ items: Type.Array(AdminDocument) })
 export type AdminDocumentsPage = Static<typeof AdminDocumentsPage>
 
