@@ -357,9 +357,10 @@ export class IdentityAdmin {
    * Gives the user a fresh temporary password that nobody sees: the account moves to
    * FORCE_CHANGE_PASSWORD, then the invitation is sent again, carrying a new temporary password.
    */
-  async setTemporaryPassword(username: string): Promise<void> {
-    await this.send(new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: username, Password: randomTemporaryPassword(), Permanent: false }))
-    await this.send(new AdminCreateUserCommand({ UserPoolId: this.poolId, Username: username, MessageAction: 'RESEND' }))
+  async setTemporaryPassword(user: Pick<PoolUser, 'username' | 'email'>): Promise<void> {
+    await this.send(new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: user.username, Password: randomTemporaryPassword(), Permanent: false }))
+    // Resent by address: the pools sign in with the e-mail as the user name alias.
+    await this.send(new AdminCreateUserCommand({ UserPoolId: this.poolId, Username: user.email, MessageAction: 'RESEND' }))
   }
 
   /** Creates the account and mails the invitation with a temporary password (unless `suppressMail`). */

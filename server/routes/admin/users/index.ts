@@ -45,12 +45,12 @@ export function toAdminUser(u: PoolUser): AdminUser {
 const snapshot = (u: PoolUser) => ({ email: u.email, name: u.name, status: u.status, enabled: u.enabled, emailVerified: u.emailVerified })
 
 /** The six support actions: the identity call and the sentence the screen shows. */
-const ACTIONS: Record<SupportAction, { run: (a: IdentityAdmin, username: string) => Promise<unknown>; done: string }> = {
-  confirm: { run: (a, u) => a.confirm(u), done: 'Account confirmed' },
-  enable: { run: (a, u) => a.enable(u), done: 'User enabled' },
-  disable: { run: (a, u) => a.disable(u), done: 'User disabled: their sessions have ended and sign-in is refused' },
-  'force-logout': { run: (a, u) => a.forceLogout(u), done: 'The user was signed out of every device' },
-  'reset-password': { run: (a, u) => a.resetPassword(u), done: 'A password reset code was mailed to the user' },
+const ACTIONS: Record<SupportAction, { run: (a: IdentityAdmin, user: PoolUser) => Promise<unknown>; done: string }> = {
+  confirm: { run: (a, u) => a.confirm(u.username), done: 'Account confirmed' },
+  enable: { run: (a, u) => a.enable(u.username), done: 'User enabled' },
+  disable: { run: (a, u) => a.disable(u.username), done: 'User disabled: their sessions have ended and sign-in is refused' },
+  'force-logout': { run: (a, u) => a.forceLogout(u.username), done: 'The user was signed out of every device' },
+  'reset-password': { run: (a, u) => a.resetPassword(u.username), done: 'A password reset code was mailed to the user' },
   'set-temporal-password': { run: (a, u) => a.setTemporaryPassword(u), done: 'A new temporary password was mailed to the user' },
 }
 
@@ -192,7 +192,7 @@ export default async function adminUserRoutes(app: App, opts: { pool: IdentityAd
         if (before.username === actor.username && (action === 'disable' || action === 'force-logout')) {
           throw new HttpError(409, 'You cannot disable or sign out your own account here', 'INVALID_OPERATION')
         }
-        await identity(() => ACTIONS[action].run(pool, before.username))
+        await identity(() => ACTIONS[action].run(pool, before))
         const after = await identity(() => pool.requireUser(before.username))
         await recordAudit(app.db, actor, { action: `users.${action}` as AuditAction, targetType: 'user', targetId: before.username, before: snapshot(before), after: snapshot(after) })
         return { message: ACTIONS[action].done, Item: toAdminUser(after) }
