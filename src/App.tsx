@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin'
+import { Admin, CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route } from 'react-router-dom'
 import {
   CompleteRegisterPage,
@@ -21,6 +21,7 @@ import { AulaLayout } from './layout/AulaLayout'
 import { DocumentTitle } from './layout/DocumentTitle'
 import { darkTheme, lightTheme } from './layout/theme/theme'
 import { Dashboard } from './learner/dashboard/Dashboard'
+import { adminResources } from './resources'
 
 /** Every screen of Aula is declared here. */
 export function App() {
@@ -59,6 +60,8 @@ export function App() {
           <Route path="/settings" element={<Protected><SettingsPage /></Protected>} />
           <Route path="/settings/:pane" element={<Protected><SettingsPage /></Protected>} />
         </CustomRoutes>
+        {/* Administration (admin group), each screen loaded on first use. */}
+        {adminResources.map((resource) => <Resource key={resource.name} {...resource} />)}
       </Admin>
     </BrowserRouter>
   )
