@@ -21,7 +21,8 @@ export function SubscriptionDetail() {
   const { data, error, isPending, refetch } = useGetOne<Detail & { id: string }>('admin/subscriptions', { id: `${subscriptionId}/${courseId}` })
   const crumbs = [{ label: translate(`${T}.crumb`), to: '/admin/subscriptions' }, { label: translate(`${T}.detail.crumb`) }]
 
-  if (isPending) return <LinearProgress aria-hidden="true" />
+  // A row of the list may stand in while the detail loads: it lacks the learner and the course.
+  if (isPending || (data && !('course' in data))) return <LinearProgress aria-hidden="true" />
   if (error || !data) {
     return (
       <AdminPage title={translate(`${T}.detail.title`)} crumbs={crumbs}>
@@ -30,11 +31,13 @@ export function SubscriptionDetail() {
     )
   }
   const state = subscriptionState(data.createdAt, data.durationDays, data.revokedAt)
-  const revoke = data.learner && state.status === 'active' && (
+  // Shown while the learner exists (disabled once no longer active), so its result stays on screen.
+  const revoke = data.learner && (
     <ConfirmAction
       label={translate(`${T}.detail.revoke`)}
       icon={<BlockOutlined />}
       color="error"
+      disabled={state.status !== 'active'}
       title={translate(`${T}.detail.revokeTitle`)}
       content={translate(`${T}.detail.revokeContent`, { name: data.learner.email, course: data.course.name })}
       run={async () => {
