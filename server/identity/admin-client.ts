@@ -193,7 +193,15 @@ export class IdentityAdmin {
     let serverFilter: string | undefined
     const checks: Array<(u: PoolUser) => boolean> = []
     const prefix = (u: PoolUser) => (searchBy === 'email' ? u.email.toLowerCase() : u.name).startsWith(searchValue)
-    if (q.group) {
+    let memberOf: string | undefined
+    const members = new Set<string>()
+    if (q.group && search && this.db) {
+      // Embedded: the prefix search narrows far more than a group does, so the pool searches and
+      // membership is checked here, one query per page read.
+      serverFilter = `${searchBy} ^= ${quoted(searchValue)}`
+      memberOf = q.group
+      if (q.status) checks.push((u) => u.status === q.status)
+    } else if (q.group) {
       if (search) checks.push(prefix)
       if (q.status) checks.push((u) => u.status === q.status)
     } else if (search) {
@@ -202,6 +210,7 @@ export class IdentityAdmin {
     } else if (q.status) {
       serverFilter = `cognito:user_status = ${quoted(q.status)}`
     }
+    if (memberOf) checks.push((u) => members.has(u.username))
     if (q.enabled !== undefined) {
       if (!serverFilter && !q.group) serverFilter = `status = ${quoted(q.enabled ? 'Enabled' : 'Disabled')}`
       else checks.push((u) => u.enabled === q.enabled)
@@ -211,7 +220,12 @@ export class IdentityAdmin {
     let pageToken = cursor.t
     let skip = cursor.s
     for (let pages = 0; pages < MAX_SCAN_PAGES; pages++) {
-      const { list, next } = await this.rawPage({ group: q.group, filter: serverFilter, limit, token: pageToken })
+      const { list, next } = await this.rawPage({ group: memberOf ? undefined : q.group, filter: serverFilter, limit, token: pageToken })
+      if (memberOf && this.db && list.length) {
+        const { rows } = await this.db.query<{ username: string }>('SELECT username FROM identity_user_groups WHERE group_name = $1 AND username = ANY($2::text[])', [memberOf, list.map((u) => u.username)])
+        members.clear()
+        for (const r of rows) members.add(r.username)
+      }
       for (let i = skip; i < list.length; i++) {
         const user = list[i]
         if (!checks.every((c) => c(user))) continue
