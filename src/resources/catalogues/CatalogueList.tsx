@@ -1,9 +1,10 @@
 import AddOutlined from '@mui/icons-material/AddOutlined'
 import { Button } from '@mui/material'
-import { Datagrid, FunctionField, List, Pagination, SearchInput, useTranslate } from 'react-admin'
+import { Datagrid, FunctionField, List, Pagination, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
+import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
 import { Scroll } from '../common/Scroll'
 import type { CatalogueConfig } from './types'
@@ -28,7 +29,7 @@ export function CatalogueList({ config }: { config: CatalogueConfig }) {
         perPage={10}
         actions={false}
         exporter={false}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('aula.admin.catalogues.search')} aria-label={translate('aula.admin.catalogues.search')} />]}
+        filters={[<SearchField key="q" source="q" alwaysOn placeholder={translate('aula.admin.catalogues.search')} />]}
         pagination={<Pagination rowsPerPageOptions={[]} />}
         empty={<EmptyList message={translate(`${C}.empty`)} action={create} />}
       >

@@ -1,8 +1,9 @@
 import { Link as MuiLink } from '@mui/material'
-import { Datagrid, FunctionField, List, SearchInput, useTranslate } from 'react-admin'
+import { Datagrid, FunctionField, List, useTranslate } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminUser } from '../../../contracts/admin/users'
 import { AdminPage } from '../common/AdminPage'
+import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
 import { Scroll } from '../common/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
@@ -26,7 +27,7 @@ export function GroupUsers() {
         disableSyncWithLocation
         actions={false}
         exporter={false}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate(`${T}.search`)} aria-label={translate(`${T}.search`)} />]}
+        filters={[<SearchField key="q" alwaysOn placeholder={translate(`${T}.search`)} />]}
         pagination={<TokenPagination />}
         empty={<EmptyList message={translate(`${T}.noMembers`)} />}
       >

@@ -1,10 +1,11 @@
 import { Link as MuiLink } from '@mui/material'
-import { Datagrid, FunctionField, List, SearchInput, useTranslate } from 'react-admin'
+import { Datagrid, FunctionField, List, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { AdminSubscription } from '../../../contracts/admin/subscriptions'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
+import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
 import { Scroll } from '../common/Scroll'
 import { SubscriptionStatusChip } from '../common/StatusChips'
@@ -27,7 +28,7 @@ export function SubscriptionList() {
         title={false}
         perPage={20}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate(`${T}.search`)} aria-label={translate(`${T}.search`)} />]}
+        filters={[<SearchField key="q" alwaysOn placeholder={translate(`${T}.search`)} />]}
         pagination={<TokenPagination />}
         exporter={false}
         actions={false}

@@ -1,4 +1,5 @@
 import { CheckboxGroupInput, Create, email, maxLength, required, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin'
+import { useNavigate } from 'react-router-dom'
 import { LANGUAGES } from '../../../contracts/config'
 import { GROUPS } from '../../../contracts/groups'
 import type { AdminUser, UserCreateBody } from '../../../contracts/admin/users'
@@ -11,14 +12,19 @@ const T = 'aula.admin.users'
 export function UserCreate() {
   const translate = useTranslate()
   const notify = useNotify()
+  const navigate = useNavigate()
   return (
     <AdminPage title={translate(`${T}.create.title`)} crumbs={[{ label: translate(`${T}.crumb`), to: '/admin/users' }, { label: translate(`${T}.create.crumb`) }]}>
       <Create<AdminUser & { id: string }>
         resource="admin/users"
         title={false}
         actions={false}
-        redirect={(_resource, _id, data) => updatePath(data as AdminUser)}
-        mutationOptions={{ onSuccess: (user) => notify(`${T}.create.invited`, { type: 'success', messageArgs: { email: user.email } }) }}
+        mutationOptions={{
+          onSuccess: (user) => {
+            notify(`${T}.create.invited`, { type: 'success', messageArgs: { email: user.email } })
+            navigate(updatePath(user))
+          },
+        }}
         transform={(data: UserCreateBody) => ({ ...data, email: data.email.trim(), name: data.name.trim() })}
       >
         <SimpleForm

@@ -1,13 +1,14 @@
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined'
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined'
 import { Button, Link as MuiLink, Stack } from '@mui/material'
-import { Datagrid, FunctionField, List, SearchInput, SelectInput, TopToolbar, useDataProvider, useGetList, useTranslate } from 'react-admin'
+import { Datagrid, FunctionField, List, SelectInput, TopToolbar, useDataProvider, useGetList, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { AdminGroup } from '../../../contracts/admin/groups'
 import type { AdminUser } from '../../../contracts/admin/users'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
+import { SearchField } from '../common/SearchField'
 import { toCsv } from '../common/csv'
 import { EmptyList } from '../common/EmptyList'
 import { ExportCsvButton } from '../common/ExportCsvButton'
@@ -25,7 +26,7 @@ export function UserList() {
   const dataProvider = useDataProvider<AppDataProvider>()
   const groups = useGetList<AdminGroup & { id: string }>('admin/groups', { pagination: { page: 1, perPage: 60 } })
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate(`${T}.search`)} aria-label={translate(`${T}.search`)} />,
+    <SearchField key="q" alwaysOn placeholder={translate(`${T}.search`)} />,
     <SelectInput
       key="searchBy"
       source="searchBy"

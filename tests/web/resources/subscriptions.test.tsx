@@ -1,4 +1,4 @@
-import '../account/eng'
+import './admin'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
