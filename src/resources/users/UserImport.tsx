@@ -60,9 +60,9 @@ export function UserImport() {
       setError(translate(`${T}.tooLarge`, { size: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) }))
       return
     }
-    const body = { filename: chosen.name, csv: await chosen.text() }
     setBusy('preview')
     try {
+      const body = { filename: chosen.name, csv: await readText(chosen) }
       setPreview(await dataProvider.previewImport(body))
       setFile(body)
     } catch (e) {
@@ -128,6 +128,16 @@ export function UserImport() {
       </Stack>
     </AdminPage>
   )
+}
+
+/** The file's text as UTF-8 (FileReader: every browser has it). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'))
+    reader.readAsText(file, 'utf-8')
+  })
 }
 
 function PreviewTable({ preview, children }: { preview: ImportPreview; children: ReactNode }) {
