@@ -159,3 +159,14 @@ describe('import jobs', () => {
     expect((await api.call('GET', `${base}/jobs?paginationToken=zzz`)).statusCode).toBe(400)
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents the import routes with their schemas', async () => {
+    const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    for (const p of ['/api/v2/admin/users/import/preview', '/api/v2/admin/users/import/jobs', '/api/v2/admin/users/import/jobs/{id}', '/api/v2/admin/users/import/jobs/{id}/rows']) {
+      expect(doc.paths, p).toHaveProperty([p])
+    }
+    expect(doc.paths['/api/v2/admin/users/import/jobs'].post.responses).toHaveProperty('202')
+    expect(doc.paths['/api/admin/users/all'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('paginationToken')
+  })
+})

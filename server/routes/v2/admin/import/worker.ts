@@ -67,7 +67,7 @@ export class ImportWorker {
         if (!batch.length) break
         const results: Result[] = []
         for (let i = 0; i < batch.length; i += CONCURRENCY) {
-          results.push(...(await Promise.all(batch.slice(i, i + CONCURRENCY).map((row) => this.importRow(row)))))
+          for (const r of await Promise.all(batch.slice(i, i + CONCURRENCY).map((row) => this.importRow(row)))) if (r) results.push(r)
         }
         await settleRows(this.db, jobId, results)
         await refreshProgress(this.db, jobId, LEASE_SECONDS)
@@ -89,7 +89,7 @@ export class ImportWorker {
     }
   }
 
-  private async importRow(row: { line: number; email: string; name: string; groups: string[] }): Promise<Result> {
+  private async importRow(row: { line: number; email: string; name: string; groups: string[] }): Promise<Result | null> {
     try {
       const user = await this.pool.createUser({ email: row.email, name: row.name })
       for (const group of row.groups) await this.pool.addToGroup(user.username, group)
@@ -99,6 +99,8 @@ export class ImportWorker {
         return { line: row.line, outcome: 'skipped', message: 'An account with this address exists already', username: null }
       }
       if (error instanceof IdentityAdminError) return { line: row.line, outcome: 'failed', message: error.message, username: null }
+      // Shutting down (the identity client may be gone already): the row stays pending for the next start.
+      if (this.stopped) return null
       this.log.error({ err: error, line: row.line }, 'import row failed')
       return { line: row.line, outcome: 'failed', message: 'Could not be created because of an unexpected error', username: null }
     }
