@@ -16,7 +16,12 @@ export interface Crumb {
 export function AdminPage({ title, crumbs, actions, children }: { title: string; crumbs: Crumb[]; actions?: ReactNode; children: ReactNode }) {
   const translate = useTranslate()
   return (
-    <Box component="section" aria-labelledby="admin-page-title" sx={{ maxWidth: '100%' }}>
+    <Box
+      component="section"
+      aria-labelledby="admin-page-title"
+      // A flex child grows to its widest table unless told otherwise: keep wide tables scrolling inside their card.
+      sx={{ maxWidth: '100%', minWidth: 0, '& .RaList-root, & .RaList-main, & .RaList-content': { minWidth: 0, maxWidth: '100%' } }}
+    >
       <Breadcrumbs aria-label={translate('aula.admin.common.breadcrumb')} sx={{ mb: 1 }}>
         <Typography color="text.secondary">{translate('aula.menu.management.title')}</Typography>
         {crumbs.map((c, i) =>

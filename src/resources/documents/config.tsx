@@ -1,6 +1,5 @@
 import PublishOutlined from '@mui/icons-material/PublishOutlined'
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material'
-import { RichTextInput } from 'ra-input-rich-text'
 import { ArrayInput, maxLength, regex, required, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import { TRANSLATION_LOCALES, type AdminDocument } from '../../../contracts/admin/documents'
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../ui/formatDateTime'
 import { sanitizeHtml } from '../../ui/sanitizeHtml'
 import type { CatalogueConfig } from '../catalogues/types'
 import { ConfirmAction } from '../common/ConfirmAction'
+import { DocumentTextInput } from './DocumentTextInput'
 
 const T = 'aula.admin.catalogues.documents'
 const KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -35,13 +35,13 @@ export const config: CatalogueConfig = {
         />
       )}
       <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
-      <RichTextInput source="content" label={`${T}.content`} validate={maxLength(200000)} fullWidth />
+      <DocumentTextInput source="content" label={`${T}.content`} validate={maxLength(200000)} fullWidth />
       <Preview source="content" />
       <ArrayInput source="translations" label={`${T}.translations`}>
         <SimpleFormIterator inline={false} disableReordering fullWidth>
           <SelectInput source="locale" label={`${T}.locale`} choices={TRANSLATION_LOCALES.map((l) => ({ id: l, name: `aula.admin.languages.${l}` }))} validate={required()} />
           <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
-          <RichTextInput source="content" label={`${T}.content`} fullWidth />
+          <DocumentTextInput source="content" label={`${T}.content`} fullWidth />
         </SimpleFormIterator>
       </ArrayInput>
     </>

@@ -1,8 +1,9 @@
-import { Alert, Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useDataProvider, useTranslate } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
+import { Scroll } from '../common/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { useAdminLoad } from '../common/useAdminLoad'
 
@@ -30,7 +31,7 @@ export function Migrations() {
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {translate(`${T}.pending`)}
                 </Typography>
-                <Box sx={{ overflowX: 'auto' }}>
+                <Scroll>
                   <Table size="small">
                     <TableHead>
                       <TableRow>
@@ -47,7 +48,7 @@ export function Migrations() {
                       ))}
                     </TableBody>
                   </Table>
-                </Box>
+                </Scroll>
               </CardContent>
             </Card>
           )}
@@ -56,7 +57,7 @@ export function Migrations() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {translate(`${T}.applied`)}
               </Typography>
-              <Box sx={{ overflowX: 'auto' }}>
+              <Scroll>
                 <Table size="small">
                   <TableHead>
                     <TableRow>
@@ -75,7 +76,7 @@ export function Migrations() {
                     ))}
                   </TableBody>
                 </Table>
-              </Box>
+              </Scroll>
             </CardContent>
           </Card>
         </>

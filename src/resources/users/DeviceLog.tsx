@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import type { AdminDevice } from '../../../contracts/admin/users'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
+import { Scroll } from '../common/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { useAdminLoad } from '../common/useAdminLoad'
 
@@ -37,7 +38,7 @@ export function DeviceLog({ username }: { username: string }) {
         ) : items.length === 0 ? (
           <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Scroll>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -60,7 +61,7 @@ export function DeviceLog({ username }: { username: string }) {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </Scroll>
         )}
         {token && (
           <Button sx={{ mt: 1 }} onClick={loadMore} disabled={more.busy}>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { LANGUAGES } from '../../../contracts/config'
 import type { AdminUser } from '../../../contracts/admin/users'
 import { formatDateTime } from '../../ui/formatDateTime'
+import { Scroll } from '../common/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { updatePath } from './paths'
 
@@ -48,7 +49,7 @@ export function UserAttributes({ user }: { user: AdminUser }) {
         <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
           {translate(`${T}.allAttributes`)}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        <Scroll>
           <Table size="small" aria-label={translate(`${T}.allAttributes`)}>
             <TableBody>
               {Object.entries(user.attributes).map(([name, value]) => (
@@ -69,7 +70,7 @@ export function UserAttributes({ user }: { user: AdminUser }) {
               </TableRow>
             </TableBody>
           </Table>
-        </Box>
+        </Scroll>
       </CardContent>
     </Card>
   )

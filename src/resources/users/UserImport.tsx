@@ -1,11 +1,12 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined'
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Button, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import { IMPORT_MAX_BYTES, type ImportFileBody, type ImportJob, type ImportPreview } from '../../../contracts/admin/import'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
+import { Scroll } from '../common/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { useAdminLoad } from '../common/useAdminLoad'
 
@@ -157,7 +158,7 @@ function PreviewTable({ preview, children }: { preview: ImportPreview; children:
           {translate(`${T}.summary`, { total: preview.total, valid: preview.valid, invalid: preview.invalid, existing: preview.existing })}
         </Typography>
         {preview.rows.length > 0 && (
-          <Box sx={{ overflowX: 'auto', maxHeight: 480, mb: 2 }}>
+          <Scroll maxHeight={480}>
             <Table size="small" stickyHeader aria-label={translate(`${T}.previewTitle`)}>
               <TableHead>
                 <TableRow>
@@ -191,7 +192,7 @@ function PreviewTable({ preview, children }: { preview: ImportPreview; children:
                 })}
               </TableBody>
             </Table>
-          </Box>
+          </Scroll>
         )}
         {children}
       </CardContent>
@@ -245,7 +246,7 @@ function History({ jobs }: { jobs: ImportJob[] }) {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {translate(`${T}.history`)}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        <Scroll>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -266,7 +267,7 @@ function History({ jobs }: { jobs: ImportJob[] }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </Scroll>
       </CardContent>
     </Card>
   )

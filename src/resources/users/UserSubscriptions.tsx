@@ -1,9 +1,10 @@
-import { Alert, Box, Card, CardContent, LinearProgress, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Card, CardContent, LinearProgress, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useDataProvider, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
+import { Scroll } from '../common/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { SubscriptionStatusChip } from '../common/StatusChips'
 import { useAdminLoad } from '../common/useAdminLoad'
@@ -29,7 +30,7 @@ export function UserSubscriptions({ username }: { username: string }) {
         ) : !data || data.items.length === 0 ? (
           <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Scroll>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -58,7 +59,7 @@ export function UserSubscriptions({ username }: { username: string }) {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </Scroll>
         )}
       </CardContent>
     </Card>
