@@ -264,6 +264,7 @@ export const admin = {
       content: 'Content',
       preview: 'Preview as readers see it',
       translations: 'Translations',
+      translationsCount: 'Translations: %{smart_count} |||| Translations: %{smart_count}',
       locale: 'Language',
       published: 'Publication',
       publishedAt: 'Published %{date}',

@@ -264,6 +264,7 @@ export const admin = {
       content: 'Inhalt',
       preview: 'Vorschau, wie Leser sie sehen',
       translations: 'Übersetzungen',
+      translationsCount: 'Übersetzungen: %{smart_count} |||| Übersetzungen: %{smart_count}',
       locale: 'Sprache',
       published: 'Veröffentlichung',
       publishedAt: 'Veröffentlicht am %{date}',

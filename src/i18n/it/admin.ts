@@ -264,6 +264,7 @@ export const admin = {
       content: 'Contenuto',
       preview: 'Anteprima come la vedono i lettori',
       translations: 'Traduzioni',
+      translationsCount: 'Traduzioni: %{smart_count} |||| Traduzioni: %{smart_count}',
       locale: 'Lingua',
       published: 'Pubblicazione',
       publishedAt: 'Pubblicato il %{date}',

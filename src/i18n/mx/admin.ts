@@ -262,6 +262,7 @@ export const admin = {
       content: 'Contenido',
       preview: 'Vista previa como la ven los lectores',
       translations: 'Traducciones',
+      translationsCount: 'Traducciones: %{smart_count} |||| Traducciones: %{smart_count}',
       locale: 'Idioma',
       published: 'Publicación',
       publishedAt: 'Publicado el %{date}',

@@ -264,6 +264,7 @@ export const admin = {
       content: 'Содержание',
       preview: 'Предпросмотр глазами читателя',
       translations: 'Переводы',
+      translationsCount: 'Переводы: %{smart_count} |||| Переводы: %{smart_count} |||| Переводы: %{smart_count}',
       locale: 'Язык',
       published: 'Публикация',
       publishedAt: 'Опубликован %{date}',

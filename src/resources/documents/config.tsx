@@ -1,5 +1,7 @@
 import PublishOutlined from '@mui/icons-material/PublishOutlined'
-import { Box, Card, CardContent, Chip, Typography } from '@mui/material'
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined'
+import { Accordion, AccordionDetails, AccordionSummary, Box, Card, CardContent, Chip, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
 import { ArrayInput, maxLength, regex, required, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import { TRANSLATION_LOCALES, type AdminDocument } from '../../../contracts/admin/documents'
@@ -37,16 +39,32 @@ export const config: CatalogueConfig = {
       <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
       <DocumentTextInput source="content" label={`${T}.content`} validate={maxLength(200000)} fullWidth />
       <Preview source="content" />
-      <ArrayInput source="translations" label={`${T}.translations`}>
-        <SimpleFormIterator inline={false} disableReordering fullWidth>
-          <SelectInput source="locale" label={`${T}.locale`} choices={TRANSLATION_LOCALES.map((l) => ({ id: l, name: `aula.admin.languages.${l}` }))} validate={required()} />
-          <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
-          <DocumentTextInput source="content" label={`${T}.content`} fullWidth />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <Translations>
+        <ArrayInput source="translations" label={`${T}.translations`}>
+          <SimpleFormIterator inline={false} disableReordering fullWidth>
+            <SelectInput source="locale" label={`${T}.locale`} choices={TRANSLATION_LOCALES.map((l) => ({ id: l, name: `aula.admin.languages.${l}` }))} validate={required()} />
+            <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
+            <DocumentTextInput source="content" label={`${T}.content`} fullWidth />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </Translations>
     </>
   ),
   EditActions: PublishAction,
+}
+
+/** The other languages' texts, folded away until needed (each holds a whole editor). */
+function Translations({ children }: { children: ReactNode }) {
+  const translate = useTranslate()
+  const count = (useWatch({ name: 'translations' }) as unknown[] | undefined)?.length ?? 0
+  return (
+    <Accordion variant="outlined" disableGutters sx={{ width: '100%', mb: 2 }}>
+      <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+        <Typography>{translate(`${T}.translationsCount`, { smart_count: count })}</Typography>
+      </AccordionSummary>
+      <AccordionDetails>{children}</AccordionDetails>
+    </Accordion>
+  )
 }
 
 function PublishedChip({ at }: { at: string | null }) {
