@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { CustomRoutes } from 'react-admin'
+import { CustomRoutes, Resource } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
 import { accountArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { adminResources } from './resources'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -81,6 +82,8 @@ export function App() {
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                 </CustomRoutes>
+                {/* Administration (admin group): each resource's screens are chunks of their own, loaded on first use. */}
+                {adminResources.map((resource) => <Resource key={resource.name} {...resource} />)}
               </AulaAdmin>
             }
           />

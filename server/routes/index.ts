@@ -1,4 +1,5 @@
 import type { App } from '../types.js'
+import adminRoutes from './admin/index.js'
 import configRoutes from './config.js'
 import documentRoutes from './documents/index.js'
 import healthRoutes from './health.js'
@@ -12,4 +13,5 @@ export default async function apiRoutes(app: App) {
   await app.register(metricsRoutes)
   await app.register(userRoutes)
   await app.register(documentRoutes)
+  await app.register(adminRoutes)
 }

@@ -5,7 +5,7 @@ import type { AppDataProvider } from '../dataProvider'
 import { htmlLang, type Locale } from '../i18n'
 import { ErrorDisplay } from '../ui/ErrorDisplay'
 import { formatDate } from '../ui/formatDateTime'
-import { sanitizeHtml, shiftHeadings } from './sanitizeHtml'
+import { sanitizeHtml, shiftHeadings } from '../ui/sanitizeHtml'
 import { useLoad } from '../ui/useLoad'
 
 /** The key of the terms document (spec §3). */

@@ -1,5 +1,5 @@
 import { useLocaleState } from 'react-admin'
-import { htmlLang, type Locale } from '../i18n'
+import { htmlLang, i18nProvider, type Locale } from '../i18n'
 
 /**
  * The conventions dates follow for each catalogue: the language's own (day before month, 24-hour clock
@@ -10,8 +10,11 @@ export function dateLocale(locale: string): string {
   return htmlLang[locale as Locale] ?? htmlLang.mx
 }
 
-/** A moment as the reader's language writes it: numeric date and time, in the browser's time zone. */
-export function formatDateTime(value: string | Date, locale: string): string {
+/**
+ * A moment as the reader's language writes it: numeric date and time, in the browser's time zone.
+ * Without `locale`, in the current interface language.
+ */
+export function formatDateTime(value: string | Date, locale: string = i18nProvider.getLocale()): string {
   return new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
     new Date(value),
   )

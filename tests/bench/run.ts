@@ -12,6 +12,7 @@ import { buildApp } from '../../server/app.js'
 import { loadConfig } from '../../server/config.js'
 import { openDb } from '../../server/db/index.js'
 import { migrate } from '../../server/db/migrate.js'
+import { benchAdmin, formatAdminBench } from './admin.js'
 import { benchSrp, createBenchUser, signIn } from './srp.js'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -64,10 +65,15 @@ async function main() {
     signIns.push(`Complete SRP sign-ins, embedded identity service (${database.name}): ${signInsPerSecond.toFixed(1)} per second`)
   }
 
+  // Administration at scale: user search p95 at 100,000 users and the 10,000-row bulk import.
+  const admin: string[] = []
+  for (const database of databases) admin.push(...formatAdminBench(await benchAdmin({ databaseUrl: database.url }), database.name))
+
   const base = rows[0].rps
   console.log(`\n${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION} s per load\n`)
   for (const row of rows) console.log(`${row.what.padEnd(62)} ${row.rps.toFixed(0).padStart(8)} req/s   ×${(row.rps / base).toFixed(3)} of bare`)
   for (const line of signIns) console.log(line)
+  for (const line of admin) console.log(line)
 }
 
 await main()

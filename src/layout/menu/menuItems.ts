@@ -39,6 +39,16 @@ const MANAGEMENT = [
   'documents',
   'organizations',
 ] as const
+/**
+ * The other administration screens of spec §2, after the spec's Management entries so that the menu
+ * reaches every admin screen; their labels live in the admin catalogue.
+ */
+const MANAGEMENT_MORE = ['subscriptions', 'tags', 'school-cycles', 'careers', 'school-subjects', 'audit', 'migrations'] as const
+const managementMore = (key: (typeof MANAGEMENT_MORE)[number]): MenuEntry => ({
+  key,
+  label: `aula.admin.menu.${key}`,
+  to: key === 'migrations' ? '/admin/support/migrations' : `/admin/${key}`,
+})
 const WEBSITE = ['careers', 'courses', 'carousel', 'news', 'blogs', 'analytics'] as const
 
 /** Where a management entry leads: the monitoring screens hold the analytics. */
@@ -64,7 +74,7 @@ export function buildMenu(site: string): MenuEntry[] {
       key: 'management',
       label: 'aula.menu.management.title',
       icon: ManageAccountsOutlined,
-      children: MANAGEMENT.map((key) => link(key, 'management', managementPath(key))),
+      children: [...MANAGEMENT.map((key) => link(key, 'management', managementPath(key))), ...MANAGEMENT_MORE.map(managementMore)],
     },
     {
       key: 'website',

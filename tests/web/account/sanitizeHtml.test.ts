@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeHtml } from '../../../src/account/sanitizeHtml'
+import { sanitizeHtml } from '../../../src/ui/sanitizeHtml'
 
 describe('sanitizeHtml', () => {
   it('keeps formatting and safe links', () => {

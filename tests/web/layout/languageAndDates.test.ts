@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { browserLocale, catalogueFor, catalogues, createI18nProvider, LANGUAGE_KEY, type Locale } from '../../../src/i18n'
+import { browserLocale, catalogueFor, createI18nProvider, LANGUAGE_KEY, type Locale } from '../../../src/i18n'
+import { catalogues } from '../../../src/i18n/catalogues'
 import { documentTitle } from '../../../src/layout/documentTitle'
 import { formatDate, formatDateTime } from '../../../src/ui/formatDateTime'
 import { setBrowserLanguages } from '../setup'

@@ -1,0 +1,33 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * The HTML administrators may store in a document: text formatting, headings, lists, links, images,
+ * tables and quotes from the rich-text editor. Scripts, styles, frames, forms, event-handler attributes
+ * and javascript: URLs are dropped, so stored HTML never runs script wherever it is shown.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+    'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small', 'span', 'div',
+    'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Links that open a new tab never hand the opener to the target page.
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer' } : attribs }),
+  },
+}
+
+export function sanitizeDocumentHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim()
+}

@@ -1,0 +1,32 @@
+import { maxLength, regex, required, TextInput } from 'react-admin'
+import { DescriptionInput, NameInput } from '../catalogues/inputs'
+import type { CatalogueConfig } from '../catalogues/types'
+
+const DOMAIN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+const FILE_PATH = /^(?!\/)(?!.*\.\.)[\w./ -]+$/
+
+export const config: CatalogueConfig = {
+  name: 'organizations',
+  columns: [{ key: 'domain', label: 'aula.admin.catalogues.fields.domain', render: (r) => String(r.domain) }],
+  Inputs: () => (
+    <>
+      <NameInput />
+      <TextInput
+        source="domain"
+        label="aula.admin.catalogues.fields.domain"
+        helperText="aula.admin.catalogues.fields.domainHelp"
+        parse={(v: string) => v.trim().toLowerCase()}
+        validate={[required(), regex(DOMAIN, 'aula.admin.catalogues.fields.domainInvalid')]}
+        fullWidth
+      />
+      <TextInput
+        source="logoPath"
+        label="aula.admin.catalogues.fields.logoPath"
+        helperText="aula.admin.catalogues.fields.filePathHelp"
+        validate={[maxLength(500), regex(FILE_PATH, 'aula.admin.catalogues.fields.filePathInvalid')]}
+        fullWidth
+      />
+      <DescriptionInput />
+    </>
+  ),
+}

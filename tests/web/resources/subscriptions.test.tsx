@@ -1,0 +1,137 @@
+import './admin'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { AdminSubscription, SubscriptionDetail, SubscriptionsListBody } from '../../../contracts/admin/subscriptions'
+import { subscriptionState } from '../../../contracts/subscriptions'
+import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
+
+const net = useFakeNetwork()
+const DAY = 86_400_000
+
+function subscription(n: number, createdDaysAgo: number, durationDays: number, revoked = false): AdminSubscription {
+  const createdAt = new Date(Date.now() - createdDaysAgo * DAY).toISOString()
+  const revokedAt = revoked ? new Date(Date.now() - DAY).toISOString() : null
+  const state = subscriptionState(createdAt, durationDays, revokedAt)
+  return {
+    id: `0000000${n}-aaaa-4aaa-8aaa-00000000000${n}`,
+    courseId: `c000000${n}-bbbb-4bbb-8bbb-00000000000${n}`,
+    courseName: `Course ${n}`,
+    username: `learner-${n}`,
+    planName: 'Monthly',
+    durationDays,
+    createdAt,
+    updatedAt: revokedAt ?? createdAt,
+    revokedAt,
+    status: state.status,
+    expiresAt: state.expiresAt,
+    remainingDays: state.remainingDays,
+  }
+}
+
+const active = subscription(1, 2, 30)
+const expired = subscription(2, 40, 30)
+const revoked = subscription(3, 5, 30, true)
+
+/** Two pages: the first ends with a token, the second with none. */
+function serveList(requests: SubscriptionsListBody[]) {
+  net.server.use(
+    http.post('*/api/admin/subscriptions/all', async ({ request }) => {
+      const body = (await request.json()) as SubscriptionsListBody
+      requests.push(body)
+      return body.paginationToken === ''
+        ? HttpResponse.json({ items: [active, expired], paginationToken: 'page-2', estimated: 3 })
+        : HttpResponse.json({ items: [revoked], paginationToken: null, estimated: 3 })
+    }),
+  )
+}
+
+async function asAdmin() {
+  await signedInAs(net.identity.add({ email: 'admin@example.test', groups: ['admin'] }))
+}
+
+const rows = () => screen.getAllByRole('row').slice(1)
+
+describe('subscriptions management', () => {
+  it('shows the title, breadcrumb, the four columns, the estimated line and links each row to its detail', async () => {
+    await asAdmin()
+    serveList([])
+    renderAt('/admin/subscriptions')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscriptions Management' })).toBeInTheDocument()
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' })
+    expect(crumbs).toHaveTextContent('Management')
+    expect(within(crumbs).getByText('Subscriptions')).toHaveAttribute('aria-current', 'page')
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['Id', 'Created', 'Expiration', 'Status'])
+    expect(screen.getByText('Estimated total: 3 records')).toBeInTheDocument()
+
+    const [first, second] = rows()
+    expect(within(first).getByRole('link', { name: active.id })).toHaveAttribute('href', `/admin/subscriptions/detail/${active.id}/${active.courseId}`)
+    expect(within(second).getByRole('link', { name: expired.id })).toHaveAttribute('href', `/admin/subscriptions/detail/${expired.id}/${expired.courseId}`)
+    expect(within(first).getByText('Active')).toBeInTheDocument()
+    expect(within(second).getByText('Expired')).toBeInTheDocument()
+  })
+
+  it("offers 'Next Page' only while the server gives a token, and starts again from the beginning", async () => {
+    await asAdmin()
+    const requests: SubscriptionsListBody[] = []
+    serveList(requests)
+    renderAt('/admin/subscriptions')
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    await userEvent.click(screen.getByRole('button', { name: 'Next Page' }))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(within(rows()[0]).getByText('Revoked')).toBeInTheDocument()
+    expect(requests.at(-1)?.paginationToken).toBe('page-2')
+    expect(screen.queryByRole('button', { name: 'Next Page' })).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start from the beginning' }))
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(screen.getByRole('button', { name: 'Next Page' })).toBeInTheDocument()
+  })
+
+  it('opens the detail from a row: subscription, learner and course, and revokes it after confirmation', async () => {
+    await asAdmin()
+    serveList([])
+    const detail: SubscriptionDetail = {
+      ...active,
+      learner: { username: 'learner-1', email: 'lea@example.test', name: 'Lea Learner', enabled: true },
+      course: { uuid: active.courseId, name: 'Course 1', details: { Organization: 'Aula University' } },
+    }
+    const revokes: unknown[] = []
+    net.server.use(
+      http.get(`*/api/admin/subscriptions/subscription/${active.id}/${active.courseId}`, () =>
+        HttpResponse.json({ Item: revokes.length ? { ...detail, revokedAt: new Date().toISOString(), status: 'revoked' } : detail }),
+      ),
+      http.put('*/api/admin/courses/course/subscriptors/revoke', async ({ request }) => {
+        revokes.push(await request.json())
+        return HttpResponse.json({ items: [{ ...active, status: 'revoked' }] })
+      }),
+    )
+    renderAt('/admin/subscriptions')
+    await userEvent.click(await screen.findByRole('link', { name: active.id }))
+    expect(path()).toBe(`/admin/subscriptions/detail/${active.id}/${active.courseId}`)
+    expect(await screen.findByRole('heading', { level: 2, name: 'Learner' })).toBeInTheDocument()
+    expect(screen.getByText('Lea Learner')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'lea@example.test' })).toHaveAttribute('href', '/admin/users/update/learner-1/lea%40example.test')
+    expect(screen.getByText('Aula University')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Revoke this subscription?')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('The subscription was revoked.')).toBeInTheDocument()
+    expect(revokes).toEqual([{ username: 'learner-1', course: active.courseId }])
+    expect(await screen.findByText('Revoked', { selector: '.MuiChip-label' })).toBeInTheDocument()
+  })
+
+  it('keeps a learner out: permission denied, and no admin call made', async () => {
+    await signedInAs(net.identity.add({ email: 'learner@example.test', groups: ['general'] }))
+    let called = false
+    net.server.use(http.post('*/api/admin/subscriptions/all', () => ((called = true), HttpResponse.json({ items: [], paginationToken: null, estimated: 0 }))))
+    renderAt('/admin/subscriptions')
+    expect(await screen.findByRole('heading', { name: 'Permission denied' })).toBeInTheDocument()
+    expect(called).toBe(false)
+  })
+})
