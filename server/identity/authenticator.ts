@@ -1,7 +1,7 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify'
 import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../db/index.js'
+import type { AccessCache } from './access-cache.js'
 import type { Authenticator, Principal } from '../types.js'
 import type { Jwk } from './tokens.js'
 
@@ -28,27 +28,19 @@ const groupsOf = (payload: Record<string, unknown>) => (Array.isArray(payload['c
 
 /**
  * The API's token check for the embedded pool: aws-jwt-verify with the pool's key set cached (no
- * fetch), access tokens of our client only; then one query refuses revoked sessions and disabled
- * users and reads the current email and groups.
+ * fetch), access tokens of our client only; then the access cache refuses revoked sessions and
+ * disabled users and gives the current email and groups, from memory (see AccessCache).
  */
-export function embeddedAuthenticator(p: { db: Db; userPoolId: string; clientId: string; jwks: { keys: Jwk[] } }): Authenticator {
+export function embeddedAuthenticator(p: { access: AccessCache; userPoolId: string; clientId: string; jwks: { keys: Jwk[] } }): Authenticator {
   const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
   verifier.cacheJwks(p.jwks as unknown as Parameters<typeof verifier.cacheJwks>[0])
   return async (request) => {
     const payload = await verifiedPayload(verifier, request)
     if (!payload) return null
     const username = String(payload.username ?? '')
-    const { rows } = await p.db.query<{ enabled: boolean; email: string | null; groups: string[] | null; revoked: boolean }>(
-      `SELECT u.enabled,
-         (SELECT value FROM identity_user_attributes a WHERE a.username = u.username AND a.name = 'email') AS email,
-         (SELECT array_agg(g.group_name ORDER BY g.group_name) FROM identity_user_groups g WHERE g.username = u.username) AS groups,
-         EXISTS (SELECT 1 FROM identity_revoked_origins r WHERE r.origin_jti = $2) AS revoked
-       FROM identity_users u WHERE u.username = $1`,
-      [username, String(payload.origin_jti ?? '')],
-    )
-    const row = rows[0]
-    if (!row || !row.enabled || row.revoked) return null
-    return { sub: String(payload.sub), username, email: row.email ?? '', groups: row.groups ?? [] } satisfies Principal
+    const facts = await p.access.check(username, String(payload.origin_jti ?? ''))
+    if (!facts) return null
+    return { sub: String(payload.sub), username, email: facts.email, groups: facts.groups } satisfies Principal
   }
 }
 
