@@ -245,6 +245,6 @@ export class TokenService {
   async sweep(db: Queryable) {
     await db.query(`DELETE FROM identity_revoked_origins WHERE expires_at < now()`)
     await db.query(`DELETE FROM identity_refresh_tokens WHERE expires_at < now() - interval '1 day'`)
-    await db.query(`DELETE FROM identity_auth_sessions WHERE expires_at < now()`)
+    await db.query(`DELETE FROM identity_used_handshakes WHERE expires_at < now()`)
   }
 }
