@@ -1,7 +1,7 @@
 import pg from 'pg'
 import type { Db, Listener, NotificationHandlers } from './index.js'
 
-/** Application name of notification connections, so operators (and tests) can tell them apart. */
+/** Application name of notification connections (with the process id), so operators and tests can tell them apart. */
 export const LISTENER_APPLICATION_NAME = 'aula-listener'
 
 /** A pooled connection to a real PostgreSQL server (production, and the second test run in CI). */
@@ -42,7 +42,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     },
     channel,
     listen: async (name, handlers) => {
-      const listener = await listenOn({ connectionString: url, ...searchPath, application_name: LISTENER_APPLICATION_NAME }, channel(name), handlers)
+      const listener = await listenOn({ connectionString: url, ...searchPath, application_name: `${LISTENER_APPLICATION_NAME}-${process.pid}` }, channel(name), handlers)
       listeners.add(listener)
       return {
         close: async () => {

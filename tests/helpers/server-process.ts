@@ -38,6 +38,8 @@ export interface ServerProcess {
   output(): string
   /** Resident set size of the server process, in bytes (Linux /proc). */
   rss(): number
+  /** CPU time the server process has used so far (user + system), in milliseconds (Linux /proc). */
+  cpuMs(): number
   admin(): CognitoIdentityProviderClient
   stop(): Promise<void>
 }
@@ -52,7 +54,7 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : null
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []), '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', out ?? 'pipe', out ?? 'pipe'],
@@ -89,6 +91,11 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
       return kb * 1024
+    },
+    cpuMs: () => {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+      return (Number(fields[11]) + Number(fields[12])) * 10
     },
     admin: () =>
       new CognitoIdentityProviderClient({
