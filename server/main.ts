@@ -1,8 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { buildApp, REDACTED_LOG_PATHS } from './app.js'
 import { migrate } from './db/migrate.js'
 import { openAppDb } from './db/open.js'
-import { ensureWebBuild } from './web-build.js'
 
 // The AWS SDK is pinned while Aula runs on Node 20 (README, "Production"); its notice that later
 // versions need Node 22 would otherwise be printed at every start.
@@ -19,8 +17,13 @@ try {
   throw error
 }
 
+// Start-up time: the database opens (the embedded one compiles its WebAssembly off the main
+// thread) while the server's modules load and the web build is checked.
+const opening = openAppDb(config)
+opening.catch(() => undefined)
+const [{ buildApp, REDACTED_LOG_PATHS }, { ensureWebBuild }] = await Promise.all([import('./app.js'), import('./web-build.js')])
 await ensureWebBuild(config)
-const db = await openAppDb(config)
+const db = await opening
 const applied = await migrate(db)
 const app = await buildApp({
   config,

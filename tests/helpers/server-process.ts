@@ -34,6 +34,8 @@ export interface ServerProcess {
   child: ChildProcess
   /** Milliseconds from spawn to the first 200 from /api/health. */
   startedInMs: number
+  /** CPU time the process had used by then (less sensitive to a busy machine than the wall time). */
+  startCpuMs: number
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string
   /** Resident set size of the server process, in bytes (Linux /proc). */
@@ -81,22 +83,25 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
   }
   const startedInMs = performance.now() - started
   const pid = child.pid!
+  const cpuMs = () => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+  const startCpuMs = cpuMs()
   return {
     url,
     pid,
     child,
     startedInMs,
+    startCpuMs,
     output: () => output,
     rss: () => {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
       return kb * 1024
     },
-    cpuMs: () => {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
-      return (Number(fields[11]) + Number(fields[12])) * 10
-    },
+    cpuMs,
     admin: () =>
       new CognitoIdentityProviderClient({
         region: (env.IDENTITY_USER_POOL_ID ?? 'eu-west-1_AulaLocal').split('_')[0],
