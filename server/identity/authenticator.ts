@@ -13,12 +13,43 @@ function bearer(request: FastifyRequest): string | null {
 
 type AccessVerifier = { verify(token: string): Promise<unknown> }
 
+/** Verified tokens kept at most; the oldest go first. */
+const MAX_VERIFIED = 10_000
+
+/**
+ * Remembers tokens whose signature and claims were verified, until they expire: the same token
+ * string on the next request skips the RSA verification (the string includes its signature, so
+ * only an already verified token can match). Expiry is checked on every use.
+ */
+class VerifiedTokens {
+  private readonly tokens = new Map<string, Record<string, unknown>>()
+
+  get(token: string): Record<string, unknown> | null {
+    const payload = this.tokens.get(token)
+    if (!payload) return null
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) {
+      this.tokens.delete(token)
+      return null
+    }
+    return payload
+  }
+
+  set(token: string, payload: Record<string, unknown>) {
+    if (this.tokens.size >= MAX_VERIFIED) this.tokens.delete(this.tokens.keys().next().value!)
+    this.tokens.set(token, payload)
+  }
+}
+
 /** The access token's claims when the request carries a valid one, else null. */
-async function verifiedPayload(verifier: AccessVerifier, request: FastifyRequest): Promise<Record<string, unknown> | null> {
+async function verifiedPayload(verifier: AccessVerifier, request: FastifyRequest, verified?: VerifiedTokens): Promise<Record<string, unknown> | null> {
   const token = bearer(request)
   if (!token) return null
+  const known = verified?.get(token)
+  if (known) return known
   try {
-    return (await verifier.verify(token)) as Record<string, unknown>
+    const payload = (await verifier.verify(token)) as Record<string, unknown>
+    verified?.set(token, payload)
+    return payload
   } catch {
     return null
   }
@@ -34,8 +65,9 @@ const groupsOf = (payload: Record<string, unknown>) => (Array.isArray(payload['c
 export function embeddedAuthenticator(p: { access: AccessCache; userPoolId: string; clientId: string; jwks: { keys: Jwk[] } }): Authenticator {
   const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
   verifier.cacheJwks(p.jwks as unknown as Parameters<typeof verifier.cacheJwks>[0])
+  const verified = new VerifiedTokens()
   return async (request) => {
-    const payload = await verifiedPayload(verifier, request)
+    const payload = await verifiedPayload(verifier, request, verified)
     if (!payload) return null
     const username = String(payload.username ?? '')
     const facts = await p.access.check(username, String(payload.origin_jti ?? ''))
