@@ -1,9 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { buildApp } from './app.js'
-import { loggerOptions, readyLine } from './console.js'
 import { migrate } from './db/migrate.js'
 import { openAppDb } from './db/open.js'
-import { ensureWebBuild } from './web-build.js'
 
 // The AWS SDK is pinned while Aula runs on Node 20 (README, "Production"); its notice that later
 // versions need Node 22 would otherwise be printed at every start.
@@ -20,8 +17,17 @@ try {
   throw error
 }
 
+// Start-up time: the database opens (the embedded one compiles its WebAssembly off the main
+// thread) while the server's modules load and the web build is checked.
+const opening = openAppDb(config)
+opening.catch(() => undefined)
+const [{ buildApp }, { ensureWebBuild }, { loggerOptions, readyLine }] = await Promise.all([
+  import('./app.js'),
+  import('./web-build.js'),
+  import('./console.js'),
+])
 const webBuildMs = await ensureWebBuild(config)
-const db = await openAppDb(config)
+const db = await opening
 const applied = await migrate(db)
 const app = await buildApp({
   config,

@@ -8,8 +8,31 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** What a LISTEN subscriber hears: payloads, and whether the notification connection is up. */
+export interface NotificationHandlers {
+  /** A NOTIFY payload on the channel. */
+  message(payload: string): void
+  /**
+   * The connection is listening (true) or lost (false). After a loss, notifications sent meanwhile
+   * are gone: a subscriber must reload what it caches when it hears true again.
+   */
+  state(listening: boolean): void
+}
+
+export interface Listener {
+  close(): Promise<void>
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a dedicated connection that reconnects by itself.
+   * The channel is suffixed with the current schema, so separate schemas never hear each other.
+   * Absent on PGlite, where one process owns the database and local invalidation is complete.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<Listener>
+  /** The channel name `listen` uses for `channel` (for `pg_notify` in the same database and schema). */
+  channel?(channel: string): string
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>

@@ -1,15 +1,20 @@
 import pg from 'pg'
-import type { Db } from './index.js'
+import type { Db, Listener, NotificationHandlers } from './index.js'
+
+/** Application name of notification connections (with the process id), so operators and tests can tell them apart. */
+export const LISTENER_APPLICATION_NAME = 'aula-listener'
 
 /** A pooled connection to a real PostgreSQL server (production, and the second test run in CI). */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name')
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  })
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {}
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...searchPath })
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+  // Channels are database-wide; suffixing the schema keeps parallel schemas (tests) apart.
+  const { rows } = await pool.query<{ s: string }>('SELECT current_schema() AS s')
+  const suffix = (rows[0]?.s ?? 'public').replace(/[^a-z0-9_]/gi, '_')
+  const channel = (name: string) => `${name}_${suffix}`.slice(0, 63)
+  const listeners = new Set<Listener>()
   return {
     kind: 'postgres',
     query: async (sql, params) => ({ rows: (await pool.query(sql, params as unknown[] | undefined)).rows }),
@@ -35,8 +40,80 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     exec: async (sql) => {
       await pool.query(sql)
     },
+    channel,
+    listen: async (name, handlers) => {
+      const listener = await listenOn({ connectionString: url, ...searchPath, application_name: `${LISTENER_APPLICATION_NAME}-${process.pid}` }, channel(name), handlers)
+      listeners.add(listener)
+      return {
+        close: async () => {
+          listeners.delete(listener)
+          await listener.close()
+        },
+      }
+    },
     close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()))
       await pool.end()
+    },
+  }
+}
+
+/**
+ * One dedicated connection running LISTEN. When it drops (server restart, network, a terminated
+ * backend), `state(false)` is reported at once and it reconnects with a growing delay (0.25 s up to
+ * 5 s); `state(true)` follows each successful LISTEN. Keep-alive makes a silently dead link show up.
+ */
+async function listenOn(options: pg.ClientConfig, channel: string, handlers: NotificationHandlers): Promise<Listener> {
+  let closed = false
+  let client: pg.Client | null = null
+  let delay = 250
+  let timer: NodeJS.Timeout | null = null
+
+  const lost = (c: pg.Client) => {
+    if (client !== c) return
+    client = null
+    c.removeAllListeners('notification')
+    c.end().catch(() => undefined)
+    if (closed) return
+    handlers.state(false)
+    timer = setTimeout(connect, delay)
+    timer.unref()
+    delay = Math.min(delay * 2, 5000)
+  }
+
+  async function connect(): Promise<boolean> {
+    timer = null
+    if (closed) return false
+    const c = new pg.Client({ ...options, keepAlive: true, keepAliveInitialDelayMillis: 5000 })
+    c.on('error', () => lost(c))
+    c.on('end', () => lost(c))
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.message(n.payload)
+    })
+    client = c
+    try {
+      await c.connect()
+      await c.query(`LISTEN "${channel}"`)
+    } catch {
+      lost(c)
+      return false
+    }
+    if (client !== c) return false
+    delay = 250
+    handlers.state(true)
+    return true
+  }
+
+  if (!(await connect())) {
+    // The first attempt failed: the caller starts in the "not listening" state and retries run.
+  }
+  return {
+    close: async () => {
+      closed = true
+      if (timer) clearTimeout(timer)
+      const c = client
+      client = null
+      if (c) await c.end().catch(() => undefined)
     },
   }
 }

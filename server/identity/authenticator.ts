@@ -1,7 +1,7 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify'
 import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../db/index.js'
+import type { AccessCache } from './access-cache.js'
 import type { Authenticator, Principal } from '../types.js'
 import type { Jwk } from './tokens.js'
 
@@ -13,12 +13,43 @@ function bearer(request: FastifyRequest): string | null {
 
 type AccessVerifier = { verify(token: string): Promise<unknown> }
 
+/** Verified tokens kept at most; the oldest go first. */
+const MAX_VERIFIED = 10_000
+
+/**
+ * Remembers tokens whose signature and claims were verified, until they expire: the same token
+ * string on the next request skips the RSA verification (the string includes its signature, so
+ * only an already verified token can match). Expiry is checked on every use.
+ */
+class VerifiedTokens {
+  private readonly tokens = new Map<string, Record<string, unknown>>()
+
+  get(token: string): Record<string, unknown> | null {
+    const payload = this.tokens.get(token)
+    if (!payload) return null
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) {
+      this.tokens.delete(token)
+      return null
+    }
+    return payload
+  }
+
+  set(token: string, payload: Record<string, unknown>) {
+    if (this.tokens.size >= MAX_VERIFIED) this.tokens.delete(this.tokens.keys().next().value!)
+    this.tokens.set(token, payload)
+  }
+}
+
 /** The access token's claims when the request carries a valid one, else null. */
-async function verifiedPayload(verifier: AccessVerifier, request: FastifyRequest): Promise<Record<string, unknown> | null> {
+async function verifiedPayload(verifier: AccessVerifier, request: FastifyRequest, verified?: VerifiedTokens): Promise<Record<string, unknown> | null> {
   const token = bearer(request)
   if (!token) return null
+  const known = verified?.get(token)
+  if (known) return known
   try {
-    return (await verifier.verify(token)) as Record<string, unknown>
+    const payload = (await verifier.verify(token)) as Record<string, unknown>
+    verified?.set(token, payload)
+    return payload
   } catch {
     return null
   }
@@ -28,27 +59,20 @@ const groupsOf = (payload: Record<string, unknown>) => (Array.isArray(payload['c
 
 /**
  * The API's token check for the embedded pool: aws-jwt-verify with the pool's key set cached (no
- * fetch), access tokens of our client only; then one query refuses revoked sessions and disabled
- * users and reads the current email and groups.
+ * fetch), access tokens of our client only; then the access cache refuses revoked sessions and
+ * disabled users and gives the current email and groups, from memory (see AccessCache).
  */
-export function embeddedAuthenticator(p: { db: Db; userPoolId: string; clientId: string; jwks: { keys: Jwk[] } }): Authenticator {
+export function embeddedAuthenticator(p: { access: AccessCache; userPoolId: string; clientId: string; jwks: { keys: Jwk[] } }): Authenticator {
   const verifier = CognitoJwtVerifier.create({ userPoolId: p.userPoolId, clientId: p.clientId, tokenUse: 'access' })
   verifier.cacheJwks(p.jwks as unknown as Parameters<typeof verifier.cacheJwks>[0])
+  const verified = new VerifiedTokens()
   return async (request) => {
-    const payload = await verifiedPayload(verifier, request)
+    const payload = await verifiedPayload(verifier, request, verified)
     if (!payload) return null
     const username = String(payload.username ?? '')
-    const { rows } = await p.db.query<{ enabled: boolean; email: string | null; groups: string[] | null; revoked: boolean }>(
-      `SELECT u.enabled,
-         (SELECT value FROM identity_user_attributes a WHERE a.username = u.username AND a.name = 'email') AS email,
-         (SELECT array_agg(g.group_name ORDER BY g.group_name) FROM identity_user_groups g WHERE g.username = u.username) AS groups,
-         EXISTS (SELECT 1 FROM identity_revoked_origins r WHERE r.origin_jti = $2) AS revoked
-       FROM identity_users u WHERE u.username = $1`,
-      [username, String(payload.origin_jti ?? '')],
-    )
-    const row = rows[0]
-    if (!row || !row.enabled || row.revoked) return null
-    return { sub: String(payload.sub), username, email: row.email ?? '', groups: row.groups ?? [] } satisfies Principal
+    const facts = await p.access.check(username, String(payload.origin_jti ?? ''))
+    if (!facts) return null
+    return { sub: String(payload.sub), username, email: facts.email, groups: facts.groups } satisfies Principal
   }
 }
 

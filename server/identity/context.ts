@@ -9,7 +9,8 @@ import { HandshakeStore } from './handshakes.js'
 import type { Secrets } from './secrets.js'
 import { checkPassword, type PoolSettings } from './settings.js'
 import { makeVerifier } from './srp.js'
-import { TokenService } from './tokens.js'
+import { TokenService, type SessionsToEnd } from './tokens.js'
+import { AccessCache } from './access-cache.js'
 import { UserRepository, type User, type UserStatus } from './users.js'
 
 /** Everything an operation needs; one per service instance. */
@@ -19,6 +20,8 @@ export class IdentityContext {
   readonly tokens: TokenService
   readonly devices: DeviceRepository
   readonly handshakes: HandshakeStore
+  /** The API's in-process view of enabled flags, groups and revoked sessions (see changeAccess). */
+  readonly access: AccessCache
 
   constructor(
     readonly db: Db,
@@ -32,6 +35,47 @@ export class IdentityContext {
     this.tokens = new TokenService(secrets.box, settings)
     this.devices = new DeviceRepository(secrets.box, settings.region)
     this.handshakes = new HandshakeStore(secrets.box, settings.authSessionSeconds)
+    this.access = new AccessCache(db, log)
+  }
+
+  /**
+   * THE one way to make a change that ends or narrows what a user's sessions may do. Use it for
+   * every such write: sign-out of one session (RevokeToken), global sign-out, forced sign-out,
+   * disable and enable, group membership, email changes, forgetting a device, and a password
+   * change, confirmed reset or admin-set password that ends the user's other sessions.
+   *
+   * In one transaction it runs `write` (the user, group or device rows), revokes the sessions
+   * named by `endSessions`, and on PostgreSQL sends a notice with `pg_notify` that every other
+   * process applies to its cache when the transaction commits; then it applies the same notice to
+   * this process's cache. Writing such rows any other way leaves API processes answering from a
+   * stale cache, so the session-revoking writes of TokenService are not to be called directly.
+   *
+   * Pass `tx` when the caller already holds a transaction: the notice then goes out with that
+   * transaction's commit.
+   */
+  async changeAccess(
+    username: string,
+    change: { write?: (tx: Queryable) => Promise<void>; endSessions?: SessionsToEnd },
+    tx?: Queryable,
+  ): Promise<{ revokedSessions: number }> {
+    const run = async (q: Queryable) => {
+      await change.write?.(q)
+      const revoked = change.endSessions ? await this.tokens.revokeSessionRows(q, change.endSessions, username) : []
+      const notice = { users: [username], revoked }
+      const notify = this.access.notifySql()
+      if (notify) {
+        // pg_notify payloads stop at 8000 bytes; past that, listeners reload the revocations.
+        const payload = JSON.stringify(notice)
+        await q.query(notify.sql, [notify.channel, payload.length < 7500 ? payload : JSON.stringify({ users: [username], revoked: [], reload: true })])
+      }
+      // Also before the commit: PGlite serialises queries behind the transaction, and PostgreSQL
+      // processes (this one included) apply the notice again when it commits.
+      this.access.apply(notice)
+      return notice
+    }
+    const notice = tx ? await run(tx) : await this.db.transaction(run)
+    this.access.apply(notice)
+    return { revokedSessions: notice.revoked.length }
   }
 
   checkClient(clientId: string) {

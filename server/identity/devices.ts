@@ -60,10 +60,11 @@ export class DeviceRepository {
   async createPending(db: Queryable, username: string, ip: string): Promise<Device> {
     const deviceKey = `${this.region}_${crypto.randomUUID()}`
     const groupKey = `-${crypto.randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`
-    // Pending devices never confirmed within a day are litter from interrupted sign-ins.
-    await db.query(`DELETE FROM identity_devices WHERE username = $1 AND NOT confirmed AND created_at < now() - interval '1 day'`, [username])
+    // Pending devices never confirmed within a day are litter from interrupted sign-ins; cleared in
+    // the same statement (one round trip per sign-in).
     const { rows } = await db.query<DeviceRow>(
-      'INSERT INTO identity_devices (device_key, username, group_key, last_ip) VALUES ($1, $2, $3, $4) RETURNING *',
+      `WITH litter AS (DELETE FROM identity_devices WHERE username = $2 AND NOT confirmed AND created_at < now() - interval '1 day')
+       INSERT INTO identity_devices (device_key, username, group_key, last_ip) VALUES ($1, $2, $3, $4) RETURNING *`,
       [deviceKey, username, groupKey, ip],
     )
     return this.toDevice(rows[0])

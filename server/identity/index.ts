@@ -48,18 +48,21 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   const secrets = loadSecrets(config)
   const ctx = new IdentityContext(db, settings, secrets, mailer, app.log.child({ module: 'identity' }))
   await ctx.tokens.init(db)
+  await ctx.access.start()
   await bootstrapPool(ctx, config.ADMIN_EMAIL, p.print ?? ((line) => console.log(line)))
   await app.register(identityRoutes, { prefix: '/identity', ctx })
 
   const admin = embeddedAdminClient(app, settings.region, secrets.admin)
   app.decorate('identityAdmin', admin)
   const sweep = setInterval(() => {
+    ctx.access.prune()
     void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
   }, 10 * 60_000)
   sweep.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweep)
+    await ctx.access.stop()
     admin.destroy()
   })
-  return { authenticate: embeddedAuthenticator({ db, userPoolId: settings.poolId, clientId: settings.clientId, jwks: ctx.tokens.jwks() }), context: ctx }
+  return { authenticate: embeddedAuthenticator({ access: ctx.access, userPoolId: settings.poolId, clientId: settings.clientId, jwks: ctx.tokens.jwks() }), context: ctx }
 }

@@ -41,6 +41,9 @@ export interface IssuedTokens {
   TokenType: 'Bearer'
 }
 
+/** Which sessions of a user a change ends: all of them, one device's, or one refresh token's. */
+export type SessionsToEnd = 'all' | { deviceKey: string } | { refreshToken: string }
+
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url')
 
 /**
@@ -208,42 +211,40 @@ export class TokenService {
     return rows.length > 0
   }
 
-  /** Revokes the sessions matching `where` (refresh tokens and every JWT derived from them). */
-  private async revokeWhere(db: Queryable, where: string, params: unknown[]) {
-    const { rows } = await db.query<{ origin_jti: string }>(
-      `UPDATE identity_refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND ${where} RETURNING origin_jti`,
-      params,
+  /**
+   * Marks the sessions matching `where` revoked (refresh tokens, and every JWT derived from them
+   * through identity_revoked_origins). Write only: callers go through
+   * `IdentityContext.changeAccess`, which also updates every process's cache.
+   */
+  async revokeSessionRows(db: Queryable, sessions: SessionsToEnd, username: string): Promise<Array<{ jti: string; until: number }>> {
+    const [where, param] =
+      sessions === 'all' ? ['username = $1', username]
+      : 'deviceKey' in sessions ? ['device_key = $1', sessions.deviceKey]
+      : ['token_hash = $1', this.box.hash('refresh', sessions.refreshToken)]
+    const { rows } = await db.query<{ origin_jti: string; until: string | number }>(
+      `WITH ended AS (
+         UPDATE identity_refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND ${where} RETURNING origin_jti)
+       INSERT INTO identity_revoked_origins (origin_jti, expires_at)
+       SELECT origin_jti, now() + make_interval(secs => $2) FROM ended
+       ON CONFLICT DO NOTHING
+       RETURNING origin_jti, (extract(epoch FROM expires_at) * 1000)::bigint AS until`,
+      [param, this.settings.accessTokenSeconds + 300],
     )
-    for (const r of rows) {
-      await db.query(
-        `INSERT INTO identity_revoked_origins (origin_jti, expires_at) VALUES ($1, now() + make_interval(secs => $2)) ON CONFLICT DO NOTHING`,
-        [r.origin_jti, this.settings.accessTokenSeconds + 300],
-      )
-    }
-    return rows.length
+    return rows.map((r) => ({ jti: r.origin_jti, until: Number(r.until) }))
   }
 
-  revokeUser(db: Queryable, username: string) {
-    return this.revokeWhere(db, 'username = $1', [username])
-  }
-
-  revokeDevice(db: Queryable, deviceKey: string) {
-    return this.revokeWhere(db, 'device_key = $1', [deviceKey])
-  }
-
-  /** RevokeToken: that refresh token's session only; unknown tokens are ignored (clients retry every error). */
-  async revokeRefreshToken(db: Queryable, refreshToken: string, clientId: string): Promise<'ok' | 'other-client'> {
-    const { rows } = await db.query<{ client_id: string }>('SELECT client_id FROM identity_refresh_tokens WHERE token_hash = $1', [this.box.hash('refresh', refreshToken)])
-    if (!rows[0]) return 'ok'
-    if (rows[0].client_id !== clientId) return 'other-client'
-    await this.revokeWhere(db, 'token_hash = $1', [this.box.hash('refresh', refreshToken)])
-    return 'ok'
+  /** Who a refresh token belongs to (RevokeToken checks the client before revoking), or null. */
+  async refreshTokenOwner(db: Queryable, refreshToken: string): Promise<{ username: string; clientId: string } | null> {
+    const { rows } = await db.query<{ username: string; client_id: string }>('SELECT username, client_id FROM identity_refresh_tokens WHERE token_hash = $1', [
+      this.box.hash('refresh', refreshToken),
+    ])
+    return rows[0] ? { username: rows[0].username, clientId: rows[0].client_id } : null
   }
 
   /** Drops expired refresh tokens and revocations nobody can present any more. */
   async sweep(db: Queryable) {
     await db.query(`DELETE FROM identity_revoked_origins WHERE expires_at < now()`)
     await db.query(`DELETE FROM identity_refresh_tokens WHERE expires_at < now() - interval '1 day'`)
-    await db.query(`DELETE FROM identity_auth_sessions WHERE expires_at < now()`)
+    await db.query(`DELETE FROM identity_used_handshakes WHERE expires_at < now()`)
   }
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { accessFor, allows } from '../../contracts/policy.js'
 import type { Access } from '../../contracts/policy.js'
 import type { Authenticator } from '../types.js'
@@ -32,6 +33,18 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
   const registered: RegisteredRoute[] = []
   app.decorate('apiRoutes', registered)
 
+  // Signed-in routes get their own onRequest hook; public routes run none (no per-request cost).
+  const check = async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config.access
+    if (!access || access.kind === 'public') return
+    const principal = await authenticate(request)
+    if (!principal) return reply.status(401).send({ message: 'Not authorized', code: 'UNAUTHENTICATED' })
+    request.principal = principal
+    if (!allows(access, true, principal.groups)) {
+      return reply.status(403).send({ message: 'Permission denied', code: 'FORBIDDEN' })
+    }
+  }
+
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => (m === 'HEAD' ? 'GET' : m))
@@ -41,16 +54,9 @@ export const accessPlugin = fp<AccessOptions>(async (app, options) => {
     }
     route.config = { ...(route.config ?? {}), access: entries[0] }
     for (const method of new Set(methods)) registered.push({ method, url: route.url, access: entries[0]! })
-  })
-
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config.access
-    if (!access || access.kind === 'public') return
-    const principal = await authenticate(request)
-    if (!principal) return reply.status(401).send({ message: 'Not authorized', code: 'UNAUTHENTICATED' })
-    request.principal = principal
-    if (!allows(access, true, principal.groups)) {
-      return reply.status(403).send({ message: 'Permission denied', code: 'FORBIDDEN' })
+    if (entries[0]!.kind !== 'public') {
+      const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : []
+      route.onRequest = [check, ...own] as typeof route.onRequest
     }
   })
 })

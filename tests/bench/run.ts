@@ -1,79 +1,204 @@
 /**
- * `npm run bench`: throughput of Aula's routes as ratios against a bare Fastify server measured in
- * the same run on the same machine, so the figures compare across machines. Loopback only; every
- * load is bounded in time.
+ * `npm run bench`: Aula's throughput as ratios against a bare Fastify server measured in the same
+ * run on the same machine (so the figures compare across machines), plus SRP sign-ins per second,
+ * memory after start and restart time. Every server runs in a process of its own, started the way
+ * `npm start` starts it, with production logging (info level, to a file); the load generator
+ * (autocannon) runs in yet another process. Loopback only; every load is bounded in time.
+ *
+ *   npm run bench                                   PGlite only
+ *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
+ *   BENCH_SECONDS=10                                longer loads (default 5 s each)
  */
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
-import Fastify from 'fastify'
-import { buildApp } from '../../server/app.js'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import crypto from 'node:crypto'
+import pg from 'pg'
 import { loadConfig } from '../../server/config.js'
-import { openDb } from '../../server/db/index.js'
-import { migrate } from '../../server/db/migrate.js'
+import { ensureWebBuild } from '../../server/web-build.js'
+import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
 import { benchAdmin, formatAdminBench } from './admin.js'
-import { benchSrp, createBenchUser, signIn } from './srp.js'
+import { load, type LoadResult } from './load.js'
+import { benchSrp, createUserWith, signIn } from './srp.js'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
+const HERE = path.dirname(fileURLToPath(import.meta.url))
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
-  return result.requests.average
+/** One line of the table. `ratio` is against the bare server; `target` and `met` when the issue sets one. */
+export interface BenchRow {
+  what: string
+  value: string
+  ratio?: number
+  p99?: number
+  target?: string
+  met?: boolean
+}
+
+/** A measured API row before the bare reference is final: judged once the ratio is known. */
+interface ApiRow {
+  what: string
+  load: LoadResult
+  target: string
+  judge: (ratio: number, load: LoadResult) => boolean
+}
+
+async function bareFastify(): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'bare.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { port: number }).port))
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)))
+  })
+  try {
+    return await load(`http://127.0.0.1:${port}/ping`, { connections: CONNECTIONS, seconds: SECONDS })
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+/** A fresh schema of the PostgreSQL database and a URL whose connections use it. */
+async function postgresSchema(url: string) {
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  const u = new URL(url)
+  u.searchParams.set('options', `-c search_path=${schema}`)
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await admin.end()
+    },
+  }
+}
+
+/** The API routes on one database: /api/config (PGlite run only) and a signed-in learner list. */
+async function apiRoutes(database: { name: string; url?: string }, rows: ApiRow[]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
+  const pgSchema = database.url ? await postgresSchema(database.url) : null
+  const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) }
+  const server = await startServerProcess(env, { logFile: path.join(dataDir, 'server.log') })
+  try {
+    if (!database.url) {
+      const r = await load(`${server.url}/api/config`, { connections: CONNECTIONS, seconds: SECONDS })
+      rows.push({ what: 'Aula GET /api/config (public, no query, info logs)', load: r, target: '≥ 0.60 of bare', judge: (ratio) => ratio >= 0.6 })
+    }
+    const config = loadConfig(env)
+    const adminClient = server.admin()
+    await createUserWith(adminClient, config.IDENTITY_USER_POOL_ID, 'bench-reader@example.test', 'Bench-Reader-Pass1!')
+    adminClient.destroy()
+    const token = await signIn(`${server.url}/identity/`, config.IDENTITY_CLIENT_ID, config.IDENTITY_USER_POOL_ID.split('_')[1], 'bench-reader@example.test', 'Bench-Reader-Pass1!')
+    const r = await load(`${server.url}/api/v2/user/subscriptions?page=1`, { connections: CONNECTIONS, seconds: SECONDS, headers: { authorization: `Bearer ${token}` } })
+    rows.push(
+      database.url ?
+        { what: 'Aula signed-in GET /api/v2/user/subscriptions (PostgreSQL)', load: r, target: '≥ 0.20 of bare, p99 ≤ 25 ms', judge: (ratio, l) => ratio >= 0.2 && l.p99 <= 25 }
+      : { what: 'Aula signed-in GET /api/v2/user/subscriptions (PGlite)', load: r, target: '≥ 2,000 req/s', judge: (_ratio, l) => l.rps >= 2000 },
+    )
+  } finally {
+    await server.stop()
+    await pgSchema?.drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** RSS after start and the restart time on the embedded database, with a current web build. */
+async function startUp(rows: BenchRow[]) {
+  const config = loadConfig({ WEB_BUILD: 'auto' })
+  await ensureWebBuild(config)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-start-'))
+  const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'auto', LOG_LEVEL: 'info' }
+  const log = path.join(dataDir, 'server.log')
+  try {
+    const first = await startServerProcess(env, { logFile: log })
+    await first.stop()
+    const again = await startServerProcess(env, { logFile: log })
+    const ms = again.startedInMs
+    // Settled: what the process holds once start-up garbage is collectable.
+    await new Promise((r) => setTimeout(r, 2000))
+    const rss = again.rss() / 1024 / 1024
+    await again.stop()
+    rows.push({ what: 'RSS after start (PGlite, idle)', value: `${rss.toFixed(0)} MB`, target: '≤ 350 MB', met: rss <= 350 })
+    rows.push({ what: 'restart on existing data until /api/health answers', value: `${(ms / 1000).toFixed(2)} s`, target: '≤ 3 s', met: ms <= 3000 })
+    rows.push({ what: '  CPU time the restarted process used until then', value: `${(again.startCpuMs / 1000).toFixed(2)} s` })
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * HOOK for the web app's figures: `tests/bench/web.ts`, when present, exports an async function
+ * (`benchWeb`, or the default export) returning rows — each chunk's gzipped size and Lighthouse on
+ * /login. Rows with `what` and `value` (and optionally `target`, `met`) print as table lines; any
+ * other object prints as its fields.
+ */
+async function webRows(): Promise<Array<Record<string, unknown>>> {
+  const file = path.join(HERE, 'web.ts')
+  if (!fs.existsSync(file)) return [{ what: 'web app (tests/bench/web.ts)', value: 'not present' }]
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+  const fn = (mod.benchWeb ?? mod.default) as (() => Promise<Array<Record<string, unknown>>>) | undefined
+  if (typeof fn !== 'function') throw new Error('tests/bench/web.ts exports no benchWeb (or default) function')
+  return fn()
+}
+
+function printTable(rows: Array<BenchRow | Record<string, unknown>>) {
+  const line = (r: BenchRow | Record<string, unknown>) => {
+    if (typeof r.what !== 'string' || r.value === undefined) return `  ${Object.entries(r).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}`
+    const b = r as BenchRow
+    const ratio = b.ratio === undefined ? '' : `×${b.ratio.toFixed(3)}`
+    const p99 = b.p99 === undefined ? '' : `${b.p99} ms`
+    const verdict = b.met === undefined ? '' : b.met ? 'met' : 'MISSED'
+    return `${b.what.padEnd(62)} ${String(b.value).padStart(14)} ${ratio.padStart(8)} ${p99.padStart(8)}  ${(b.target ?? '').padEnd(28)} ${verdict}`
+  }
+  console.log(`\n${'what'.padEnd(62)} ${'value'.padStart(14)} ${'of bare'.padStart(8)} ${'p99'.padStart(8)}  ${'target'.padEnd(28)}`)
+  for (const r of rows) console.log(line(r))
 }
 
 async function main() {
-  const rows: Array<{ what: string; rps: number }> = []
+  const rows: BenchRow[] = []
+  const databases: Array<{ name: string; url?: string }> = [{ name: 'PGlite' }]
+  const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+  if (pgUrl) databases.push({ name: 'PostgreSQL', url: pgUrl })
 
-  const bare = Fastify()
-  bare.get('/ping', async () => ({ ok: true }))
-  await bare.listen({ port: 0, host: '127.0.0.1' })
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`
-  rows.push({ what: 'bare Fastify, JSON answer', rps: await load(`${bareUrl}/ping`) })
-  await bare.close()
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
-  const databases = [{ name: 'PGlite', url: undefined as string | undefined }]
-  if (process.env.TEST_DATABASE_URL) databases.push({ name: 'PostgreSQL', url: process.env.TEST_DATABASE_URL })
-  for (const database of databases) {
-    const config = loadConfig({ AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) })
-    const db = await openDb(database.url ? { url: database.url, schema: 'bench' } : { dataDir: path.join(dataDir, 'db') })
-    await migrate(db)
-    const app = await buildApp({ config, db, print: () => {} })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-    rows.push({ what: `Aula GET /api/health (one ${database.name} query)`, rps: await load(`${url}/api/health`) })
-    await createBenchUser(app, 'bench-reader@example.test', 'Bench-Reader-Pass1!')
-    const token = await signIn(`${url}/identity/`, config.IDENTITY_CLIENT_ID, config.IDENTITY_USER_POOL_ID.split('_')[1], 'bench-reader@example.test', 'Bench-Reader-Pass1!')
-    rows.push({
-      what: `Aula signed-in GET /api/v2/user/subscriptions (${database.name})`,
-      rps: await load(`${url}/api/v2/user/subscriptions?page=1`, { authorization: `Bearer ${token}` }),
-    })
-    await app.close()
-    if (database.url) await db.query('DROP SCHEMA bench CASCADE')
-    await db.close()
+  // The bare server before and after the Aula loads: the spread says how noisy the machine is.
+  const bareBefore = await bareFastify()
+  const apiRows: ApiRow[] = []
+  for (const database of databases) await apiRoutes(database, apiRows)
+  const bareAfter = await bareFastify()
+  const bare = (bareBefore.rps + bareAfter.rps) / 2
+  rows.push({ what: 'bare Fastify, JSON answer (before / after)', value: `${bare.toFixed(0)} req/s`, ratio: 1, p99: bareBefore.p99 })
+  rows.push({ what: `  spread of the bare runs: ${bareBefore.rps.toFixed(0)} / ${bareAfter.rps.toFixed(0)} req/s`, value: `${((Math.abs(bareBefore.rps - bareAfter.rps) / bare) * 100).toFixed(0)} %` })
+  for (const r of apiRows) {
+    // Ratios against the mean of both bare runs.
+    const ratio = r.load.rps / bare
+    rows.push({ what: r.what, value: `${r.load.rps.toFixed(0)} req/s`, ratio, p99: r.load.p99, target: r.target, met: r.judge(ratio, r.load) })
   }
-  fs.rmSync(dataDir, { recursive: true, force: true })
 
-  const signIns: string[] = []
   for (const database of databases) {
-    const { signInsPerSecond } = await benchSrp({ databaseUrl: database.url, durationMs: DURATION * 1000 })
-    signIns.push(`Complete SRP sign-ins, embedded identity service (${database.name}): ${signInsPerSecond.toFixed(1)} per second`)
+    const pgSchema = database.url ? await postgresSchema(database.url) : null
+    try {
+      const { signInsPerSecond, serverCpuMsPerSignIn } = await benchSrp({ databaseUrl: pgSchema?.url, durationMs: SECONDS * 1000 })
+      rows.push({ what: `complete SRP sign-ins (${database.name}, native client process)`, value: `${signInsPerSecond.toFixed(0)} /s`, target: '≥ 300 /s', met: signInsPerSecond >= 300 })
+      rows.push({ what: '  server CPU time per sign-in', value: `${serverCpuMsPerSignIn.toFixed(2)} ms` })
+    } finally {
+      await pgSchema?.drop()
+    }
   }
+
+  await startUp(rows)
+
+  const web = await webRows()
+
+  console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
+  printTable([...rows, ...web])
 
   // Administration at scale: user search p95 at 100,000 users and the 10,000-row bulk import.
-  const admin: string[] = []
-  for (const database of databases) admin.push(...formatAdminBench(await benchAdmin({ databaseUrl: database.url }), database.name))
-
-  const base = rows[0].rps
-  console.log(`\n${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION} s per load\n`)
-  for (const row of rows) console.log(`${row.what.padEnd(62)} ${row.rps.toFixed(0).padStart(8)} req/s   ×${(row.rps / base).toFixed(3)} of bare`)
-  for (const line of signIns) console.log(line)
-  for (const line of admin) console.log(line)
+  console.log('')
+  for (const database of databases) for (const line of formatAdminBench(await benchAdmin({ databaseUrl: database.url }), database.name)) console.log(line)
 }
 
 await main()

@@ -149,19 +149,21 @@ export async function verifyUserAttribute(ctx: IdentityContext, input: Input<'Ve
   await ctx.codes.limit(ctx.db, user.username, 'verifyAttribute')
   const email = (await ctx.codes.consume(ctx.db, user.username, 'attribute:email', input.Code)) ?? user.email
   if (await ctx.users.emailTaken(ctx.db, email, user.username)) throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
-  await ctx.users.setAttributes(ctx.db, user.username, { email, email_verified: 'true' })
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.setAttributes(tx, user.username, { email, email_verified: 'true' }) })
   return {}
 }
 
 export async function globalSignOut(ctx: IdentityContext, input: Input<'GlobalSignOut'>) {
   const { user } = await ctx.userOfAccessToken(input.AccessToken)
-  await ctx.tokens.revokeUser(ctx.db, user.username)
+  await ctx.changeAccess(user.username, { endSessions: 'all' })
   return {}
 }
 
 export async function revokeToken(ctx: IdentityContext, input: Input<'RevokeToken'>) {
   ctx.checkClient(input.ClientId)
-  const result = await ctx.tokens.revokeRefreshToken(ctx.db, input.Token, input.ClientId)
-  if (result === 'other-client') throw new CognitoError('UnauthorizedException', 'Client is not authorized to revoke the token.')
+  // Unknown tokens are ignored (clients retry every error); another client's token is refused.
+  const owner = await ctx.tokens.refreshTokenOwner(ctx.db, input.Token)
+  if (owner && owner.clientId !== input.ClientId) throw new CognitoError('UnauthorizedException', 'Client is not authorized to revoke the token.')
+  if (owner) await ctx.changeAccess(owner.username, { endSessions: { refreshToken: input.Token } })
   return {}
 }

@@ -115,22 +115,19 @@ export async function adminUpdateUserAttributes(ctx: IdentityContext, input: Inp
   if (writes.email !== undefined && (await ctx.users.emailTaken(ctx.db, writes.email, user.username))) {
     throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
   }
-  await ctx.users.setAttributes(ctx.db, user.username, writes)
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.setAttributes(tx, user.username, writes) })
   return {}
 }
 
 export async function adminEnableUser(ctx: IdentityContext, input: Input<'AdminEnableUser'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
-  await ctx.users.setEnabled(ctx.db, user.username, true)
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.setEnabled(tx, user.username, true) })
   return {}
 }
 
 export async function adminDisableUser(ctx: IdentityContext, input: Input<'AdminDisableUser'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
-  await ctx.db.transaction(async (tx) => {
-    await ctx.users.setEnabled(tx, user.username, false)
-    await ctx.tokens.revokeUser(tx, user.username)
-  })
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.setEnabled(tx, user.username, false), endSessions: 'all' })
   return {}
 }
 
@@ -163,21 +160,21 @@ export async function adminSetUserPassword(ctx: IdentityContext, input: Input<'A
 
 export async function adminUserGlobalSignOut(ctx: IdentityContext, input: Input<'AdminUserGlobalSignOut'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
-  await ctx.tokens.revokeUser(ctx.db, user.username)
+  await ctx.changeAccess(user.username, { endSessions: 'all' })
   return {}
 }
 
 export async function adminAddUserToGroup(ctx: IdentityContext, input: Input<'AdminAddUserToGroup'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
   await existingGroup(ctx, input.GroupName)
-  await ctx.users.addToGroup(ctx.db, user.username, input.GroupName)
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.addToGroup(tx, user.username, input.GroupName) })
   return {}
 }
 
 export async function adminRemoveUserFromGroup(ctx: IdentityContext, input: Input<'AdminRemoveUserFromGroup'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
   await existingGroup(ctx, input.GroupName)
-  await ctx.users.removeFromGroup(ctx.db, user.username, input.GroupName)
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.removeFromGroup(tx, user.username, input.GroupName) })
   return {}
 }
 

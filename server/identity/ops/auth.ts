@@ -130,7 +130,7 @@ async function checkDeviceKnown(ctx: IdentityContext, user: User, deviceKey: str
 async function afterPasswordProof(ctx: IdentityContext, user: User, next: NextStep, req: OpRequest): Promise<unknown> {
   if (!user.enabled) throw Errors.disabled()
   if (user.status === 'RESET_REQUIRED') throw Errors.resetRequired()
-  await ctx.users.clearFailures(ctx.db, user.username)
+  if (user.failedAttempts > 0) await ctx.users.clearFailures(ctx.db, user.username)
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
     if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < Date.now()) throw Errors.tempPasswordExpired()
     const session = await ctx.handshakes.create<NextStep>(ctx.db, { kind: 'NEW_PASSWORD_REQUIRED', username: user.username, clientId: ctx.settings.clientId, data: next })
@@ -215,8 +215,8 @@ async function passwordVerifier(ctx: IdentityContext, clientId: string, r: Recor
     timestamp,
   })
   if (!signatureMatches(expected, signature)) {
-    await ctx.handshakes.consume(ctx.db, secretBlock)
-    await ctx.users.recordFailure(ctx.db, user.username)
+    // A replay of an answer already refused is not a new attempt.
+    if (await ctx.handshakes.consume(ctx.db, secretBlock)) await ctx.users.recordFailure(ctx.db, user.username)
     throw Errors.incorrectCredentials()
   }
   // Before consuming the state: the client retries this very request without the device key.

@@ -63,9 +63,6 @@ export async function updateDeviceStatus(ctx: IdentityContext, input: Input<'Upd
 
 export async function forgetDevice(ctx: IdentityContext, input: Input<'ForgetDevice'>) {
   const device = await ownDevice(ctx, input.AccessToken, input.DeviceKey)
-  await ctx.db.transaction(async (tx) => {
-    await ctx.devices.delete(tx, device.deviceKey)
-    await ctx.tokens.revokeDevice(tx, device.deviceKey)
-  })
+  await ctx.changeAccess(device.username, { write: (tx) => ctx.devices.delete(tx, device.deviceKey), endSessions: { deviceKey: device.deviceKey } })
   return {}
 }

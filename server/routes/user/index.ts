@@ -77,17 +77,21 @@ export default async function userRoutes(app: App) {
       const { sub } = principalOf(request.principal)
       const { page } = request.query
       const now = new Date()
-      const [{ rows }, count] = await Promise.all([
-        app.db.query<SubscriptionRow>(
-          `SELECT s.id, s.course_uuid, c.name AS course_name, s.plan_name, s.duration_days, s.created_at, s.revoked_at
-             FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
-            WHERE s.user_sub = $1
-            ORDER BY s.created_at DESC, s.id DESC
-            LIMIT $2 OFFSET $3`,
-          [sub, SUBSCRIPTIONS_PAGE_SIZE, (page - 1) * SUBSCRIPTIONS_PAGE_SIZE],
-        ),
-        app.db.query<{ total: number | string }>('SELECT count(*) AS total FROM subscriptions WHERE user_sub = $1', [sub]),
-      ])
+      // One query: the page and, through a window count, the total. Only a page past the end
+      // (no rows to carry the count) needs a second query.
+      const { rows } = await app.db.query<SubscriptionRow & { total: number | string }>(
+        `SELECT s.id, s.course_uuid, c.name AS course_name, s.plan_name, s.duration_days, s.created_at, s.revoked_at,
+                count(*) OVER () AS total
+           FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
+          WHERE s.user_sub = $1
+          ORDER BY s.created_at DESC, s.id DESC
+          LIMIT $2 OFFSET $3`,
+        [sub, SUBSCRIPTIONS_PAGE_SIZE, (page - 1) * SUBSCRIPTIONS_PAGE_SIZE],
+      )
+      const total =
+        rows.length > 0 ? Number(rows[0].total)
+        : page === 1 ? 0
+        : Number((await app.db.query<{ total: number | string }>('SELECT count(*) AS total FROM subscriptions WHERE user_sub = $1', [sub])).rows[0]?.total ?? 0)
       const items: UserSubscription[] = rows.map((r) => {
         const state = subscriptionState(r.created_at, r.duration_days, r.revoked_at, now)
         return {
@@ -99,7 +103,7 @@ export default async function userRoutes(app: App) {
           ...state,
         }
       })
-      return { items, page, pageSize: SUBSCRIPTIONS_PAGE_SIZE, total: Number(count.rows[0]?.total ?? 0) }
+      return { items, page, pageSize: SUBSCRIPTIONS_PAGE_SIZE, total }
     },
   )
 
@@ -124,18 +128,21 @@ export default async function userRoutes(app: App) {
             FROM subscriptions
            WHERE user_sub = $1 AND revoked_at IS NULL AND created_at + duration_days * interval '1 day' > now()
            GROUP BY course_uuid)`
-      const [{ rows }, count] = await Promise.all([
-        app.db.query<CourseRow>(
-          `${active}
-           SELECT c.uuid, c.name, c.details, l.subscribed_at, l.subscribed_at::text AS subscribed_key
-             FROM latest l JOIN courses c ON c.uuid = l.course_uuid
-            WHERE $2::timestamptz IS NULL OR (l.subscribed_at, c.uuid) < ($2::timestamptz, $3::uuid)
-            ORDER BY l.subscribed_at DESC, c.uuid DESC
-            LIMIT $4`,
-          [sub, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
-        ),
-        app.db.query<{ total: number | string }>(`${active} SELECT count(*) AS total FROM latest`, [sub]),
-      ])
+      // One query: the page, and the total counted over every active course before the keyset
+      // filter. Only an empty page after a token needs a second query for the total.
+      const { rows } = await app.db.query<CourseRow & { total: number | string }>(
+        `${active}, counted AS (SELECT course_uuid, subscribed_at, count(*) OVER () AS total FROM latest)
+         SELECT c.uuid, c.name, c.details, l.subscribed_at, l.subscribed_at::text AS subscribed_key, l.total
+           FROM counted l JOIN courses c ON c.uuid = l.course_uuid
+          WHERE $2::timestamptz IS NULL OR (l.subscribed_at, c.uuid) < ($2::timestamptz, $3::uuid)
+          ORDER BY l.subscribed_at DESC, c.uuid DESC
+          LIMIT $4`,
+        [sub, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+      )
+      const estimated =
+        rows.length > 0 ? Number(rows[0].total)
+        : !after ? 0
+        : Number((await app.db.query<{ total: number | string }>(`${active} SELECT count(*) AS total FROM latest`, [sub])).rows[0]?.total ?? 0)
       const page = rows.slice(0, limit)
       const last = page[page.length - 1]
       return {
@@ -146,7 +153,7 @@ export default async function userRoutes(app: App) {
           subscribedAt: iso(r.subscribed_at),
         })),
         paginationToken: rows.length > limit && last ? encodeCourseToken(last.subscribed_key, last.uuid) : null,
-        estimated: Number(count.rows[0]?.total ?? 0),
+        estimated,
       }
     },
   )

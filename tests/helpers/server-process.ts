@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** Secrets that several processes of one installation share (README: same key and admin pair). */
+export function sharedSecrets() {
+  return {
+    IDENTITY_SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+    IDENTITY_ADMIN_ACCESS_KEY_ID: `AKIA${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+    IDENTITY_ADMIN_SECRET_ACCESS_KEY: crypto.randomBytes(30).toString('base64'),
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ServerProcess {
+  url: string
+  pid: number
+  child: ChildProcess
+  /** Milliseconds from spawn to the first 200 from /api/health. */
+  startedInMs: number
+  /** CPU time the process had used by then (less sensitive to a busy machine than the wall time). */
+  startCpuMs: number
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string
+  /** Resident set size of the server process, in bytes (Linux /proc). */
+  rss(): number
+  /** CPU time the server process has used so far (user + system), in milliseconds (Linux /proc). */
+  cpuMs(): number
+  admin(): CognitoIdentityProviderClient
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the real server (`server/main.ts`, as `npm start` runs it) in a process of its own, on a
+ * free loopback port, and waits until /api/health answers 200. `logFile`: stdout and stderr go
+ * there instead of being kept in memory (long loads with info logging).
+ */
+export async function startServerProcess(env: Record<string, string>, opts: { logFile?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : null
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []), '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', out ?? 'pipe', out ?? 'pipe'],
+  })
+  if (out !== null) fs.closeSync(out)
+  let output = ''
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000)
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not answer /api/health in time:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const startedInMs = performance.now() - started
+  const pid = child.pid!
+  const cpuMs = () => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+  const startCpuMs = cpuMs()
+  return {
+    url,
+    pid,
+    child,
+    startedInMs,
+    startCpuMs,
+    output: () => output,
+    rss: () => {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+      return kb * 1024
+    },
+    cpuMs,
+    admin: () =>
+      new CognitoIdentityProviderClient({
+        region: (env.IDENTITY_USER_POOL_ID ?? 'eu-west-1_AulaLocal').split('_')[0],
+        endpoint: `${url}/identity/`,
+        credentials: { accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY },
+      }),
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000)
+        await exited
+        clearTimeout(force)
+      }
+    },
+  }
+}
