@@ -20,6 +20,7 @@ export const RATE_LIMITS = {
   verifyAttribute: 15,
   attributeCode: 5,
   signUp: 10,
+  verifySoftwareToken: 15,
 } as const
 export type RateAction = keyof typeof RATE_LIMITS
 

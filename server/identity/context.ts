@@ -6,6 +6,7 @@ import { CodeService } from './codes.js'
 import { DeviceRepository } from './devices.js'
 import { CognitoError, Errors, invalidParameter } from './errors.js'
 import { HandshakeStore } from './handshakes.js'
+import { MfaRepository, MfaSessionStore } from './mfa.js'
 import type { Secrets } from './secrets.js'
 import { checkPassword, type PoolSettings } from './settings.js'
 import { makeVerifier } from './srp.js'
@@ -19,6 +20,8 @@ export class IdentityContext {
   readonly tokens: TokenService
   readonly devices: DeviceRepository
   readonly handshakes: HandshakeStore
+  readonly mfa: MfaRepository
+  readonly mfaSessions: MfaSessionStore
 
   constructor(
     readonly db: Db,
@@ -32,6 +35,8 @@ export class IdentityContext {
     this.tokens = new TokenService(secrets.box, settings)
     this.devices = new DeviceRepository(secrets.box, settings.region)
     this.handshakes = new HandshakeStore(secrets.box, settings.authSessionSeconds)
+    this.mfa = new MfaRepository(secrets.box)
+    this.mfaSessions = new MfaSessionStore(secrets.box, settings.authSessionSeconds)
   }
 
   checkClient(clientId: string) {

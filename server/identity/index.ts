@@ -54,7 +54,7 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   const admin = embeddedAdminClient(app, settings.region, secrets.admin)
   app.decorate('identityAdmin', admin)
   const sweep = setInterval(() => {
-    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
+    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
   }, 10 * 60_000)
   sweep.unref()
   app.addHook('onClose', async () => {

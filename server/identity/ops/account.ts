@@ -3,6 +3,7 @@ import { attributeList, attributeWrites, deliveryDetails, isEmail, type Identity
 import { CognitoError, Errors, invalidParameter } from '../errors.js'
 import type { Input } from '../schemas.js'
 import { sameHex, verifierFor } from '../srp.js'
+import { mfaSettingsOf } from './mfa.js'
 import type { OpRequest } from './types.js'
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
@@ -113,7 +114,7 @@ export async function changePassword(ctx: IdentityContext, input: Input<'ChangeP
 
 export async function getUser(ctx: IdentityContext, input: Input<'GetUser'>) {
   const { user } = await ctx.userOfAccessToken(input.AccessToken)
-  return { Username: user.username, UserAttributes: attributeList(user), MFAOptions: [] }
+  return { Username: user.username, UserAttributes: attributeList(user), MFAOptions: [], ...(await mfaSettingsOf(ctx, user.username)) }
 }
 
 export async function updateUserAttributes(ctx: IdentityContext, input: Input<'UpdateUserAttributes'>) {

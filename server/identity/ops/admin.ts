@@ -4,6 +4,7 @@ import type { GroupRow, User } from '../users.js'
 import { CognitoError, Errors, invalidParameter } from '../errors.js'
 import type { Input } from '../schemas.js'
 import { devicePage } from './devices.js'
+import { mfaSettingsOf } from './mfa.js'
 
 const pageToken = (key: string) => Buffer.from(key, 'utf8').toString('base64url')
 const afterKey = (token?: string) => (token ? Buffer.from(token, 'base64url').toString('utf8') : undefined)
@@ -86,7 +87,7 @@ export async function adminGetUser(ctx: IdentityContext, input: Input<'AdminGetU
     Enabled: user.enabled,
     UserStatus: user.status,
     MFAOptions: [],
-    UserMFASettingList: [],
+    ...(await mfaSettingsOf(ctx, user.username)),
   }
 }
 
