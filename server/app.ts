@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import addFormats from 'ajv-formats'
-import type { Config } from './config.js'
+import { trustProxyOption, type Config } from './config.js'
 import type { Db } from './db/index.js'
 import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
@@ -54,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true }, plugins: [addFormats as never] },
     return503OnClosing: true,
+    // request.ip: the client as the trusted proxies saw it (per-address limits, device last address).
+    trustProxy: trustProxyOption(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('config', config)

@@ -113,9 +113,13 @@ function describe(message: string, params: unknown): string {
  * offered: the left-most entry is whatever the client wrote, so rotating it would dodge every
  * per-address limit. A hop count or the proxies' own addresses make the address the last proxy saw.
  */
-export function trustProxyOption(config: Pick<Config, 'TRUST_PROXY'>): false | number | string[] {
+export function trustProxyOption(config: Pick<Config, 'TRUST_PROXY'>): false | string[] | ((address: string, hop: number) => boolean) {
   const value = config.TRUST_PROXY.trim()
   if (value === 'false') return false
-  if (/^\d+$/.test(value)) return Number(value)
+  if (/^\d+$/.test(value)) {
+    // Trust the connection's peer and the entries the next hops appended, counted from the right.
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
   return value.split(',').map((s) => s.trim())
 }

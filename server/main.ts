@@ -2,11 +2,15 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { buildApp, REDACTED_LOG_PATHS } from './app.js'
 import { migrate } from './db/migrate.js'
 import { openAppDb } from './db/open.js'
+import { restrictDataDir } from './data-dir.js'
 import { ensureWebBuild } from './web-build.js'
 
 // The AWS SDK is pinned while Aula runs on Node 20 (README, "Production"); its notice that later
 // versions need Node 22 would otherwise be printed at every start.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
+// The data directory holds the database, keys and mail: whatever the process creates is its owner's only.
+process.umask(0o077)
 
 let config: Config
 try {
@@ -22,6 +26,7 @@ try {
 await ensureWebBuild(config)
 const db = await openAppDb(config)
 const applied = await migrate(db)
+restrictDataDir(config.dataDir)
 const app = await buildApp({
   config,
   db,
@@ -50,6 +55,7 @@ async function shutdown(signal: string) {
   try {
     await app.close()
     await db.close()
+    restrictDataDir(config.dataDir)
     process.exit(0)
   } catch (err) {
     app.log.error({ err }, 'shutdown failed')

@@ -7,6 +7,7 @@ import { DeviceRepository } from './devices.js'
 import { CognitoError, Errors, invalidParameter } from './errors.js'
 import { HandshakeStore } from './handshakes.js'
 import { MfaRepository, MfaSessionStore } from './mfa.js'
+import { SignInThrottle } from './throttle.js'
 import type { Secrets } from './secrets.js'
 import { checkPassword, type PoolSettings } from './settings.js'
 import { makeVerifier } from './srp.js'
@@ -22,6 +23,9 @@ export class IdentityContext {
   readonly handshakes: HandshakeStore
   readonly mfa: MfaRepository
   readonly mfaSessions: MfaSessionStore
+  readonly signIns = new SignInThrottle()
+  /** Mail being sent after its request was answered. */
+  private readonly outbox = new Set<Promise<void>>()
 
   constructor(
     readonly db: Db,
@@ -69,6 +73,23 @@ export class IdentityContext {
     }
   }
 
+  /**
+   * Sends a message after the answer: the request then takes the same time whether or not the
+   * account exists (ForgotPassword, ResendConfirmationCode). Failures are logged only.
+   */
+  mailLater(user: Pick<User, 'email' | 'attributes'>, message: MailMessage) {
+    const sending: Promise<void> = this.mail
+      .send(user.email, message, user.attributes.locale)
+      .catch((error: unknown) => this.log.error({ err: error, kind: message.kind }, 'mail delivery failed'))
+      .finally(() => this.outbox.delete(sending))
+    this.outbox.add(sending)
+  }
+
+  /** Waits for the mail still being sent (shutdown). */
+  async drainMail(): Promise<void> {
+    await Promise.allSettled([...this.outbox])
+  }
+
   /** A temporary password that satisfies any policy (16+ characters, every class). */
   temporaryPassword(): string {
     const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!#%+-=?@^_']
@@ -99,12 +120,16 @@ export function deliveryDetails(email: string) {
   return { Destination: `${local.charAt(0)}***@${domain.charAt(0)}***`, DeliveryMedium: 'EMAIL', AttributeName: 'email' }
 }
 
-/** Standard attributes (OIDC) plus custom:*; what users may write themselves excludes the verified flags. */
+/**
+ * The pool's schema: the standard (OIDC) attributes and no custom ones, as AWS refuses any
+ * attribute a pool does not define. What users may write themselves excludes the verified flags.
+ */
 const STANDARD = new Set([
   'address', 'birthdate', 'email', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name', 'nickname',
   'phone_number', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
 ])
 const ADMIN_ONLY = new Set(['email_verified', 'phone_number_verified'])
+const MAX_ATTRIBUTE_LENGTH = 2048
 
 /**
  * Validates attribute writes: returns a clean map or throws InvalidParameterException with
@@ -115,8 +140,10 @@ export function attributeWrites(list: Array<{ Name: string; Value?: string }>, o
   for (const { Name, Value } of list) {
     const value = Value ?? ''
     if (Name === 'sub' || (!opts.admin && ADMIN_ONLY.has(Name))) throw invalidParameter(`Cannot modify the non-mutable attribute ${Name}`)
-    if (!STANDARD.has(Name) && !ADMIN_ONLY.has(Name) && !/^custom:[\w-]{1,20}$/.test(Name)) {
-      throw invalidParameter(`Attribute does not exist in the schema.`)
+    if (!STANDARD.has(Name) && !ADMIN_ONLY.has(Name)) throw invalidParameter(`Attribute does not exist in the schema.`)
+    // AWS: string attributes hold at most 2048 characters, whichever operation writes them.
+    if ([...value].length > MAX_ATTRIBUTE_LENGTH) {
+      throw invalidParameter(`1 validation error detected: Value at 'userAttributes.${Name}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${MAX_ATTRIBUTE_LENGTH}`)
     }
     if (ADMIN_ONLY.has(Name) && value !== 'true' && value !== 'false') throw invalidParameter(`Invalid value for ${Name}: must be true or false`)
     if (Name === 'email' && !isEmail(value)) throw invalidParameter('Invalid email address format.')

@@ -21,6 +21,8 @@ export interface PoolSettings {
   authSessionSeconds: number
   /** Two-step verification: off, optional, or required for the staff groups. */
   mfa: 'off' | 'optional' | 'staff'
+  /** TRUST_PROXY names proxies: client addresses come from X-Forwarded-For. */
+  behindProxy: boolean
 }
 
 /** The groups whose members must use two-step verification when IDENTITY_MFA=staff. */
@@ -44,6 +46,7 @@ export function poolSettings(config: Config): PoolSettings {
     selfSignUp: config.IDENTITY_SELF_SIGN_UP,
     authSessionSeconds: 180,
     mfa: config.IDENTITY_MFA,
+    behindProxy: config.TRUST_PROXY.trim() !== 'false',
   }
 }
 

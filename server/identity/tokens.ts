@@ -25,6 +25,7 @@ export interface AccessClaims {
   sub: string
   username: string
   client_id: string
+  iss: string
   origin_jti: string
   token_use: string
   exp: number
@@ -190,12 +191,12 @@ export class TokenService {
   }
 
   /**
-   * Verifies an access token sent to a Cognito operation: our signature, token_use, client, expiry,
+   * Verifies an access token sent to a Cognito operation: our signature, token_use, issuer, client, expiry,
    * then revocation. Throws the Cognito error; returns the claims.
    */
   async verifyAccessToken(db: Queryable, token: string): Promise<AccessClaims> {
     const claims = this.verifySignature(token) as AccessClaims | null
-    if (!claims || claims.token_use !== 'access' || claims.client_id !== this.settings.clientId || typeof claims.username !== 'string' || typeof claims.origin_jti !== 'string') {
+    if (!claims || claims.token_use !== 'access' || claims.iss !== this.settings.issuer || claims.client_id !== this.settings.clientId || typeof claims.username !== 'string' || typeof claims.origin_jti !== 'string') {
       throw Errors.invalidAccessToken()
     }
     if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) throw Errors.accessTokenExpired()
@@ -223,7 +224,9 @@ export class TokenService {
     return rows.length
   }
 
-  revokeUser(db: Queryable, username: string) {
+  /** Every session of the user, or every one but `keepOriginJti` (the caller's own, after a password change). */
+  revokeUser(db: Queryable, username: string, keepOriginJti?: string) {
+    if (keepOriginJti) return this.revokeWhere(db, 'username = $1 AND origin_jti <> $2', [username, keepOriginJti])
     return this.revokeWhere(db, 'username = $1', [username])
   }
 

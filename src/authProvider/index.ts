@@ -3,6 +3,7 @@ import type { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js
 import { canAccessFor } from './canAccess'
 import { authenticate, completeNewPassword, currentUser, NewPasswordRequired, refresh, signOut } from './cognito'
 import { clearSession, hasLiveSession, storedAttributes, storedGroups, storedUser, storeSession } from './session'
+import { associateToken, finishSetupAtSignIn, otpauthUri, sendTotpCode, TwoStepRequired } from './twoStep'
 
 export { STORAGE_KEYS, storedAttributes, storedGroups, storedJwt, storedUser, hasLiveSession } from './session'
 
@@ -27,20 +28,52 @@ export async function signIn(email: string, password: string): Promise<CognitoUs
     return session
   } catch (err) {
     if (err instanceof NewPasswordRequired) pendingChallenge = { email, user: err.user, attributes: err.userAttributes }
+    if (err instanceof TwoStepRequired) pendingTwoStep = { email, user: err.user, kind: err.kind }
     throw err
   }
+}
+
+/** The sign-in waiting for its second step (a code, or setting up the app first); memory only, like the challenge. */
+let pendingTwoStep: { email: string; user: CognitoUser; kind: 'code' | 'setup' } | null = null
+export const getPendingTwoStep = () => pendingTwoStep
+export const clearPendingTwoStep = () => {
+  pendingTwoStep = null
+}
+
+/** Second step of the pending sign-in: the code from the app; stores the session on success. */
+export async function answerTwoStep(code: string): Promise<CognitoUserSession> {
+  if (!pendingTwoStep) throw new Error('No pending two-step sign-in')
+  const { user, kind } = pendingTwoStep
+  const session = kind === 'code' ? await sendTotpCode(user, code) : await finishSetupAtSignIn(user, code)
+  storeSession(session)
+  pendingTwoStep = null
+  pendingChallenge = null
+  return session
+}
+
+/** MFA_SETUP at sign-in: the secret (and its otpauth URI) for the app, bound to the pending sign-in. */
+export async function setUpTwoStepAtSignIn(): Promise<{ secret: string; uri: string }> {
+  if (!pendingTwoStep) throw new Error('No pending two-step sign-in')
+  const secret = await associateToken(pendingTwoStep.user)
+  return { secret, uri: await otpauthUri(secret, pendingTwoStep.email) }
 }
 
 /** Answers the pending new-password challenge (the name is shown read-only and sent back unchanged). */
 export async function completeRegister(password: string): Promise<CognitoUserSession> {
   if (!pendingChallenge) throw new Error('No pending challenge')
-  const { user, attributes } = pendingChallenge
+  const { user, attributes, email } = pendingChallenge
   // Only writable attributes go back: the service refuses email_verified and other non-mutable ones.
   const writable: Record<string, string> = attributes.name ? { name: attributes.name } : {}
-  const session = await completeNewPassword(user, password, writable)
-  storeSession(session)
-  pendingChallenge = null
-  return session
+  try {
+    const session = await completeNewPassword(user, password, writable)
+    storeSession(session)
+    pendingChallenge = null
+    return session
+  } catch (err) {
+    // Staff accounts (IDENTITY_MFA=staff) set up two-step verification right after the new password.
+    if (err instanceof TwoStepRequired) pendingTwoStep = { email, user: err.user, kind: err.kind }
+    throw err
+  }
 }
 
 /** On a 401 from the API: new tokens from the identity service, stored; returns the new bearer token. */
@@ -61,6 +94,7 @@ export const authProvider: AuthProvider = {
     await signOut(Boolean(params?.global))
     clearSession()
     pendingChallenge = null
+    pendingTwoStep = null
     return '/login'
   },
 

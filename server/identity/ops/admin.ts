@@ -150,15 +150,22 @@ export async function adminResetUserPassword(ctx: IdentityContext, input: Input<
   const user = await existing(ctx, input.UserPoolId, input.Username)
   if (user.status === 'FORCE_CHANGE_PASSWORD') throw Errors.cannotReset()
   if (user.attributes.email_verified !== 'true') throw Errors.noVerifiedEmail()
-  await ctx.users.setStatus(ctx.db, user.username, 'RESET_REQUIRED')
-  const code = await ctx.codes.issue(ctx.db, user.username, 'forgot')
+  const code = await ctx.db.transaction(async (tx) => {
+    await ctx.users.setStatus(tx, user.username, 'RESET_REQUIRED')
+    // The old password is no longer trusted: neither are the sessions opened with it.
+    await ctx.tokens.revokeUser(tx, user.username)
+    return ctx.codes.issue(tx, user.username, 'forgot')
+  })
   await ctx.mailTo(user, { kind: 'reset-code', code })
   return {}
 }
 
 export async function adminSetUserPassword(ctx: IdentityContext, input: Input<'AdminSetUserPassword'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
-  await ctx.setPassword(ctx.db, user.username, input.Password, input.Permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD')
+  await ctx.db.transaction(async (tx) => {
+    await ctx.setPassword(tx, user.username, input.Password, input.Permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD')
+    await ctx.tokens.revokeUser(tx, user.username)
+  })
   return {}
 }
 

@@ -35,10 +35,17 @@ function checkLockout(user: User) {
 function simulatedUser(ctx: IdentityContext, name: string) {
   const seed = ctx.secrets.box.derive(`unknown-user:${ctx.settings.poolId}:${name.toLowerCase()}`)
   const hex = seed.toString('hex')
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  // A version-4 UUID like crypto.randomUUID's: the variant digit is one of 8, 9, a, b as in real ids.
+  const variant = '89ab'[parseInt(hex[16], 16) & 3]
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
   const salt = pad(fromHex(seed.subarray(16, 32).toString('hex')))
   const verifier = pad(modPow(g, fromHex(hex)))
   return { id, salt, verifier }
+}
+
+/** Per-address brake on password spraying: an address past its failed sign-ins for the hour is refused. */
+function checkAddress(ctx: IdentityContext, req: OpRequest) {
+  if (ctx.signIns.blocked(req.address)) throw Errors.attemptsExceeded()
 }
 
 function checkTimestamp(ts: string) {
@@ -57,9 +64,11 @@ export async function initiateAuth(ctx: IdentityContext, input: Input<'InitiateA
   const params = input.AuthParameters ?? {}
   switch (input.AuthFlow) {
     case 'USER_SRP_AUTH':
+      checkAddress(ctx, req)
       return startSrp(ctx, input.ClientId, params)
     case 'USER_PASSWORD_AUTH':
       if (!ctx.settings.userPasswordAuth) throw invalidParameter('USER_PASSWORD_AUTH flow not enabled for this client')
+      checkAddress(ctx, req)
       return passwordAuth(ctx, params, req)
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
@@ -92,12 +101,14 @@ async function passwordAuth(ctx: IdentityContext, params: Record<string, string>
   if (!user) {
     // Same work as a real check, so timing does not tell unknown users apart.
     verifierFor(simulatedUser(ctx, name).salt, ctx.settings.poolName, name, password)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   if (user.status === 'UNCONFIRMED') throw Errors.notConfirmed()
   checkLockout(user)
   if (!sameHex(verifierFor(user.salt, ctx.settings.poolName, user.username, password), user.verifier)) {
     await ctx.users.recordFailure(ctx.db, user.username)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   await checkDeviceKnown(ctx, user, params.DEVICE_KEY)
@@ -210,6 +221,7 @@ async function passwordVerifier(ctx: IdentityContext, clientId: string, r: Recor
   checkTimestamp(timestamp)
   if (state.data.simulated) {
     await ctx.handshakes.consume(ctx.db, secretBlock)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   const user = await ctx.users.find(ctx.db, state.username)
@@ -234,6 +246,7 @@ async function passwordVerifier(ctx: IdentityContext, clientId: string, r: Recor
   if (!signatureMatches(expected, signature)) {
     await ctx.handshakes.consume(ctx.db, secretBlock)
     await ctx.users.recordFailure(ctx.db, user.username)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   // Before consuming the state: the client retries this very request without the device key.
@@ -336,6 +349,7 @@ async function softwareTokenMfa(ctx: IdentityContext, clientId: string, session:
   const result = await ctx.mfa.checkCode(ctx.db, user.username, code)
   if (result !== 'ok') {
     await ctx.users.recordFailure(ctx.db, user.username)
+    ctx.signIns.failed(req.address)
     if ((await ctx.mfaSessions.failedAttempt(ctx.db, session)) >= MFA_SESSION_ATTEMPTS) await ctx.mfaSessions.consume(ctx.db, session)
     throw mfaCodeMismatch()
   }

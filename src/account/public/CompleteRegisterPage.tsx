@@ -4,10 +4,12 @@ import { AccountForm } from '../fields'
 import { Navigate } from 'react-router-dom'
 import { completeRegister, getPendingChallenge } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
+import { TwoStepRequired } from '../../authProvider/twoStep'
 import { identityErrorMessage } from '../identityErrors'
 import { DELAYS, useLater } from '../useLater'
 import { AuthLayout } from './AuthLayout'
 import { NewPasswordAndTerms, Notice, SubmitButton } from './parts'
+import { TotpStep } from './TotpStep'
 
 /**
  * /complete-register (visitors only): an invited account's first sign-in. The name is shown read-only;
@@ -20,8 +22,11 @@ export function CompleteRegisterPage() {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [twoStep, setTwoStep] = useState(false)
 
   if (!challenge) return <Navigate to="/login" replace />
+  // Staff accounts set up two-step verification right after choosing the password.
+  if (twoStep) return <TotpStep onSignedIn={() => later(() => browser.assign('/dashboard'), DELAYS.login)} onCancel={() => browser.assign('/login')} />
 
   const submit = async (values: Record<string, unknown>) => {
     setError(null)
@@ -32,6 +37,10 @@ export function CompleteRegisterPage() {
       later(() => browser.assign('/dashboard'), DELAYS.login)
     } catch (err) {
       setBusy(false)
+      if (err instanceof TwoStepRequired) {
+        setTwoStep(true)
+        return
+      }
       setError(identityErrorMessage(err, translate))
     }
   }

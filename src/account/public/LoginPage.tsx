@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { signIn } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { NewPasswordRequired } from '../../authProvider/cognito'
+import { TwoStepRequired } from '../../authProvider/twoStep'
 import { identityErrorMessage, isNotConfirmed } from '../identityErrors'
 import { pendingEmail } from '../pendingEmail'
 import { DELAYS, useLater } from '../useLater'
@@ -13,6 +14,7 @@ import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { Carousel } from './Carousel'
 import { FooterLink, Notice, SubmitButton } from './parts'
+import { TotpStep } from './TotpStep'
 
 interface Credentials {
   email: string
@@ -27,6 +29,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [twoStep, setTwoStep] = useState(false)
 
   const submit = async (values: Record<string, unknown>) => {
     const { email, password } = values as unknown as Credentials
@@ -43,6 +46,10 @@ export function LoginPage() {
         navigate('/complete-register')
         return
       }
+      if (err instanceof TwoStepRequired) {
+        setTwoStep(true)
+        return
+      }
       setError(identityErrorMessage(err, translate))
       if (isNotConfirmed(err)) {
         pendingEmail.set(email.trim())
@@ -50,6 +57,8 @@ export function LoginPage() {
       }
     }
   }
+
+  if (twoStep) return <TotpStep onSignedIn={() => later(() => browser.assign('/dashboard'), DELAYS.login)} onCancel={() => setTwoStep(false)} />
 
   const locked = busy || done
   return (

@@ -2,5 +2,6 @@ import type { Messages } from '../mx'
 import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
+import { twoStep } from './twoStep'
 
-export const eng = { ...ra, aula: { ...shell, account } } satisfies Messages
+export const eng = { ...ra, aula: { ...shell, account: { ...account, twoStep } } } satisfies Messages

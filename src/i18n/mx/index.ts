@@ -1,8 +1,9 @@
 import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
+import { twoStep } from './twoStep'
 
 /** The default catalogue (Spanish, code mx): its shape is the type every other catalogue satisfies. */
-export const mx = { ...ra, aula: { ...shell, account } }
+export const mx = { ...ra, aula: { ...shell, account: { ...account, twoStep } } }
 
 export type Messages = typeof mx

@@ -2,5 +2,6 @@ import type { Messages } from '../mx'
 import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
+import { twoStep } from './twoStep'
 
-export const rs = { ...ra, aula: { ...shell, account } } satisfies Messages
+export const rs = { ...ra, aula: { ...shell, account: { ...account, twoStep } } } satisfies Messages

@@ -1,0 +1,48 @@
+import type { Messages } from '../mx'
+
+export const twoStep = {
+  title: 'Two-step verification',
+  intro: 'On top of your password, signing in will ask for a code from an authenticator app on your phone.',
+  onChip: 'On',
+  on: 'Two-step verification is on.',
+  off: 'Two-step verification is off.',
+  turnOn: 'Turn on',
+  turnOff: 'Turn off',
+  turnOffTitle: 'Turn off two-step verification?',
+  turnOffText: 'Signing in will then ask for your password only.',
+  turnedOn: 'Two-step verification is now on.',
+  turnedOff: 'Two-step verification is now off.',
+  scan: 'Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or FreeOTP).',
+  manual: 'Cannot scan it? Type this key into the app:',
+  qrLabel: 'QR code to add %{account} to an authenticator app',
+  code: '6-digit code',
+  codeHelp: 'The code the app shows right now.',
+  confirm: 'Confirm and turn on',
+  cancel: 'Cancel',
+  retry: 'Try again',
+  loading: 'Loading…',
+  loadError: 'Two-step verification could not be checked.',
+  errors: {
+    wrongSetupCode: 'That code is not right. Check that the time on your phone is correct and enter the current code.',
+    wrongCode: 'That code is wrong or was already used. Wait for the next code in the app and try again.',
+    sessionExpired: 'Signing in took too long. Please sign in again.',
+    staffRequired: 'Your role requires two-step verification: it cannot be turned off.',
+    unavailable: 'Two-step verification is not available on this platform.',
+    signInAgain: 'Please sign in again with your email and password.',
+  },
+  validation: {
+    required: 'Please enter the code from the app',
+    format: 'The code has 6 digits',
+  },
+  signIn: {
+    title: 'Two-step verification',
+    subtitle: 'Enter the code your authenticator app shows.',
+    submit: 'Verify',
+    back: 'Back to sign in',
+  },
+  setup: {
+    title: 'Set up two-step verification',
+    subtitle: 'Your role requires two-step verification. Add your account to an authenticator app, then enter the code it shows.',
+    submit: 'Turn on and continue',
+  },
+} satisfies Messages['aula']['account']['twoStep']

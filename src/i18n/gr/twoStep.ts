@@ -1,0 +1,48 @@
+import type { Messages } from '../mx'
+
+export const twoStep = {
+  title: 'Bestätigung in zwei Schritten',
+  intro: 'Zusätzlich zum Passwort wird bei der Anmeldung ein Code aus einer Authenticator-App auf deinem Telefon abgefragt.',
+  onChip: 'Aktiv',
+  on: 'Die Bestätigung in zwei Schritten ist aktiv.',
+  off: 'Die Bestätigung in zwei Schritten ist nicht aktiv.',
+  turnOn: 'Aktivieren',
+  turnOff: 'Deaktivieren',
+  turnOffTitle: 'Bestätigung in zwei Schritten deaktivieren?',
+  turnOffText: 'Bei der Anmeldung wird dann nur noch dein Passwort abgefragt.',
+  turnedOn: 'Die Bestätigung in zwei Schritten ist jetzt aktiv.',
+  turnedOff: 'Die Bestätigung in zwei Schritten ist jetzt deaktiviert.',
+  scan: 'Scanne diesen QR-Code mit einer Authenticator-App (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP).',
+  manual: 'Scannen nicht möglich? Gib diesen Schlüssel in der App ein:',
+  qrLabel: 'QR-Code, um %{account} zu einer Authenticator-App hinzuzufügen',
+  code: '6-stelliger Code',
+  codeHelp: 'Der Code, den die App gerade anzeigt.',
+  confirm: 'Bestätigen und aktivieren',
+  cancel: 'Abbrechen',
+  retry: 'Erneut versuchen',
+  loading: 'Wird geladen…',
+  loadError: 'Der Stand der Bestätigung in zwei Schritten konnte nicht abgefragt werden.',
+  errors: {
+    wrongSetupCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
+    wrongCode: 'Der Code ist falsch oder wurde schon verwendet. Warte auf den nächsten Code in der App und versuche es erneut.',
+    sessionExpired: 'Die Anmeldung hat zu lange gedauert. Bitte melde dich erneut an.',
+    staffRequired: 'Deine Rolle verlangt die Bestätigung in zwei Schritten: Sie kann nicht deaktiviert werden.',
+    unavailable: 'Die Bestätigung in zwei Schritten ist auf dieser Plattform nicht verfügbar.',
+    signInAgain: 'Bitte melde dich erneut mit E-Mail und Passwort an.',
+  },
+  validation: {
+    required: 'Bitte gib den Code aus der App ein',
+    format: 'Der Code hat 6 Ziffern',
+  },
+  signIn: {
+    title: 'Bestätigung in zwei Schritten',
+    subtitle: 'Gib den Code ein, den deine Authenticator-App anzeigt.',
+    submit: 'Bestätigen',
+    back: 'Zurück zur Anmeldung',
+  },
+  setup: {
+    title: 'Bestätigung in zwei Schritten einrichten',
+    subtitle: 'Deine Rolle verlangt die Bestätigung in zwei Schritten. Füge dein Konto zu einer Authenticator-App hinzu und gib den angezeigten Code ein.',
+    submit: 'Aktivieren und weiter',
+  },
+} satisfies Messages['aula']['account']['twoStep']

@@ -1,0 +1,48 @@
+import type { Messages } from '../mx'
+
+export const twoStep = {
+  title: 'Verifica in due passaggi',
+  intro: 'Oltre alla password, all\'accesso ti verrà chiesto un codice da un\'app di autenticazione sul telefono.',
+  onChip: 'Attiva',
+  on: 'La verifica in due passaggi è attiva.',
+  off: 'La verifica in due passaggi non è attiva.',
+  turnOn: 'Attiva',
+  turnOff: 'Disattiva',
+  turnOffTitle: 'Disattivare la verifica in due passaggi?',
+  turnOffText: 'All\'accesso ti verrà chiesta solo la password.',
+  turnedOn: 'La verifica in due passaggi è stata attivata.',
+  turnedOff: 'La verifica in due passaggi è stata disattivata.',
+  scan: 'Scansiona questo codice QR con un\'app di autenticazione (ad esempio Google Authenticator, Microsoft Authenticator o FreeOTP).',
+  manual: 'Non riesci a scansionarlo? Inserisci questa chiave nell\'app:',
+  qrLabel: 'Codice QR per aggiungere %{account} a un\'app di autenticazione',
+  code: 'Codice a 6 cifre',
+  codeHelp: 'Il codice che l\'app mostra in questo momento.',
+  confirm: 'Conferma e attiva',
+  cancel: 'Annulla',
+  retry: 'Riprova',
+  loading: 'Caricamento…',
+  loadError: 'Non è stato possibile verificare lo stato della verifica in due passaggi.',
+  errors: {
+    wrongSetupCode: 'Il codice non è corretto. Controlla che l\'ora del telefono sia esatta e inserisci il codice attuale.',
+    wrongCode: 'Il codice è errato o è già stato usato. Attendi il codice successivo nell\'app e riprova.',
+    sessionExpired: 'L\'accesso ha richiesto troppo tempo. Accedi di nuovo.',
+    staffRequired: 'Il tuo ruolo richiede la verifica in due passaggi: non può essere disattivata.',
+    unavailable: 'La verifica in due passaggi non è disponibile su questa piattaforma.',
+    signInAgain: 'Accedi di nuovo con la tua email e la password.',
+  },
+  validation: {
+    required: 'Inserisci il codice dell\'app',
+    format: 'Il codice ha 6 cifre',
+  },
+  signIn: {
+    title: 'Verifica in due passaggi',
+    subtitle: 'Inserisci il codice mostrato dall\'app di autenticazione.',
+    submit: 'Verifica',
+    back: 'Torna all\'accesso',
+  },
+  setup: {
+    title: 'Configura la verifica in due passaggi',
+    subtitle: 'Il tuo ruolo richiede la verifica in due passaggi. Aggiungi il tuo account a un\'app di autenticazione e inserisci il codice che mostra.',
+    submit: 'Attiva e continua',
+  },
+} satisfies Messages['aula']['account']['twoStep']
