@@ -1,4 +1,4 @@
-import { Box, CircularProgress, Typography } from '@mui/material'
+import { Box, CircularProgress, Link, Typography } from '@mui/material'
 import { lazy, Suspense } from 'react'
 import { TextInput, useTranslate } from 'react-admin'
 import { identityErrorMessage } from './identityErrors'
@@ -57,9 +57,13 @@ export function AppEnrolment({ uri, secret, account }: { uri: string; secret: st
         <Typography variant="body2" color="text.secondary">
           {translate('aula.account.twoStep.manual')}
         </Typography>
-        <Typography component="code" data-testid="totp-secret" sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all', userSelect: 'all' }}>
+        <Typography component="code" data-testid="totp-secret" sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', userSelect: 'all' }}>
           {groupedKey(secret)}
         </Typography>
+        {/* On a phone the QR code is on the very screen that would scan it: the app can open the link instead. */}
+        <Link href={uri} variant="body2" sx={{ display: 'inline-block', mt: 1.5 }}>
+          {translate('aula.account.twoStep.openInApp')}
+        </Link>
       </Box>
     </Box>
   )

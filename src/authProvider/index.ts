@@ -34,7 +34,7 @@ export async function signIn(email: string, password: string): Promise<CognitoUs
 }
 
 /** The sign-in waiting for its second step (a code, or setting up the app first); memory only, like the challenge. */
-let pendingTwoStep: { email: string; user: CognitoUser; kind: 'code' | 'setup' } | null = null
+let pendingTwoStep: { email: string; user: CognitoUser; kind: 'code' | 'setup'; enrolment?: Promise<{ secret: string; uri: string }> } | null = null
 export const getPendingTwoStep = () => pendingTwoStep
 export const clearPendingTwoStep = () => {
   pendingTwoStep = null
@@ -53,9 +53,17 @@ export async function answerTwoStep(code: string): Promise<CognitoUserSession> {
 
 /** MFA_SETUP at sign-in: the secret (and its otpauth URI) for the app, bound to the pending sign-in. */
 export async function setUpTwoStepAtSignIn(): Promise<{ secret: string; uri: string }> {
-  if (!pendingTwoStep) throw new Error('No pending two-step sign-in')
-  const secret = await associateToken(pendingTwoStep.user)
-  return { secret, uri: await otpauthUri(secret, pendingTwoStep.email) }
+  const pending = pendingTwoStep
+  if (!pending) throw new Error('No pending two-step sign-in')
+  // One secret per challenge: each association spends the challenge's Session, so a second caller
+  // (a screen mounted twice) shares the first request instead of racing it.
+  pending.enrolment ??= associateToken(pending.user)
+    .then(async (secret) => ({ secret, uri: await otpauthUri(secret, pending.email) }))
+    .catch((err: unknown) => {
+      pending.enrolment = undefined
+      throw err
+    })
+  return pending.enrolment
 }
 
 /** Answers the pending new-password challenge (the name is shown read-only and sent back unchanged). */

@@ -70,6 +70,7 @@ export function TotpStep({ onSignedIn, onCancel }: { onSignedIn: () => void; onC
   const key = setup ? 'setup' : 'signIn'
   return (
     <AuthLayout title={translate(`aula.account.twoStep.${key}.title`)} subtitle={translate(`aula.account.twoStep.${key}.subtitle`)}>
+      <div data-two-step />
       <Notice error={error ?? loadError} success={done ? translate('aula.account.login.success') : null} />
       {setup && !enrolment && !loadError && (
         <Box sx={{ display: 'flex', justifyContent: 'center', my: 3 }}>

@@ -76,7 +76,7 @@ export function TwoStepSection() {
     })
 
   return (
-    <Box component="section" aria-labelledby="two-step-title" sx={{ maxWidth: 640 }}>
+    <Box component="section" aria-labelledby="two-step-title" data-two-step sx={{ maxWidth: 640 }}>
       <Divider sx={{ my: 4 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
         <Typography id="two-step-title" variant="h6" component="h2">

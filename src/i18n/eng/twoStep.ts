@@ -13,6 +13,7 @@ export const twoStep = {
   turnedOn: 'Two-step verification is now on.',
   turnedOff: 'Two-step verification is now off.',
   scan: 'Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or FreeOTP).',
+  openInApp: 'Open in an authenticator app on this device',
   manual: 'Cannot scan it? Type this key into the app:',
   qrLabel: 'QR code to add %{account} to an authenticator app',
   code: '6-digit code',

@@ -13,6 +13,7 @@ export const twoStep = {
   turnedOn: 'Se ha activado la verificación en dos pasos.',
   turnedOff: 'Se ha desactivado la verificación en dos pasos.',
   scan: 'Escanea este código QR con una aplicación de autenticación (por ejemplo Google Authenticator, Microsoft Authenticator o FreeOTP).',
+  openInApp: 'Abrir en una aplicación de autenticación de este dispositivo',
   manual: '¿No puedes escanearlo? Introduce esta clave en la aplicación:',
   qrLabel: 'Código QR para añadir %{account} a una aplicación de autenticación',
   code: 'Código de 6 dígitos',

@@ -13,6 +13,7 @@ export const twoStep = {
   turnedOn: 'Die Bestätigung in zwei Schritten ist jetzt aktiv.',
   turnedOff: 'Die Bestätigung in zwei Schritten ist jetzt deaktiviert.',
   scan: 'Scanne diesen QR-Code mit einer Authenticator-App (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP).',
+  openInApp: 'In einer Authenticator-App auf diesem Gerät öffnen',
   manual: 'Scannen nicht möglich? Gib diesen Schlüssel in der App ein:',
   qrLabel: 'QR-Code, um %{account} zu einer Authenticator-App hinzuzufügen',
   code: '6-stelliger Code',

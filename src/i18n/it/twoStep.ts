@@ -13,6 +13,7 @@ export const twoStep = {
   turnedOn: 'La verifica in due passaggi è stata attivata.',
   turnedOff: 'La verifica in due passaggi è stata disattivata.',
   scan: 'Scansiona questo codice QR con un\'app di autenticazione (ad esempio Google Authenticator, Microsoft Authenticator o FreeOTP).',
+  openInApp: 'Apri in un\'app di autenticazione su questo dispositivo',
   manual: 'Non riesci a scansionarlo? Inserisci questa chiave nell\'app:',
   qrLabel: 'Codice QR per aggiungere %{account} a un\'app di autenticazione',
   code: 'Codice a 6 cifre',

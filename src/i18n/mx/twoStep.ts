@@ -12,6 +12,7 @@ export const twoStep = {
   turnedOn: 'La verificación en dos pasos quedó activada.',
   turnedOff: 'La verificación en dos pasos quedó desactivada.',
   scan: 'Escanea este código QR con una app de autenticación (por ejemplo Google Authenticator, Microsoft Authenticator o FreeOTP).',
+  openInApp: 'Abrir en una app de autenticación de este dispositivo',
   manual: '¿No puedes escanearlo? Escribe esta clave en la app:',
   qrLabel: 'Código QR para añadir %{account} a una app de autenticación',
   code: 'Código de 6 dígitos',
