@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import addFormats from 'ajv-formats'
-import type { Config } from './config.js'
+import { trustProxyOption, type Config } from './config.js'
 import type { Db } from './db/index.js'
 import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
@@ -56,6 +56,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
     // One log line per request (written when it completes) instead of Fastify's two.
     disableRequestLogging: true,
+    // request.ip: the client as the trusted proxies saw it (per-address limits, device last address).
+    trustProxy: trustProxyOption(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
   if (options.logger) {
     app.addHook('onResponse', (request, reply, done) => {

@@ -62,6 +62,15 @@ export const ConfigSchema = Type.Object({
   IDENTITY_DEVICE_TRACKING: Type.Enum(['always', 'opt-in', 'off'], { default: 'always', description: 'Device tracking of the embedded pool.' }),
   IDENTITY_USER_PASSWORD_AUTH: Type.Boolean({ default: false, description: 'Also accept USER_PASSWORD_AUTH (the password travels to the server); SRP is always on.' }),
   IDENTITY_SELF_SIGN_UP: Type.Boolean({ default: true, description: 'Whether visitors may sign up themselves (false: only administrators create users).' }),
+  IDENTITY_MFA: Type.Enum(['off', 'optional', 'staff'], {
+    default: 'optional',
+    description: "Two-step verification (TOTP): 'off', 'optional' (users turn it on in their settings) or 'staff' (members of admin, finances, creator and reviewer must set it up at their next sign-in).",
+  }),
+  TRUST_PROXY: Type.String({
+    pattern: '^(false|[1-9]|(?:[0-9a-fA-F:.]+(?:/\\d{1,3})?)(?:\\s*,\\s*[0-9a-fA-F:.]+(?:/\\d{1,3})?)*)$',
+    default: 'false',
+    description: "Which proxies may name the client address in X-Forwarded-For: 'false' (none: the connection's address), the number of proxy hops in front of the server (1–9), or a comma-separated list of proxy addresses or CIDR ranges.",
+  }),
   ADMIN_EMAIL: Type.String({ format: 'email', default: 'admin@aula.local', description: 'The administrator created on an empty pool; its temporary password is printed once on the console.' }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.' })),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
@@ -97,4 +106,20 @@ function describe(message: string, params: unknown): string {
   if (p.pattern === HTTP_URL || p.format === 'uri') return 'must be an http:// or https:// URL'
   if (p.allowedValues) return `must be one of ${p.allowedValues.join(', ')}`
   return message
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. `true` (believe every X-Forwarded-For entry) is not
+ * offered: the left-most entry is whatever the client wrote, so rotating it would dodge every
+ * per-address limit. A hop count or the proxies' own addresses make the address the last proxy saw.
+ */
+export function trustProxyOption(config: Pick<Config, 'TRUST_PROXY'>): false | string[] | ((address: string, hop: number) => boolean) {
+  const value = config.TRUST_PROXY.trim()
+  if (value === 'false') return false
+  if (/^\d+$/.test(value)) {
+    // Trust the connection's peer and the entries the next hops appended, counted from the right.
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value.split(',').map((s) => s.trim())
 }

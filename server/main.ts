@@ -1,10 +1,14 @@
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { migrate } from './db/migrate.js'
 import { openAppDb } from './db/open.js'
+import { restrictDataDir } from './data-dir.js'
 
 // The AWS SDK is pinned while Aula runs on Node 20 (README, "Production"); its notice that later
 // versions need Node 22 would otherwise be printed at every start.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
+// The data directory holds the database, keys and mail: whatever the process creates is its owner's only.
+process.umask(0o077)
 
 let config: Config
 try {
@@ -29,6 +33,7 @@ const [{ buildApp }, { ensureWebBuild }, { loggerOptions, readyLine }] = await P
 const webBuildMs = await ensureWebBuild(config)
 const db = await opening
 const applied = await migrate(db)
+restrictDataDir(config.dataDir)
 const app = await buildApp({
   config,
   db,
@@ -57,6 +62,7 @@ async function shutdown(signal: string) {
   try {
     await app.close()
     await db.close()
+    restrictDataDir(config.dataDir)
     process.exit(0)
   } catch (err) {
     app.log.error({ err }, 'shutdown failed')

@@ -19,7 +19,11 @@ export const RATE_LIMITS = {
   changePassword: 5,
   verifyAttribute: 15,
   attributeCode: 5,
-  signUp: 10,
+  verifySoftwareToken: 15,
+  // Per client address (subject `addr:<address>`), next to the per-user limits above.
+  signUp: 30,
+  addressMail: 30,
+  addressCodeGuess: 100,
 } as const
 export type RateAction = keyof typeof RATE_LIMITS
 
@@ -44,8 +48,9 @@ export class CodeService {
   /**
    * Consumes the live code when it matches (returns its payload, or null when it had none). A
    * superseded or expired code answers ExpiredCodeException, a wrong one CodeMismatchException.
+   * `beforeUse` runs once the code matched, before it is spent.
    */
-  async consume(db: Queryable, username: string, purpose: CodePurpose, code: string): Promise<string | null> {
+  async consume(db: Queryable, username: string, purpose: CodePurpose, code: string, beforeUse?: () => void): Promise<string | null> {
     const hash = this.box.hash(username, purpose, code)
     const { rows } = await db.query<{ id: string; code_hash: string; payload: string | null; expired: boolean; attempts: number }>(
       `SELECT id, code_hash, payload, expires_at < now() AS expired, attempts FROM identity_codes
@@ -55,6 +60,8 @@ export class CodeService {
     const live = rows[0]
     if (live && sameHash(live.code_hash, hash)) {
       if (live.expired || live.attempts >= MAX_ATTEMPTS) throw Errors.codeExpired()
+      // Checks that need a right code first (the new password's policy): a failure keeps the code live.
+      beforeUse?.()
       await db.query('UPDATE identity_codes SET used_at = now() WHERE id = $1', [live.id])
       return live.payload === null ? null : this.box.open(live.payload)
     }

@@ -6,6 +6,8 @@ import { CodeService } from './codes.js'
 import { DeviceRepository } from './devices.js'
 import { CognitoError, Errors, invalidParameter } from './errors.js'
 import { HandshakeStore } from './handshakes.js'
+import { MfaRepository, MfaSessionStore } from './mfa.js'
+import { SignInThrottle } from './throttle.js'
 import type { Secrets } from './secrets.js'
 import { checkPassword, type PoolSettings } from './settings.js'
 import { makeVerifier } from './srp.js'
@@ -22,6 +24,11 @@ export class IdentityContext {
   readonly handshakes: HandshakeStore
   /** The API's in-process view of enabled flags, groups and revoked sessions (see changeAccess). */
   readonly access: AccessCache
+  readonly mfa: MfaRepository
+  readonly mfaSessions: MfaSessionStore
+  readonly signIns = new SignInThrottle()
+  /** Mail being sent after its request was answered. */
+  private readonly outbox = new Set<Promise<void>>()
 
   constructor(
     readonly db: Db,
@@ -36,6 +43,8 @@ export class IdentityContext {
     this.devices = new DeviceRepository(secrets.box, settings.region)
     this.handshakes = new HandshakeStore(secrets.box, settings.authSessionSeconds)
     this.access = new AccessCache(db, log)
+    this.mfa = new MfaRepository(secrets.box)
+    this.mfaSessions = new MfaSessionStore(secrets.box, settings.authSessionSeconds)
   }
 
   /**
@@ -108,6 +117,23 @@ export class IdentityContext {
     }
   }
 
+  /**
+   * Sends a message after the answer: the request then takes the same time whether or not the
+   * account exists (ForgotPassword, ResendConfirmationCode). Failures are logged only.
+   */
+  mailLater(user: Pick<User, 'email' | 'attributes'>, message: MailMessage) {
+    const sending: Promise<void> = this.mail
+      .send(user.email, message, user.attributes.locale)
+      .catch((error: unknown) => this.log.error({ err: error, kind: message.kind }, 'mail delivery failed'))
+      .finally(() => this.outbox.delete(sending))
+    this.outbox.add(sending)
+  }
+
+  /** Waits for the mail still being sent (shutdown). */
+  async drainMail(): Promise<void> {
+    await Promise.allSettled([...this.outbox])
+  }
+
   /** A temporary password that satisfies any policy (16+ characters, every class). */
   temporaryPassword(): string {
     const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!#%+-=?@^_']
@@ -138,12 +164,16 @@ export function deliveryDetails(email: string) {
   return { Destination: `${local.charAt(0)}***@${domain.charAt(0)}***`, DeliveryMedium: 'EMAIL', AttributeName: 'email' }
 }
 
-/** Standard attributes (OIDC) plus custom:*; what users may write themselves excludes the verified flags. */
+/**
+ * The pool's schema: the standard (OIDC) attributes and no custom ones, as AWS refuses any
+ * attribute a pool does not define. What users may write themselves excludes the verified flags.
+ */
 const STANDARD = new Set([
   'address', 'birthdate', 'email', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name', 'nickname',
   'phone_number', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
 ])
 const ADMIN_ONLY = new Set(['email_verified', 'phone_number_verified'])
+const MAX_ATTRIBUTE_LENGTH = 2048
 
 /**
  * Validates attribute writes: returns a clean map or throws InvalidParameterException with
@@ -154,8 +184,10 @@ export function attributeWrites(list: Array<{ Name: string; Value?: string }>, o
   for (const { Name, Value } of list) {
     const value = Value ?? ''
     if (Name === 'sub' || (!opts.admin && ADMIN_ONLY.has(Name))) throw invalidParameter(`Cannot modify the non-mutable attribute ${Name}`)
-    if (!STANDARD.has(Name) && !ADMIN_ONLY.has(Name) && !/^custom:[\w-]{1,20}$/.test(Name)) {
-      throw invalidParameter(`Attribute does not exist in the schema.`)
+    if (!STANDARD.has(Name) && !ADMIN_ONLY.has(Name)) throw invalidParameter(`Attribute does not exist in the schema.`)
+    // AWS: string attributes hold at most 2048 characters, whichever operation writes them.
+    if ([...value].length > MAX_ATTRIBUTE_LENGTH) {
+      throw invalidParameter(`1 validation error detected: Value at 'userAttributes.${Name}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${MAX_ATTRIBUTE_LENGTH}`)
     }
     if (ADMIN_ONLY.has(Name) && value !== 'true' && value !== 'false') throw invalidParameter(`Invalid value for ${Name}: must be true or false`)
     if (Name === 'email' && !isEmail(value)) throw invalidParameter('Invalid email address format.')

@@ -56,13 +56,15 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   app.decorate('identityAdmin', admin)
   const sweep = setInterval(() => {
     ctx.access.prune()
-    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
+    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db), db.query('DELETE FROM identity_sigv4_seen WHERE expires_at < now()')]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
   }, 10 * 60_000)
   sweep.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweep)
     await ctx.access.stop()
     admin.destroy()
+    // Mail sent after its answer (password resets) still goes out, within reason.
+    await Promise.race([ctx.drainMail(), new Promise((resolve) => setTimeout(resolve, 5000).unref())])
   })
   return { authenticate: embeddedAuthenticator({ access: ctx.access, userPoolId: settings.poolId, clientId: settings.clientId, jwks: ctx.tokens.jwks() }), context: ctx }
 }

@@ -5,6 +5,8 @@ import Type, { type Static, type TSchema } from 'typebox'
  * checked against these after nulls are dropped (clients send null for "absent"); extra members are
  * ignored, as AWS does for fields it does not use here (UserContextData, AnalyticsMetadata …).
  */
+const obj = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: true })
+
 const ClientId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\w+]+$' })
 const Username = Type.String({ minLength: 1, maxLength: 128 })
 const Password = Type.String({ minLength: 1, maxLength: 256 })
@@ -18,15 +20,16 @@ const PageToken = Type.String({ minLength: 1, maxLength: 512 })
 const GroupName = Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+$' })
 const DeviceKey = Type.String({ minLength: 1, maxLength: 55, pattern: '^[\\w-]+_[0-9a-f-]+$' })
 const Meta = { ClientMetadata: Type.Optional(StringMap) }
-
-const obj = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: true })
+const ChallengeSession = Type.String({ minLength: 20, maxLength: 2048 })
+const MfaSettings = Type.Optional(obj({ Enabled: Type.Optional(Type.Boolean()), PreferredMfa: Type.Optional(Type.Boolean()) }))
+const MfaPreference = { SMSMfaSettings: MfaSettings, SoftwareTokenMfaSettings: MfaSettings, EmailMfaSettings: MfaSettings }
 
 export const Schemas = {
   SignUp: obj({ ClientId, Username, Password, UserAttributes: Type.Optional(Attributes), ValidationData: Type.Optional(Attributes), SecretHash: Type.Optional(Type.String()), ...Meta }),
   ConfirmSignUp: obj({ ClientId, Username, ConfirmationCode: Code, ForceAliasCreation: Type.Optional(Type.Boolean()), ...Meta }),
   ResendConfirmationCode: obj({ ClientId, Username, ...Meta }),
   InitiateAuth: obj({ AuthFlow: Type.String({ minLength: 1, maxLength: 64 }), ClientId, AuthParameters: Type.Optional(StringMap), ...Meta }),
-  RespondToAuthChallenge: obj({ ChallengeName: Type.String({ minLength: 1, maxLength: 64 }), ClientId, Session: Type.Optional(Type.String({ minLength: 20, maxLength: 2048 })), ChallengeResponses: Type.Optional(StringMap), ...Meta }),
+  RespondToAuthChallenge: obj({ ChallengeName: Type.String({ minLength: 1, maxLength: 64 }), ClientId, Session: Type.Optional(ChallengeSession), ChallengeResponses: Type.Optional(StringMap), ...Meta }),
   ForgotPassword: obj({ ClientId, Username, ...Meta }),
   ConfirmForgotPassword: obj({ ClientId, Username, ConfirmationCode: Code, Password, ...Meta }),
   ChangePassword: obj({ AccessToken: Token, PreviousPassword: Type.Optional(Password), ProposedPassword: Password }),
@@ -46,6 +49,14 @@ export const Schemas = {
   GetDevice: obj({ AccessToken: Token, DeviceKey }),
   UpdateDeviceStatus: obj({ AccessToken: Token, DeviceKey, DeviceRememberedStatus: Type.Optional(Type.Enum(['remembered', 'not_remembered'])) }),
   ForgetDevice: obj({ AccessToken: Token, DeviceKey }),
+  AssociateSoftwareToken: obj({ AccessToken: Type.Optional(Token), Session: Type.Optional(ChallengeSession) }),
+  VerifySoftwareToken: obj({
+    AccessToken: Type.Optional(Token),
+    Session: Type.Optional(ChallengeSession),
+    UserCode: Type.String({ minLength: 6, maxLength: 6, pattern: '^[0-9]+$' }),
+    FriendlyDeviceName: Type.Optional(Type.String({ maxLength: 256 })),
+  }),
+  SetUserMFAPreference: obj({ AccessToken: Token, ...MfaPreference }),
 
   AdminCreateUser: obj({
     UserPoolId: PoolId,
@@ -74,6 +85,7 @@ export const Schemas = {
   ListGroups: obj({ UserPoolId: PoolId, Limit: Type.Optional(Limit), NextToken: Type.Optional(PageToken) }),
   CreateGroup: obj({ UserPoolId: PoolId, GroupName, Description: Type.Optional(Type.String({ maxLength: 2048 })), Precedence: Type.Optional(Type.Integer({ minimum: 0 })), RoleArn: Type.Optional(Type.String()) }),
   AdminListDevices: obj({ UserPoolId: PoolId, Username, Limit: Type.Optional(Limit), PaginationToken: Type.Optional(PageToken) }),
+  AdminSetUserMFAPreference: obj({ UserPoolId: PoolId, Username, ...MfaPreference }),
 } as const
 
 export type OperationName = keyof typeof Schemas
@@ -98,4 +110,5 @@ export const ADMIN_OPERATIONS = new Set<OperationName>([
   'ListGroups',
   'CreateGroup',
   'AdminListDevices',
+  'AdminSetUserMFAPreference',
 ])

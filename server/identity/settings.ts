@@ -19,7 +19,14 @@ export interface PoolSettings {
   selfSignUp: boolean
   /** AuthSessionValidity: SECRET_BLOCK and challenge Session lifetime. */
   authSessionSeconds: number
+  /** Two-step verification: off, optional, or required for the staff groups. */
+  mfa: 'off' | 'optional' | 'staff'
+  /** TRUST_PROXY names proxies: client addresses come from X-Forwarded-For. */
+  behindProxy: boolean
 }
+
+/** The groups whose members must use two-step verification when IDENTITY_MFA=staff. */
+export const STAFF_GROUPS = ['admin', 'finances', 'creator', 'reviewer']
 
 export function poolSettings(config: Config): PoolSettings {
   const poolId = config.IDENTITY_USER_POOL_ID
@@ -38,6 +45,8 @@ export function poolSettings(config: Config): PoolSettings {
     userPasswordAuth: config.IDENTITY_USER_PASSWORD_AUTH,
     selfSignUp: config.IDENTITY_SELF_SIGN_UP,
     authSessionSeconds: 180,
+    mfa: config.IDENTITY_MFA,
+    behindProxy: config.TRUST_PROXY.trim() !== 'false',
   }
 }
 

@@ -25,9 +25,9 @@ const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `
 
 /**
  * Verifies an AWS Signature Version 4 `Authorization` header for service cognito-idp against one
- * key pair, as AWS would, and answers AWS's error names when it does not hold.
+ * key pair, as AWS would, and answers AWS's error names when it does not hold. Returns the signature.
  */
-export function verifySigV4(req: SignedRequest, creds: { accessKeyId: string; secretAccessKey: string }, region: string, now = new Date()): void {
+export function verifySigV4(req: SignedRequest, creds: { accessKeyId: string; secretAccessKey: string }, region: string, now = new Date()): string {
   const auth = header(req.headers, 'authorization')
   if (!auth) throw missingToken()
   const m = /^AWS4-HMAC-SHA256\s+Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(auth.trim())
@@ -44,7 +44,12 @@ export function verifySigV4(req: SignedRequest, creds: { accessKeyId: string; se
   if (Math.abs(now.getTime() - signedAt) > 15 * 60_000) throw new CognitoError('InvalidSignatureException', 'Signature expired: the request time is more than 15 minutes away from the server time.')
 
   const signedHeaders = signedHeadersText.split(';')
-  if (!signedHeaders.includes('host') || signedHeaders.some((h) => h !== h.toLowerCase())) throw badSignature()
+  // The operation, the host and the time must be covered by the signature, or a captured request
+  // could be turned into another operation or replayed later.
+  for (const required of ['host', 'x-amz-date', 'x-amz-target']) {
+    if (!signedHeaders.includes(required)) throw new CognitoError('IncompleteSignatureException', `Signed headers must include ${required}.`)
+  }
+  if (signedHeaders.some((h) => h !== h.toLowerCase())) throw badSignature()
   const [rawPath, rawQuery = ''] = req.url.split('?', 2)
   const canonicalQuery = rawQuery
     .split('&')
@@ -66,6 +71,7 @@ export function verifySigV4(req: SignedRequest, creds: { accessKeyId: string; se
   const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), credRegion), service), 'aws4_request')
   const expected = hmac(key, stringToSign)
   if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw badSignature()
+  return signature
 }
 
 function header(headers: SignedRequest['headers'], name: string): string | undefined {

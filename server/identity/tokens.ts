@@ -25,6 +25,7 @@ export interface AccessClaims {
   sub: string
   username: string
   client_id: string
+  iss: string
   origin_jti: string
   token_use: string
   exp: number
@@ -42,7 +43,8 @@ export interface IssuedTokens {
 }
 
 /** Which sessions of a user a change ends: all of them, one device's, or one refresh token's. */
-export type SessionsToEnd = 'all' | { deviceKey: string } | { refreshToken: string }
+/** Which sessions a change ends: all of the user's, all but one (the caller's, after a password change), a device's or one refresh token's. */
+export type SessionsToEnd = 'all' | { allBut: string } | { deviceKey: string } | { refreshToken: string }
 
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url')
 
@@ -193,12 +195,12 @@ export class TokenService {
   }
 
   /**
-   * Verifies an access token sent to a Cognito operation: our signature, token_use, client, expiry,
+   * Verifies an access token sent to a Cognito operation: our signature, token_use, issuer, client, expiry,
    * then revocation. Throws the Cognito error; returns the claims.
    */
   async verifyAccessToken(db: Queryable, token: string): Promise<AccessClaims> {
     const claims = this.verifySignature(token) as AccessClaims | null
-    if (!claims || claims.token_use !== 'access' || claims.client_id !== this.settings.clientId || typeof claims.username !== 'string' || typeof claims.origin_jti !== 'string') {
+    if (!claims || claims.token_use !== 'access' || claims.iss !== this.settings.issuer || claims.client_id !== this.settings.clientId || typeof claims.username !== 'string' || typeof claims.origin_jti !== 'string') {
       throw Errors.invalidAccessToken()
     }
     if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) throw Errors.accessTokenExpired()
@@ -217,18 +219,19 @@ export class TokenService {
    * `IdentityContext.changeAccess`, which also updates every process's cache.
    */
   async revokeSessionRows(db: Queryable, sessions: SessionsToEnd, username: string): Promise<Array<{ jti: string; until: number }>> {
-    const [where, param] =
-      sessions === 'all' ? ['username = $1', username]
-      : 'deviceKey' in sessions ? ['device_key = $1', sessions.deviceKey]
-      : ['token_hash = $1', this.box.hash('refresh', sessions.refreshToken)]
+    const [where, params] =
+      sessions === 'all' ? ['username = $2', [username]]
+      : 'allBut' in sessions ? ['username = $2 AND origin_jti <> $3', [username, sessions.allBut]]
+      : 'deviceKey' in sessions ? ['device_key = $2', [sessions.deviceKey]]
+      : ['token_hash = $2', [this.box.hash('refresh', sessions.refreshToken)]]
     const { rows } = await db.query<{ origin_jti: string; until: string | number }>(
       `WITH ended AS (
          UPDATE identity_refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND ${where} RETURNING origin_jti)
        INSERT INTO identity_revoked_origins (origin_jti, expires_at)
-       SELECT origin_jti, now() + make_interval(secs => $2) FROM ended
+       SELECT origin_jti, now() + make_interval(secs => $1) FROM ended
        ON CONFLICT DO NOTHING
        RETURNING origin_jti, (extract(epoch FROM expires_at) * 1000)::bigint AS until`,
-      [param, this.settings.accessTokenSeconds + 300],
+      [this.settings.accessTokenSeconds + 300, ...params],
     )
     return rows.map((r) => ({ jti: r.origin_jti, until: Number(r.until) }))
   }

@@ -6,20 +6,28 @@ import { CognitoError, Errors } from './errors.js'
 import { OPERATIONS } from './ops/index.js'
 import { ADMIN_OPERATIONS, Schemas, type OperationName } from './schemas.js'
 import { verifySigV4 } from './sigv4.js'
+import { addressKey } from './throttle.js'
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../plugins/json-depth.js'
 
 const JSON_TYPES = /^application\/(x-amz-json-1\.[01]|json)\s*(;|$)/i
 const TARGET = /^AWSCognitoIdentityProviderService\.(\w+)$/
 
-/** Clients send null for "absent", even inside string maps: drop them everywhere. */
-export function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== null).map(dropNulls)
+/**
+ * Clients send null for "absent", even inside string maps: drop them everywhere. Bodies are
+ * depth-checked before parsing; the bound here keeps the helper safe for any other caller too.
+ */
+export function dropNulls(value: unknown, depth = 0): unknown {
+  if (depth > MAX_JSON_DEPTH) throw tooDeep()
+  if (Array.isArray(value)) return value.filter((v) => v !== null).map((v) => dropNulls(v, depth + 1))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v)
+    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v, depth + 1)
     return out
   }
   return value
 }
+
+const tooDeep = () => new CognitoError('SerializationException', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`)
 
 /** AWS-style validation message: `1 validation error detected: Value at 'clientId' failed to satisfy constraint: …`. */
 function validationError(op: OperationName, body: unknown): CognitoError | null {
@@ -53,6 +61,7 @@ function sendError(reply: FastifyReply, error: CognitoError) {
  */
 export async function identityRoutes(app: FastifyInstance, opts: { ctx: IdentityContext }) {
   const { ctx } = opts
+  let warnedProxy = false
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
@@ -77,6 +86,7 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     if (!op || !Object.hasOwn(OPERATIONS, op)) throw new CognitoError('UnknownOperationException', 'The requested operation is not supported.')
     if (!JSON_TYPES.test(String(request.headers['content-type'] ?? ''))) throw new CognitoError('SerializationException', 'Unsupported content type.')
     const raw = typeof request.body === 'string' ? request.body : ''
+    if (jsonTooDeep(raw)) throw tooDeep()
     let parsed: unknown
     try {
       parsed = raw.trim() === '' ? {} : JSON.parse(raw)
@@ -85,12 +95,18 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CognitoError('SerializationException', 'The request body must be a JSON object.')
     if (ADMIN_OPERATIONS.has(op)) {
-      verifySigV4({ method: request.method, url: request.raw.url ?? request.url, headers: request.headers, body: raw }, ctx.secrets.admin, ctx.settings.region)
+      const signature = verifySigV4({ method: request.method, url: request.raw.url ?? request.url, headers: request.headers, body: raw }, ctx.secrets.admin, ctx.settings.region)
+      if (!(await firstUseOfSignature(ctx, signature))) throw new CognitoError('InvalidSignatureException', 'Signature has already been used.')
+    }
+    if (!warnedProxy && request.headers['x-forwarded-for'] && !ctx.settings.behindProxy) {
+      // Behind a proxy every client would share the proxy's address, and one bucket of every per-address limit.
+      warnedProxy = true
+      request.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is false: per-address limits see the proxy address (README, TRUST_PROXY)')
     }
     const input = dropNulls(parsed)
     const invalid = validationError(op, input)
     if (invalid) throw invalid
-    const result = await OPERATIONS[op](ctx, input as never, { ip: request.ip })
+    const result = await OPERATIONS[op](ctx, input as never, { ip: request.ip, address: addressKey(request.ip) })
     return reply.type('application/x-amz-json-1.1').send(JSON.stringify(result))
   })
 
@@ -109,4 +125,16 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     token_endpoint_auth_methods_supported: ['none'],
     claims_supported: ['sub', 'email', 'email_verified', 'name', 'locale', 'cognito:username', 'cognito:groups'],
   }))
+}
+
+/**
+ * Records an admin call's signature for the 15 minutes AWS would accept it; false when it was seen
+ * before, i.e. the request is a replay. Kept in the database so that every process refuses it.
+ */
+async function firstUseOfSignature(ctx: IdentityContext, signature: string): Promise<boolean> {
+  const { rows } = await ctx.db.query(
+    `INSERT INTO identity_sigv4_seen (signature, expires_at) VALUES ($1, now() + interval '16 minutes') ON CONFLICT DO NOTHING RETURNING 1`,
+    [signature],
+  )
+  return rows.length > 0
 }

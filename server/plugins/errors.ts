@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import type { ErrorBody } from '../../contracts/errors.js'
+import { refuseNonFiniteNumbers } from './finite-numbers.js'
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js'
 
 /** A client error a handler raises on purpose: answered with its status and message as they are. */
 export class HttpError extends Error {
@@ -42,6 +44,16 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  * with a fixed text, so no stack trace, SQL or internal detail ever reaches a response body.
  */
 export const errorsPlugin = fp(async (app) => {
+  // JSON bodies nesting past MAX_JSON_DEPTH are refused before they are parsed or validated: no
+  // request shape needs that, and walking such a body recursively would exhaust the stack.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(body as string)) return done(new HttpError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'TOO_DEEP'), undefined)
+    return parseJson(request, body as string, done)
+  })
+  refuseNonFiniteNumbers(app)
+
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status = error.statusCode ?? 500
     let body: ErrorBody

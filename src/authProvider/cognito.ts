@@ -2,6 +2,7 @@ import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-co
 import { storedLocale } from '../i18n'
 import { loadPublicConfig } from './config'
 import { endSession, isSessionOver } from './sessionEnd'
+import { twoStepCallbacks } from './twoStep'
 
 /**
  * Promise wrappers around amazon-cognito-identity-js: the user pool comes from `GET /api/config`
@@ -67,6 +68,7 @@ export async function authenticate(email: string, password: string): Promise<Cog
       onSuccess: resolve,
       onFailure: reject,
       newPasswordRequired: (userAttributes: Record<string, string>) => reject(new NewPasswordRequired(user, userAttributes)),
+      ...twoStepCallbacks(user, reject),
     })
   })
 }
@@ -74,7 +76,7 @@ export async function authenticate(email: string, password: string): Promise<Cog
 /** Answers the new-password challenge on the very CognitoUser that met it (the challenge session lives there). */
 export function completeNewPassword(user: CognitoUser, password: string, attributes: Record<string, string>): Promise<CognitoUserSession> {
   return new Promise((resolve, reject) => {
-    user.completeNewPasswordChallenge(password, attributes, { onSuccess: resolve, onFailure: reject })
+    user.completeNewPasswordChallenge(password, attributes, { onSuccess: resolve, onFailure: reject, ...twoStepCallbacks(user, reject) })
   })
 }
 

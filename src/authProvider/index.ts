@@ -4,6 +4,7 @@ import { canAccessFor } from './canAccess'
 import { authenticate, completeNewPassword, currentUser, NewPasswordRequired, refresh, signOut } from './cognito'
 import { clearSession, hasLiveSession, storedAttributes, storedGroups, storedJwt, storedUser, storeSession } from './session'
 import { endSession, isSessionOver } from './sessionEnd'
+import { associateToken, finishSetupAtSignIn, otpauthUri, sendTotpCode, TwoStepRequired } from './twoStep'
 
 export { endSession, isSessionOver, takeSessionEnded } from './sessionEnd'
 export { STORAGE_KEYS, storedAttributes, storedGroups, storedJwt, storedUser, hasLiveSession } from './session'
@@ -29,8 +30,42 @@ export async function signIn(email: string, password: string): Promise<CognitoUs
     return session
   } catch (err) {
     if (err instanceof NewPasswordRequired) pendingChallenge = { email, user: err.user, attributes: err.userAttributes }
+    if (err instanceof TwoStepRequired) pendingTwoStep = { email, user: err.user, kind: err.kind }
     throw err
   }
+}
+
+/** The sign-in waiting for its second step (a code, or setting up the app first); memory only, like the challenge. */
+let pendingTwoStep: { email: string; user: CognitoUser; kind: 'code' | 'setup'; enrolment?: Promise<{ secret: string; uri: string }> } | null = null
+export const getPendingTwoStep = () => pendingTwoStep
+export const clearPendingTwoStep = () => {
+  pendingTwoStep = null
+}
+
+/** Second step of the pending sign-in: the code from the app; stores the session on success. */
+export async function answerTwoStep(code: string): Promise<CognitoUserSession> {
+  if (!pendingTwoStep) throw new Error('No pending two-step sign-in')
+  const { user, kind } = pendingTwoStep
+  const session = kind === 'code' ? await sendTotpCode(user, code) : await finishSetupAtSignIn(user, code)
+  storeSession(session)
+  pendingTwoStep = null
+  pendingChallenge = null
+  return session
+}
+
+/** MFA_SETUP at sign-in: the secret (and its otpauth URI) for the app, bound to the pending sign-in. */
+export async function setUpTwoStepAtSignIn(): Promise<{ secret: string; uri: string }> {
+  const pending = pendingTwoStep
+  if (!pending) throw new Error('No pending two-step sign-in')
+  // One secret per challenge: each association spends the challenge's Session, so a second caller
+  // (a screen mounted twice) shares the first request instead of racing it.
+  pending.enrolment ??= associateToken(pending.user)
+    .then(async (secret) => ({ secret, uri: await otpauthUri(secret, pending.email) }))
+    .catch((err: unknown) => {
+      pending.enrolment = undefined
+      throw err
+    })
+  return pending.enrolment
 }
 
 /**
@@ -39,14 +74,20 @@ export async function signIn(email: string, password: string): Promise<CognitoUs
  */
 export async function completeRegister(password: string, name?: string): Promise<CognitoUserSession> {
   if (!pendingChallenge) throw new Error('No pending challenge')
-  const { user, attributes } = pendingChallenge
+  const { user, attributes, email } = pendingChallenge
   // Only writable attributes go back: the service refuses email_verified and other non-mutable ones.
   const chosen = name || attributes.name
   const writable: Record<string, string> = chosen ? { name: chosen } : {}
-  const session = await completeNewPassword(user, password, writable)
-  storeSession(session)
-  pendingChallenge = null
-  return session
+  try {
+    const session = await completeNewPassword(user, password, writable)
+    storeSession(session)
+    pendingChallenge = null
+    return session
+  } catch (err) {
+    // Staff accounts (IDENTITY_MFA=staff) set up two-step verification right after the new password.
+    if (err instanceof TwoStepRequired) pendingTwoStep = { email, user: err.user, kind: err.kind }
+    throw err
+  }
 }
 
 /** On a 401 from the API: new tokens from the identity service, stored; returns the new bearer token. */
@@ -67,6 +108,7 @@ export const authProvider: AuthProvider = {
     await signOut(Boolean(params?.global))
     clearSession()
     pendingChallenge = null
+    pendingTwoStep = null
     return '/login'
   },
 

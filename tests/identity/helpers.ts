@@ -82,6 +82,12 @@ export function latestCode(dataDir: string, to: string): string {
   return code
 }
 
+/** Waits until `count` messages were written to `to` (password-reset and resent codes leave after their answer). */
+export async function waitForMail(dataDir: string, to: string, count: number): Promise<void> {
+  for (let i = 0; i < 250 && mailbox(dataDir, to).length < count; i++) await new Promise((r) => setTimeout(r, 20))
+  if (mailbox(dataDir, to).length < count) throw new Error(`expected ${count} messages to ${to}`)
+}
+
 export const STRONG = 'Correct-Horse-7-battery'
 
 let seq = 0

@@ -17,6 +17,7 @@ import {
   startIdentityServer,
   STRONG,
   uniqueEmail,
+  waitForMail,
   type IdentityServer,
 } from './helpers.js'
 
@@ -98,10 +99,13 @@ describe('a learner account, end to end with amazon-cognito-identity-js', () => 
 
   it('resets a forgotten password with the mailed code; a superseded code is expired', async () => {
     const pool = server.pool(new BrowserStorage())
+    const before = mailbox(server.dataDir, email).length
     const first = await forgotPassword(pool, email)
     expect(first.CodeDeliveryDetails.Destination).toBe('a***@e***')
+    await waitForMail(server.dataDir, email, before + 1)
     const oldCode = latestCode(server.dataDir, email)
     await forgotPassword(pool, email)
+    await waitForMail(server.dataDir, email, before + 2)
     const code = latestCode(server.dataDir, email)
     const next = 'Reset-Password-9-ok'
     if (oldCode !== code) {

@@ -3,6 +3,7 @@ import { attributeList, attributeWrites, deliveryDetails, isEmail, type Identity
 import { CognitoError, Errors, invalidParameter } from '../errors.js'
 import type { Input } from '../schemas.js'
 import { sameHex, verifierFor } from '../srp.js'
+import { mfaSettingsOf } from './mfa.js'
 import type { OpRequest } from './types.js'
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
@@ -18,7 +19,7 @@ export async function signUp(ctx: IdentityContext, input: Input<'SignUp'>, req: 
   if (attributes.email !== undefined && attributes.email.toLowerCase() !== input.Username.toLowerCase()) {
     throw invalidParameter('The email attribute must match the username.')
   }
-  await ctx.codes.limit(ctx.db, `ip:${req.ip}`, 'signUp')
+  await ctx.codes.limit(ctx.db, `addr:${req.address}`, 'signUp')
   const username = crypto.randomUUID()
   const verifier = ctx.verifierFor(username, input.Password)
   if (await ctx.users.emailTaken(ctx.db, input.Username)) throw Errors.emailExists()
@@ -43,10 +44,14 @@ export async function signUp(ctx: IdentityContext, input: Input<'SignUp'>, req: 
   return { UserConfirmed: false, UserSub: username, CodeDeliveryDetails: deliveryDetails(input.Username) }
 }
 
-export async function confirmSignUp(ctx: IdentityContext, input: Input<'ConfirmSignUp'>) {
+export async function confirmSignUp(ctx: IdentityContext, input: Input<'ConfirmSignUp'>, req: OpRequest) {
   ctx.checkClient(input.ClientId)
+  await ctx.codes.limit(ctx.db, `addr:${req.address}`, 'addressCodeGuess')
   const user = await ctx.users.find(ctx.db, input.Username)
-  if (!user) throw Errors.codeMismatch()
+  if (!user) {
+    await ctx.codes.limit(ctx.db, `unknown:${input.Username.toLowerCase()}`, 'confirmSignUp')
+    throw Errors.codeMismatch()
+  }
   await ctx.codes.limit(ctx.db, user.username, 'confirmSignUp')
   if (user.status !== 'UNCONFIRMED') throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`)
   await ctx.codes.consume(ctx.db, user.username, 'signup', input.ConfirmationCode)
@@ -57,8 +62,9 @@ export async function confirmSignUp(ctx: IdentityContext, input: Input<'ConfirmS
   return {}
 }
 
-export async function resendConfirmationCode(ctx: IdentityContext, input: Input<'ResendConfirmationCode'>) {
+export async function resendConfirmationCode(ctx: IdentityContext, input: Input<'ResendConfirmationCode'>, req: OpRequest) {
   ctx.checkClient(input.ClientId)
+  await ctx.codes.limit(ctx.db, `addr:${req.address}`, 'addressMail')
   const user = await ctx.users.find(ctx.db, input.Username)
   if (!user) {
     await ctx.codes.limit(ctx.db, `unknown:${input.Username.toLowerCase()}`, 'resendCode')
@@ -67,12 +73,13 @@ export async function resendConfirmationCode(ctx: IdentityContext, input: Input<
   await ctx.codes.limit(ctx.db, user.username, 'resendCode')
   if (user.status !== 'UNCONFIRMED') throw Errors.resendConfirmed()
   const code = await ctx.codes.issue(ctx.db, user.username, 'signup')
-  await ctx.mailTo(user, { kind: 'signup-code', code })
+  ctx.mailLater(user, { kind: 'signup-code', code })
   return { CodeDeliveryDetails: deliveryDetails(user.email) }
 }
 
-export async function forgotPassword(ctx: IdentityContext, input: Input<'ForgotPassword'>) {
+export async function forgotPassword(ctx: IdentityContext, input: Input<'ForgotPassword'>, req: OpRequest) {
   ctx.checkClient(input.ClientId)
+  await ctx.codes.limit(ctx.db, `addr:${req.address}`, 'addressMail')
   const user = await ctx.users.find(ctx.db, input.Username)
   if (!user) {
     await ctx.codes.limit(ctx.db, `unknown:${input.Username.toLowerCase()}`, 'forgotPassword')
@@ -83,23 +90,33 @@ export async function forgotPassword(ctx: IdentityContext, input: Input<'ForgotP
   if (user.status === 'FORCE_CHANGE_PASSWORD') throw Errors.cannotReset()
   if (user.attributes.email_verified !== 'true') throw Errors.noVerifiedEmail()
   const code = await ctx.codes.issue(ctx.db, user.username, 'forgot')
-  await ctx.mailTo(user, { kind: 'reset-code', code })
+  // Off the request path: waiting for the mail server would tell known names from unknown ones.
+  ctx.mailLater(user, { kind: 'reset-code', code })
   return { CodeDeliveryDetails: deliveryDetails(user.email) }
 }
 
-export async function confirmForgotPassword(ctx: IdentityContext, input: Input<'ConfirmForgotPassword'>) {
+export async function confirmForgotPassword(ctx: IdentityContext, input: Input<'ConfirmForgotPassword'>, req: OpRequest) {
   ctx.checkClient(input.ClientId)
+  await ctx.codes.limit(ctx.db, `addr:${req.address}`, 'addressCodeGuess')
   const user = await ctx.users.find(ctx.db, input.Username)
-  if (!user) throw Errors.codeMismatch()
+  if (!user) {
+    // The same answers as a known name with a wrong code, the limit included.
+    await ctx.codes.limit(ctx.db, `unknown:${input.Username.toLowerCase()}`, 'confirmForgotPassword')
+    throw Errors.codeMismatch()
+  }
   await ctx.codes.limit(ctx.db, user.username, 'confirmForgotPassword')
-  const verifier = ctx.verifierFor(user.username, input.Password)
-  await ctx.codes.consume(ctx.db, user.username, 'forgot', input.ConfirmationCode)
-  await ctx.users.setPassword(ctx.db, user.username, { ...verifier, status: 'CONFIRMED' })
+  // The code first, then the password policy: a policy answer to a wrong code would tell that the name exists.
+  let verifier: ReturnType<IdentityContext['verifierFor']> | undefined
+  await ctx.codes.consume(ctx.db, user.username, 'forgot', input.ConfirmationCode, () => {
+    verifier = ctx.verifierFor(user.username, input.Password)
+  })
+  // Whoever knew the old password is signed out everywhere.
+  await ctx.changeAccess(user.username, { write: (tx) => ctx.users.setPassword(tx, user.username, { ...verifier!, status: 'CONFIRMED' }), endSessions: 'all' })
   return {}
 }
 
 export async function changePassword(ctx: IdentityContext, input: Input<'ChangePassword'>) {
-  const { user } = await ctx.userOfAccessToken(input.AccessToken)
+  const { user, claims } = await ctx.userOfAccessToken(input.AccessToken)
   await ctx.codes.limit(ctx.db, user.username, 'changePassword')
   if (input.PreviousPassword === undefined) throw invalidParameter('Missing required parameter PreviousPassword')
   if (user.lockoutUntil && user.lockoutUntil.getTime() > Date.now()) throw Errors.attemptsExceeded()
@@ -107,13 +124,17 @@ export async function changePassword(ctx: IdentityContext, input: Input<'ChangeP
     await ctx.users.recordFailure(ctx.db, user.username)
     throw Errors.incorrectCredentials()
   }
-  await ctx.setPassword(ctx.db, user.username, input.ProposedPassword, 'CONFIRMED')
+  // Every other session ends (someone else may have known the old password); this one goes on.
+  await ctx.changeAccess(user.username, {
+    write: (tx) => ctx.setPassword(tx, user.username, input.ProposedPassword, 'CONFIRMED'),
+    endSessions: { allBut: claims.origin_jti },
+  })
   return {}
 }
 
 export async function getUser(ctx: IdentityContext, input: Input<'GetUser'>) {
   const { user } = await ctx.userOfAccessToken(input.AccessToken)
-  return { Username: user.username, UserAttributes: attributeList(user), MFAOptions: [] }
+  return { Username: user.username, UserAttributes: attributeList(user), MFAOptions: [], ...(await mfaSettingsOf(ctx, user.username)) }
 }
 
 export async function updateUserAttributes(ctx: IdentityContext, input: Input<'UpdateUserAttributes'>) {

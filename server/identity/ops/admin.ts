@@ -4,6 +4,7 @@ import type { GroupRow, User } from '../users.js'
 import { CognitoError, Errors, invalidParameter } from '../errors.js'
 import type { Input } from '../schemas.js'
 import { devicePage } from './devices.js'
+import { mfaSettingsOf } from './mfa.js'
 
 const pageToken = (key: string) => Buffer.from(key, 'utf8').toString('base64url')
 const afterKey = (token?: string) => (token ? Buffer.from(token, 'base64url').toString('utf8') : undefined)
@@ -86,7 +87,7 @@ export async function adminGetUser(ctx: IdentityContext, input: Input<'AdminGetU
     Enabled: user.enabled,
     UserStatus: user.status,
     MFAOptions: [],
-    UserMFASettingList: [],
+    ...(await mfaSettingsOf(ctx, user.username)),
   }
 }
 
@@ -146,15 +147,21 @@ export async function adminResetUserPassword(ctx: IdentityContext, input: Input<
   const user = await existing(ctx, input.UserPoolId, input.Username)
   if (user.status === 'FORCE_CHANGE_PASSWORD') throw Errors.cannotReset()
   if (user.attributes.email_verified !== 'true') throw Errors.noVerifiedEmail()
-  await ctx.users.setStatus(ctx.db, user.username, 'RESET_REQUIRED')
-  const code = await ctx.codes.issue(ctx.db, user.username, 'forgot')
+  const code = await ctx.db.transaction(async (tx) => {
+    // The old password is no longer trusted: neither are the sessions opened with it.
+    await ctx.changeAccess(user.username, { write: (q) => ctx.users.setStatus(q, user.username, 'RESET_REQUIRED'), endSessions: 'all' }, tx)
+    return ctx.codes.issue(tx, user.username, 'forgot')
+  })
   await ctx.mailTo(user, { kind: 'reset-code', code })
   return {}
 }
 
 export async function adminSetUserPassword(ctx: IdentityContext, input: Input<'AdminSetUserPassword'>) {
   const user = await existing(ctx, input.UserPoolId, input.Username)
-  await ctx.setPassword(ctx.db, user.username, input.Password, input.Permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD')
+  await ctx.changeAccess(user.username, {
+    write: (tx) => ctx.setPassword(tx, user.username, input.Password, input.Permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD'),
+    endSessions: 'all',
+  })
   return {}
 }
 

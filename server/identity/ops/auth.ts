@@ -4,6 +4,7 @@ import { Errors, invalidParameter } from '../errors.js'
 import type { Input } from '../schemas.js'
 import { expectedSignature, fromHex, g, modPow, pad, parseClientA, parseTimestamp, sameHex, serverEphemeral, verifierFor } from '../srp.js'
 import type { User } from '../users.js'
+import { MFA_SESSION_ATTEMPTS, mfaChallenge, mfaCodeMismatch } from './mfa.js'
 import type { OpRequest } from './types.js'
 
 /** State kept between InitiateAuth (USER_SRP_AUTH) and PASSWORD_VERIFIER, and for the device steps. */
@@ -34,10 +35,17 @@ function checkLockout(user: User) {
 function simulatedUser(ctx: IdentityContext, name: string) {
   const seed = ctx.secrets.box.derive(`unknown-user:${ctx.settings.poolId}:${name.toLowerCase()}`)
   const hex = seed.toString('hex')
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  // A version-4 UUID like crypto.randomUUID's: the variant digit is one of 8, 9, a, b as in real ids.
+  const variant = '89ab'[parseInt(hex[16], 16) & 3]
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
   const salt = pad(fromHex(seed.subarray(16, 32).toString('hex')))
   const verifier = pad(modPow(g, fromHex(hex)))
   return { id, salt, verifier }
+}
+
+/** Per-address brake on password spraying: an address past its failed sign-ins for the hour is refused. */
+function checkAddress(ctx: IdentityContext, req: OpRequest) {
+  if (ctx.signIns.blocked(req.address)) throw Errors.attemptsExceeded()
 }
 
 function checkTimestamp(ts: string) {
@@ -56,9 +64,11 @@ export async function initiateAuth(ctx: IdentityContext, input: Input<'InitiateA
   const params = input.AuthParameters ?? {}
   switch (input.AuthFlow) {
     case 'USER_SRP_AUTH':
+      checkAddress(ctx, req)
       return startSrp(ctx, input.ClientId, params)
     case 'USER_PASSWORD_AUTH':
       if (!ctx.settings.userPasswordAuth) throw invalidParameter('USER_PASSWORD_AUTH flow not enabled for this client')
+      checkAddress(ctx, req)
       return passwordAuth(ctx, params, req)
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
@@ -91,12 +101,14 @@ async function passwordAuth(ctx: IdentityContext, params: Record<string, string>
   if (!user) {
     // Same work as a real check, so timing does not tell unknown users apart.
     verifierFor(simulatedUser(ctx, name).salt, ctx.settings.poolName, name, password)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   if (user.status === 'UNCONFIRMED') throw Errors.notConfirmed()
   checkLockout(user)
   if (!sameHex(verifierFor(user.salt, ctx.settings.poolName, user.username, password), user.verifier)) {
     await ctx.users.recordFailure(ctx.db, user.username)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   await checkDeviceKnown(ctx, user, params.DEVICE_KEY)
@@ -124,14 +136,14 @@ async function checkDeviceKnown(ctx: IdentityContext, user: User, deviceKey: str
 }
 
 /**
- * The password is proven: account state checks, then the new-password challenge, the device
- * challenge, or tokens (with NewDeviceMetadata for a sign-in without a device).
+ * The password is proven: account state checks, then the new-password challenge, the two-step
+ * challenges, the device challenge, or tokens (with NewDeviceMetadata for a sign-in without a device).
  */
 async function afterPasswordProof(ctx: IdentityContext, user: User, next: NextStep, req: OpRequest): Promise<unknown> {
   if (!user.enabled) throw Errors.disabled()
   if (user.status === 'RESET_REQUIRED') throw Errors.resetRequired()
-  if (user.failedAttempts > 0) await ctx.users.clearFailures(ctx.db, user.username)
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    if (user.failedAttempts > 0) await ctx.users.clearFailures(ctx.db, user.username)
     if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < Date.now()) throw Errors.tempPasswordExpired()
     const session = await ctx.handshakes.create<NextStep>(ctx.db, { kind: 'NEW_PASSWORD_REQUIRED', username: user.username, clientId: ctx.settings.clientId, data: next })
     const { sub: _sub, ...visible } = { sub: user.username, ...user.attributes }
@@ -141,11 +153,23 @@ async function afterPasswordProof(ctx: IdentityContext, user: User, next: NextSt
       ChallengeParameters: { USER_ID_FOR_SRP: user.username, requiredAttributes: '[]', userAttributes: JSON.stringify(visible) },
     }
   }
+  // Failed attempts are cleared only once the whole sign-in succeeds: otherwise a known password
+  // would reset the counter between guesses of the second factor.
+  const challenge = await mfaChallenge(ctx, user, next.deviceKey)
+  if (challenge) return challenge
+  await ctx.users.clearFailures(ctx.db, user.username)
+  return deviceStep(ctx, user, next, req)
+}
+
+/** Tokens for a sign-in whose credentials are all proven: the device challenge or NewDeviceMetadata. */
+async function deviceStep(ctx: IdentityContext, user: User, next: NextStep & { secondFactor?: boolean }, req: OpRequest): Promise<unknown> {
   const tracking = ctx.settings.deviceTracking
   if (tracking !== 'off' && next.deviceKey) {
     const device = await ctx.devices.get(ctx.db, next.deviceKey, user.username)
     if (!device || !device.confirmed) throw Errors.deviceNotFound()
-    if (device.remembered || tracking === 'always') {
+    // After a second factor the client answers the device challenge with the MFA Session, which is
+    // spent: the known device is recorded without it (it proves no more than the code did).
+    if (!next.secondFactor && (device.remembered || tracking === 'always')) {
       const session = await ctx.handshakes.create<NextStep>(ctx.db, { kind: 'DEVICE_SRP_AUTH', username: user.username, clientId: ctx.settings.clientId, data: { deviceKey: device.deviceKey } })
       return { ChallengeName: 'DEVICE_SRP_AUTH', Session: session, ChallengeParameters: {} }
     }
@@ -178,6 +202,10 @@ export async function respondToAuthChallenge(ctx: IdentityContext, input: Input<
       return deviceSrpAuth(ctx, input.ClientId, input.Session, responses)
     case 'DEVICE_PASSWORD_VERIFIER':
       return devicePasswordVerifier(ctx, input.ClientId, input.Session, responses, req)
+    case 'SOFTWARE_TOKEN_MFA':
+      return softwareTokenMfa(ctx, input.ClientId, input.Session, responses, req)
+    case 'MFA_SETUP':
+      return mfaSetup(ctx, input.ClientId, input.Session, responses, req)
     default:
       throw invalidParameter(`Unsupported challenge ${input.ChallengeName}`)
   }
@@ -193,6 +221,7 @@ async function passwordVerifier(ctx: IdentityContext, clientId: string, r: Recor
   checkTimestamp(timestamp)
   if (state.data.simulated) {
     await ctx.handshakes.consume(ctx.db, secretBlock)
+    ctx.signIns.failed(req.address)
     throw Errors.incorrectCredentials()
   }
   const user = await ctx.users.find(ctx.db, state.username)
@@ -216,7 +245,10 @@ async function passwordVerifier(ctx: IdentityContext, clientId: string, r: Recor
   })
   if (!signatureMatches(expected, signature)) {
     // A replay of an answer already refused is not a new attempt.
-    if (await ctx.handshakes.consume(ctx.db, secretBlock)) await ctx.users.recordFailure(ctx.db, user.username)
+    if (await ctx.handshakes.consume(ctx.db, secretBlock)) {
+      await ctx.users.recordFailure(ctx.db, user.username)
+      ctx.signIns.failed(req.address)
+    }
     throw Errors.incorrectCredentials()
   }
   // Before consuming the state: the client retries this very request without the device key.
@@ -305,4 +337,48 @@ async function devicePasswordVerifier(ctx: IdentityContext, clientId: string, se
   if (!user.enabled) throw Errors.disabled()
   await ctx.devices.touch(ctx.db, device.deviceKey, req.ip)
   return tokensFor(ctx, user, device.deviceKey)
+}
+
+/** The sign-in code of a user with two-step verification on; wrong and reused codes count toward lockout. */
+async function softwareTokenMfa(ctx: IdentityContext, clientId: string, session: string | undefined, r: Record<string, string>, req: OpRequest) {
+  if (!session) throw Errors.sessionExpired()
+  const state = await ctx.mfaSessions.get(ctx.db, session, 'SOFTWARE_TOKEN_MFA')
+  if (!state || state.clientId !== clientId) throw Errors.sessionExpired()
+  const user = await ctx.users.find(ctx.db, required(r, 'USERNAME'))
+  if (!user || user.username !== state.username) throw Errors.sessionExpired()
+  checkLockout(user)
+  const code = required(r, 'SOFTWARE_TOKEN_MFA_CODE')
+  const result = await ctx.mfa.checkCode(ctx.db, user.username, code)
+  if (result !== 'ok') {
+    await ctx.users.recordFailure(ctx.db, user.username)
+    ctx.signIns.failed(req.address)
+    if ((await ctx.mfaSessions.failedAttempt(ctx.db, session)) >= MFA_SESSION_ATTEMPTS) await ctx.mfaSessions.consume(ctx.db, session)
+    throw mfaCodeMismatch()
+  }
+  if (!(await ctx.mfaSessions.consume(ctx.db, session))) throw Errors.sessionExpired()
+  if (!user.enabled) throw Errors.disabled()
+  await ctx.users.clearFailures(ctx.db, user.username)
+  return deviceStep(ctx, user, { deviceKey: state.data.deviceKey, secondFactor: true }, req)
+}
+
+/** The end of MFA_SETUP: VerifySoftwareToken succeeded under this Session; tokens follow. */
+async function mfaSetup(ctx: IdentityContext, clientId: string, session: string | undefined, r: Record<string, string>, req: OpRequest) {
+  if (!session) throw Errors.sessionExpired()
+  const state = await ctx.mfaSessions.get(ctx.db, session, 'MFA_SETUP_VERIFIED')
+  if (!state || state.clientId !== clientId) throw Errors.sessionExpired()
+  const user = await ctx.users.find(ctx.db, required(r, 'USERNAME'))
+  if (!user || user.username !== state.username) throw Errors.sessionExpired()
+  if (!(await ctx.mfaSessions.consume(ctx.db, session))) throw Errors.sessionExpired()
+  if (!user.enabled) throw Errors.disabled()
+  await ctx.users.clearFailures(ctx.db, user.username)
+  // The library does not confirm a new device on this path: only a device it already holds is bound.
+  const deviceKey = state.data.deviceKey
+  if (deviceKey && ctx.settings.deviceTracking !== 'off') {
+    const device = await ctx.devices.get(ctx.db, deviceKey, user.username)
+    if (device?.confirmed) {
+      await ctx.devices.touch(ctx.db, device.deviceKey, req.ip)
+      return tokensFor(ctx, user, device.deviceKey)
+    }
+  }
+  return tokensFor(ctx, user, null)
 }

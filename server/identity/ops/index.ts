@@ -3,6 +3,7 @@ import * as account from './account.js'
 import * as admin from './admin.js'
 import * as auth from './auth.js'
 import * as devices from './devices.js'
+import * as mfa from './mfa.js'
 import type { OpHandler } from './types.js'
 
 /** Every operation the service answers, by its X-Amz-Target name. */
@@ -26,6 +27,10 @@ export const OPERATIONS: Record<OperationName, OpHandler<never>> = {
   GetDevice: devices.getDevice,
   UpdateDeviceStatus: devices.updateDeviceStatus,
   ForgetDevice: devices.forgetDevice,
+  AssociateSoftwareToken: mfa.associateSoftwareToken,
+  VerifySoftwareToken: mfa.verifySoftwareToken,
+  SetUserMFAPreference: mfa.setUserMFAPreference,
+  AdminSetUserMFAPreference: mfa.adminSetUserMFAPreference,
   AdminCreateUser: admin.adminCreateUser,
   AdminGetUser: admin.adminGetUser,
   ListUsers: admin.listUsers,

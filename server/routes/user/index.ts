@@ -29,13 +29,23 @@ export function encodeCourseToken(subscribedAt: string, uuid: string): string {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/**
+ * Whether the date part names a real calendar day in PostgreSQL's range: Date.parse rolls
+ * 2026-02-31 over to March, where PostgreSQL refuses it (a 500, not the 400 a bad token deserves).
+ */
+function realDate(iso: string): boolean {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number)
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return y >= 1 && m >= 1 && m <= 12 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(iso))
+}
+
 function decodeCourseToken(token: string): [string, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
       const [at, uuid] = value
       const asIso = at.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')
-      if (TIMESTAMP.test(at) && !Number.isNaN(Date.parse(asIso)) && UUID.test(uuid)) return [at, uuid]
+      if (TIMESTAMP.test(at) && realDate(asIso) && UUID.test(uuid)) return [at, uuid]
     }
   } catch {
     // fall through to the 400 below

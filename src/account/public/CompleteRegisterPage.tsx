@@ -4,11 +4,13 @@ import { AccountForm } from '../fields'
 import { Navigate } from 'react-router-dom'
 import { completeRegister, getPendingChallenge } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
+import { TwoStepRequired } from '../../authProvider/twoStep'
 import { identityErrorMessage } from '../../ui/identityErrors'
 import { DELAYS, useLater } from '../useLater'
 import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { NewPasswordAndTerms, Notice, SubmitButton } from './parts'
+import { TotpStep } from './TotpStep'
 
 /**
  * The name the bootstrap administrator is created with: a placeholder, not a person's name, so the
@@ -35,8 +37,11 @@ export function CompleteRegisterPage() {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [twoStep, setTwoStep] = useState(false)
 
   if (!challenge) return <Navigate to="/login" replace />
+  // Staff accounts set up two-step verification right after choosing the password.
+  if (twoStep) return <TotpStep onSignedIn={() => later(() => browser.assign('/dashboard'), DELAYS.login)} onCancel={() => browser.assign('/login')} />
 
   const submit = async (values: Record<string, unknown>) => {
     setError(null)
@@ -47,6 +52,10 @@ export function CompleteRegisterPage() {
       later(() => browser.assign('/dashboard'), DELAYS.login)
     } catch (err) {
       setBusy(false)
+      if (err instanceof TwoStepRequired) {
+        setTwoStep(true)
+        return
+      }
       setError(identityErrorMessage(err, translate))
     }
   }

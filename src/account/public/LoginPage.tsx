@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { signIn, takeSessionEnded } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { NewPasswordRequired } from '../../authProvider/cognito'
+import { TwoStepRequired } from '../../authProvider/twoStep'
 import { identityErrorMessage, isNotConfirmed } from '../../ui/identityErrors'
 import { pendingEmail } from '../pendingEmail'
 import { DELAYS, useLater } from '../useLater'
@@ -13,6 +14,7 @@ import { emailRules, requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { Carousel } from './Carousel'
 import { FooterLink, Notice, SubmitButton } from './parts'
+import { TotpStep } from './TotpStep'
 
 interface Credentials {
   email: string
@@ -46,6 +48,7 @@ export function LoginPage() {
   )
   const [confirming, setConfirming] = useState(false)
   const next = nextPath(location.state)
+  const [twoStep, setTwoStep] = useState(false)
 
   const submit = async (values: Record<string, unknown>) => {
     const { email, password } = values as unknown as Credentials
@@ -62,6 +65,10 @@ export function LoginPage() {
         navigate('/complete-register')
         return
       }
+      if (err instanceof TwoStepRequired) {
+        setTwoStep(true)
+        return
+      }
       if (isNotConfirmed(err)) {
         // The form stays locked while the notice says where the user is about to go.
         pendingEmail.set(email.trim())
@@ -74,6 +81,8 @@ export function LoginPage() {
       setError(identityErrorMessage(err, translate))
     }
   }
+
+  if (twoStep) return <TotpStep onSignedIn={() => later(() => browser.assign(next), DELAYS.login)} onCancel={() => { setTwoStep(false); setBusy(false) }} />
 
   const locked = busy || done || confirming
   return (

@@ -10,6 +10,7 @@ import { identityErrorMessage } from '../../ui/identityErrors'
 import { meetsRule, passwordValidator, policyRules, usePasswordPolicy } from '../passwordPolicy'
 import { SubmitButton } from '../public/parts'
 import { mustMatch, requiredWith } from '../validators'
+import { TwoStepSection } from './TwoStepSection'
 
 /** Settings › security: change the password (current, new, confirmation) against the pool's policy. */
 export function SecurityPane() {
@@ -67,6 +68,7 @@ export function SecurityPane() {
             <SubmitButton disabled={busy}>{translate('aula.account.settings.security.submit')}</SubmitButton>
           </Box>
         </AccountForm>
+        <TwoStepSection />
       </Box>
     </Box>
   )

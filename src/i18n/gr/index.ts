@@ -3,5 +3,6 @@ import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
 import { admin } from './admin'
+import { twoStep } from './twoStep'
 
-export const gr = { ...ra, aula: { ...shell, account, admin } } satisfies Messages
+export const gr = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin } } satisfies Messages

@@ -2,8 +2,9 @@ import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
 import { admin } from './admin'
+import { twoStep } from './twoStep'
 
 /** The default catalogue (Spanish, code mx): its shape is the type every other catalogue satisfies. */
-export const mx = { ...ra, aula: { ...shell, account, admin } }
+export const mx = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin } }
 
 export type Messages = typeof mx
