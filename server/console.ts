@@ -1,4 +1,6 @@
 import type { FastifyServerOptions } from 'fastify'
+import pino from 'pino'
+import pinoPretty from 'pino-pretty'
 import type { Config } from './config.js'
 import { REDACTED_LOG_PATHS } from './app.js'
 
@@ -8,11 +10,10 @@ import { REDACTED_LOG_PATHS } from './app.js'
  */
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, isTTY: boolean): FastifyServerOptions['logger'] {
   const base = { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } }
-  if (!isTTY) return base
-  return {
-    ...base,
-    transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
-  }
+  // Both are written synchronously, so log lines and console lines appear in the order they happen
+  // and the ready line really is the last one of start-up.
+  if (!isTTY) return { ...base, stream: pino.destination({ dest: 1, sync: true }) }
+  return { ...base, stream: pinoPretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
 }
 
 /**
