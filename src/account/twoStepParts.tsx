@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Link, Typography } from '@mui/material'
 import { lazy, Suspense } from 'react'
 import { TextInput, useTranslate } from 'react-admin'
-import { identityErrorMessage } from './identityErrors'
+import { identityErrorMessage } from '../ui/identityErrors'
 
 // The QR encoder is only needed while setting up: it stays out of the sign-in page's own bundle.
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })))
