@@ -12,5 +12,6 @@ export function SubscriptionStatusChip({ createdAt, durationDays, revokedAt }: {
 
 /** An on/off badge: the green one for the good state. */
 export function FlagChip({ on, onLabel, offLabel }: { on: boolean; onLabel: string; offLabel: string }) {
-  return <Chip size="small" variant={on ? 'filled' : 'outlined'} color={on ? 'success' : 'warning'} label={on ? onLabel : offLabel} />
+  // The off state is an outlined neutral chip: orange text on white is too faint to read.
+  return <Chip size="small" variant={on ? 'filled' : 'outlined'} color={on ? 'success' : 'default'} label={on ? onLabel : offLabel} />
 }

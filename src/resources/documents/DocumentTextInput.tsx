@@ -2,6 +2,7 @@ import { ToggleButton, ToggleButtonGroup } from '@mui/material'
 import { useEffect, useState } from 'react'
 import {
   ClearButtons,
+  DefaultEditorOptions,
   FormatButtons,
   LinkButtons,
   ListButtons,
@@ -16,13 +17,22 @@ import { useTranslate } from 'react-admin'
 const T = 'aula.admin.catalogues.documents'
 
 /**
+ * Readers' screens show no images (the sanitiser drops them), so the editor does not take them either:
+ * a pasted image would otherwise sit in the text without a description.
+ */
+const extensions = (DefaultEditorOptions.extensions ?? []).filter((e) => e.name !== 'image')
+
+/**
  * The rich-text editor of documents. Its toolbar names the paragraph and heading styles with visible
- * words: the stock level menu is a list of unnamed buttons that screen readers cannot use.
+ * words (the stock level menu is a list of unnamed buttons), and the editing area is named after its label.
  */
 export function DocumentTextInput(props: RichTextInputProps) {
+  const translate = useTranslate()
+  const name = typeof props.label === 'string' ? translate(props.label) : undefined
   return (
     <RichTextInput
       {...props}
+      editorOptions={{ ...DefaultEditorOptions, extensions, editorProps: { attributes: name ? { 'aria-label': name } : {} } }}
       toolbar={
         <RichTextInputToolbar>
           <TextStyleButtons />

@@ -13,13 +13,13 @@ import { ConfirmAction, type ActionResult } from '../common/ConfirmAction'
 
 const T = 'aula.admin.users.support'
 
-const ACTIONS: Array<{ action: SupportAction; key: string; icon: ReactNode; color?: 'error' | 'warning'; applies: (u: AdminUser) => boolean }> = [
+const ACTIONS: Array<{ action: SupportAction; key: string; icon: ReactNode; color?: 'error'; applies: (u: AdminUser) => boolean }> = [
   { action: 'confirm', key: 'confirm', icon: <CheckCircleOutlined />, applies: (u) => u.status === 'UNCONFIRMED' },
   { action: 'enable', key: 'enable', icon: <PlayCircleOutlined />, applies: (u) => !u.enabled },
   { action: 'disable', key: 'disable', icon: <PersonOffOutlined />, color: 'error', applies: (u) => u.enabled },
-  { action: 'force-logout', key: 'forceLogout', icon: <LogoutOutlined />, color: 'warning', applies: () => true },
-  { action: 'reset-password', key: 'resetPassword', icon: <LockResetOutlined />, color: 'warning', applies: (u) => u.enabled },
-  { action: 'set-temporal-password', key: 'temporaryPassword', icon: <KeyOutlined />, color: 'warning', applies: (u) => u.enabled },
+  { action: 'force-logout', key: 'forceLogout', icon: <LogoutOutlined />, applies: () => true },
+  { action: 'reset-password', key: 'resetPassword', icon: <LockResetOutlined />, applies: (u) => u.enabled },
+  { action: 'set-temporal-password', key: 'temporaryPassword', icon: <KeyOutlined />, applies: (u) => u.enabled },
 ]
 
 /**
