@@ -1,16 +1,15 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { CustomRoutes, Resource } from 'react-admin'
+import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
 import { accountArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
-import { adminResources } from './resources'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
  * when one of its routes opens: a visitor of /login gets the public account screens and nothing of
- * the shell. Admin resources pass their screens as `list`/`edit`/`create` of a `<Resource>` inside
- * `<AulaAdmin>`.
+ * the shell. The administration resources (`src/resources/index.ts`) are `<Resource>`s that
+ * `<AulaAdmin>` mounts, each screen a chunk of its own.
  */
 
 /** One component of an area's chunk, loaded with the area. */
@@ -72,6 +71,8 @@ export function App() {
           <Route
             path="*"
             element={
+              // The administration resources (admin group; src/resources/index.ts) are mounted by AulaAdmin
+              // itself, so that their declarations travel with the shell's chunk, not the first page's.
               <AulaAdmin>
                 {/* The general group's catalogue (no chrome); says it is coming until the learner area's catalogue takes the path. */}
                 <CustomRoutes noLayout>
@@ -82,8 +83,6 @@ export function App() {
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                 </CustomRoutes>
-                {/* Administration (admin group): each resource's screens are chunks of their own, loaded on first use. */}
-                {adminResources.map((resource) => <Resource key={resource.name} {...resource} />)}
               </AulaAdmin>
             }
           />

@@ -1,5 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot'
 import { mx, type Messages } from './mx'
+import type { AdminMessages } from './mx/admin'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -19,6 +20,39 @@ const loaders = {
 } satisfies Record<string, () => Promise<Messages>>
 export type Locale = keyof typeof loaders
 const loaded: Partial<Record<Locale, Messages>> = { mx }
+
+/**
+ * The administration screens' texts (all but their menu entries), per catalogue: they download with
+ * the admin area, not with every page (`loadAdminTexts`).
+ */
+const adminLoaders: Record<Locale, () => Promise<AdminMessages>> = {
+  mx: async () => (await import('./mx/admin')).admin,
+  eng: async () => (await import('./eng/admin')).admin,
+  es: async () => (await import('./es/admin')).admin,
+  it: async () => (await import('./it/admin')).admin,
+  gr: async () => (await import('./gr/admin')).admin,
+  rs: async () => (await import('./rs/admin')).admin,
+}
+let adminWanted = false
+const hasAdminTexts = (catalogue: Messages) => 'common' in catalogue.aula.admin
+
+/** A catalogue with the texts of the areas opened so far. */
+async function loadWithAreas(locale: Locale): Promise<Messages> {
+  const catalogue = await loadCatalogue(locale)
+  if (adminWanted && !hasAdminTexts(catalogue)) Object.assign(catalogue.aula.admin, await adminLoaders[locale]())
+  return catalogue
+}
+
+/** Makes the administration texts part of the current language (and of every language chosen later). */
+export async function loadAdminTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (adminWanted && loaded[current] && hasAdminTexts(loaded[current])) return
+  adminWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
 
 /** Each language's own name in the language menu (each catalogue's `aula.language`). */
 export const languageNames: Record<Locale, string> = {
@@ -131,7 +165,11 @@ export function createI18nProvider() {
   const stored = storedLocale()
   const initial = loaded[stored] ? stored : DEFAULT_LOCALE
   const provider = polyglotI18nProvider(
-    (locale) => (isLocale(locale) ? (loaded[locale] ?? loadCatalogue(locale)) : mx),
+    (locale) => {
+      if (!isLocale(locale)) return mx
+      const ready = loaded[locale]
+      return ready && (!adminWanted || hasAdminTexts(ready)) ? ready : loadWithAreas(locale)
+    },
     initial,
     Object.entries(languageNames).map(([locale, name]) => ({ locale, name })),
     { allowMissing: false, pluralRules },

@@ -3,6 +3,7 @@ import { lazy, type ComponentType } from 'react'
 import { Authenticated } from 'react-admin'
 import { useLocation } from 'react-router-dom'
 import { screenGroups } from '../../contracts/policy'
+import { loadAdminTexts } from '../i18n'
 import { GroupGate } from '../layout/access/GroupGate'
 
 /**
@@ -11,7 +12,8 @@ import { GroupGate } from '../layout/access/GroupGate'
  * (`screenPolicy`) sees permission denied before any admin call is made.
  */
 export function adminScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Screen = lazy(async () => ({ default: await load() }))
+  // The screen and the administration texts download together; the screen draws once both are here.
+  const Screen = lazy(async () => ({ default: (await Promise.all([load(), loadAdminTexts()]))[0] }))
   function AdminScreen(props: P) {
     const { pathname } = useLocation()
     return (

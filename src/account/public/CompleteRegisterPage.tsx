@@ -10,7 +10,7 @@ import { DELAYS, useLater } from '../useLater'
 import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { NewPasswordAndTerms, Notice, SubmitButton } from './parts'
-import { TotpStep } from './TotpStep'
+import { LazyTotpStep } from './LazyTotpStep'
 
 /**
  * The name the bootstrap administrator is created with: a placeholder, not a person's name, so the
@@ -41,7 +41,7 @@ export function CompleteRegisterPage() {
 
   if (!challenge) return <Navigate to="/login" replace />
   // Staff accounts set up two-step verification right after choosing the password.
-  if (twoStep) return <TotpStep onSignedIn={() => later(() => browser.assign('/dashboard'), DELAYS.login)} onCancel={() => browser.assign('/login')} />
+  if (twoStep) return <LazyTotpStep onSignedIn={() => later(() => browser.assign('/dashboard'), DELAYS.login)} onCancel={() => browser.assign('/login')} />
 
   const submit = async (values: Record<string, unknown>) => {
     setError(null)

@@ -14,7 +14,7 @@ import { emailRules, requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { Carousel } from './Carousel'
 import { FooterLink, Notice, SubmitButton } from './parts'
-import { TotpStep } from './TotpStep'
+import { LazyTotpStep } from './LazyTotpStep'
 
 interface Credentials {
   email: string
@@ -82,7 +82,7 @@ export function LoginPage() {
     }
   }
 
-  if (twoStep) return <TotpStep onSignedIn={() => later(() => browser.assign(next), DELAYS.login)} onCancel={() => { setTwoStep(false); setBusy(false) }} />
+  if (twoStep) return <LazyTotpStep onSignedIn={() => later(() => browser.assign(next), DELAYS.login)} onCancel={() => { setTwoStep(false); setBusy(false) }} />
 
   const locked = busy || done || confirming
   return (

@@ -2,15 +2,6 @@ import type { AdminMessages } from '../mx/admin'
 
 /** Texts of the administration screens (English). */
 export const admin = {
-  menu: {
-    subscriptions: 'Subscriptions',
-    tags: 'Tags',
-    'school-cycles': 'School cycles',
-    careers: 'Careers',
-    'school-subjects': 'School subjects',
-    audit: 'Audit log',
-    migrations: 'Migrations',
-  },
   common: {
     breadcrumb: 'Breadcrumb',
     name: 'Name',

@@ -2,7 +2,7 @@ import type { Messages } from '../mx'
 import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
-import { admin } from './admin'
+import { adminMenu } from './adminMenu'
 import { twoStep } from './twoStep'
 
-export const eng = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin } } satisfies Messages
+export const eng = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin: { menu: adminMenu } } } satisfies Messages

@@ -2,15 +2,6 @@ import type { AdminMessages } from '../mx/admin'
 
 /** Texts of the administration screens (Spanish, Spain). */
 export const admin = {
-  menu: {
-    subscriptions: 'Suscripciones',
-    tags: 'Etiquetas',
-    'school-cycles': 'Ciclos escolares',
-    careers: 'Carreras',
-    'school-subjects': 'Asignaturas',
-    audit: 'Registro de auditoría',
-    migrations: 'Migraciones',
-  },
   common: {
     breadcrumb: 'Ruta de navegación',
     name: 'Nombre',

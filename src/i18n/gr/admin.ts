@@ -2,15 +2,6 @@ import type { AdminMessages } from '../mx/admin'
 
 /** Texts of the administration screens (German). */
 export const admin = {
-  menu: {
-    subscriptions: 'Abonnements',
-    tags: 'Schlagwörter',
-    'school-cycles': 'Schulzyklen',
-    careers: 'Studiengänge',
-    'school-subjects': 'Schulfächer',
-    audit: 'Audit-Protokoll',
-    migrations: 'Migrationen',
-  },
   common: {
     breadcrumb: 'Navigationspfad',
     name: 'Name',

@@ -2,15 +2,6 @@ import type { AdminMessages } from '../mx/admin'
 
 /** Texts of the administration screens (Italian). */
 export const admin = {
-  menu: {
-    subscriptions: 'Iscrizioni',
-    tags: 'Tag',
-    'school-cycles': 'Cicli scolastici',
-    careers: 'Corsi di laurea',
-    'school-subjects': 'Materie',
-    audit: 'Registro di audit',
-    migrations: 'Migrazioni',
-  },
   common: {
     breadcrumb: 'Percorso di navigazione',
     name: 'Nome',

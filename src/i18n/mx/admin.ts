@@ -1,14 +1,5 @@
 /** Texts of the administration screens (Spanish, Mexico: the default catalogue and the type of the others). */
 export const admin = {
-  menu: {
-    subscriptions: 'Suscripciones',
-    tags: 'Etiquetas',
-    'school-cycles': 'Ciclos escolares',
-    careers: 'Carreras',
-    'school-subjects': 'Materias',
-    audit: 'Bitácora de auditoría',
-    migrations: 'Migraciones',
-  },
   common: {
     breadcrumb: 'Ruta de navegación',
     name: 'Nombre',

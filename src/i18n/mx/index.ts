@@ -1,10 +1,10 @@
 import { ra } from './ra'
 import { shell } from './shell'
 import { account } from './account'
-import { admin } from './admin'
+import { adminMenu } from './adminMenu'
 import { twoStep } from './twoStep'
 
 /** The default catalogue (Spanish, code mx): its shape is the type every other catalogue satisfies. */
-export const mx = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin } }
+export const mx = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin: { menu: adminMenu } } }
 
 export type Messages = typeof mx

@@ -2,15 +2,6 @@ import type { AdminMessages } from '../mx/admin'
 
 /** Texts of the administration screens (Russian). */
 export const admin = {
-  menu: {
-    subscriptions: 'Подписки',
-    tags: 'Теги',
-    'school-cycles': 'Учебные циклы',
-    careers: 'Специальности',
-    'school-subjects': 'Предметы',
-    audit: 'Журнал аудита',
-    migrations: 'Миграции',
-  },
   common: {
     breadcrumb: 'Навигационная цепочка',
     name: 'Название',
