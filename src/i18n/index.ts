@@ -1,17 +1,17 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot'
-import { mx, type Messages } from './mx'
+import type { Messages } from './mx'
 import type { AdminMessages } from './mx/admin'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
 
 /**
- * Every catalogue, each one with every key of the default (mx), so all are offered in the menu. Only
- * the default is in the page's own JavaScript; the others download when chosen (before the first
- * render for the stored one, see `loadStoredCatalogue`).
+ * Every catalogue, each one with every key of the default (mx), so all are offered in the menu. Each
+ * downloads when chosen: the stored (or browser's) language before the first render (see
+ * `loadStoredCatalogue`), so a visitor never downloads a catalogue they do not read.
  */
 const loaders = {
-  mx: async () => mx,
+  mx: async () => (await import('./mx')).mx,
   eng: async () => (await import('./eng')).eng,
   es: async () => (await import('./es')).es,
   it: async () => (await import('./it')).it,
@@ -19,7 +19,7 @@ const loaders = {
   rs: async () => (await import('./rs')).rs,
 } satisfies Record<string, () => Promise<Messages>>
 export type Locale = keyof typeof loaders
-const loaded: Partial<Record<Locale, Messages>> = { mx }
+const loaded: Partial<Record<Locale, Messages>> = {}
 
 /**
  * The administration screens' texts (all but their menu entries), per catalogue: they download with
@@ -73,7 +73,8 @@ export async function loadCatalogue(locale: Locale): Promise<Messages> {
 
 /** Makes the stored language's catalogue ready, so the first screen is drawn in it. */
 export function loadStoredCatalogue(): Promise<Messages> {
-  return loadCatalogue(storedLocale())
+  // The default catalogue stands in for a language whose catalogue cannot be fetched.
+  return loadCatalogue(storedLocale()).catch(() => loadCatalogue(DEFAULT_LOCALE))
 }
 
 /** The BCP 47 tag of each catalogue code, for `<html lang>` and per-item `lang` attributes. */
@@ -122,7 +123,9 @@ export function storedLocale(): Locale {
 
 /** A loaded catalogue, or the default one while that language's is still downloading. */
 export function loadedCatalogue(locale: Locale): Messages {
-  return loaded[locale] ?? mx
+  const fallback = loaded[DEFAULT_LOCALE] ?? Object.values(loaded)[0]
+  if (!fallback) throw new Error('No catalogue loaded yet: loadStoredCatalogue() comes first')
+  return loaded[locale] ?? fallback
 }
 
 type LocaleListener = (locale: Locale) => void
@@ -158,15 +161,15 @@ const pluralRules = {
 }
 
 /**
- * A translation provider starting in the stored language (tests build a fresh one each). Until that
- * language's catalogue is loaded it starts in the default one; changing language loads the catalogue.
+ * A translation provider starting in the stored language (tests build a fresh one each), once its
+ * catalogue (or the default one) is loaded; changing language loads the catalogue.
  */
 export function createI18nProvider() {
   const stored = storedLocale()
   const initial = loaded[stored] ? stored : DEFAULT_LOCALE
   const provider = polyglotI18nProvider(
     (locale) => {
-      if (!isLocale(locale)) return mx
+      if (!isLocale(locale)) return loaded[DEFAULT_LOCALE] ?? loadCatalogue(DEFAULT_LOCALE)
       const ready = loaded[locale]
       return ready && (!adminWanted || hasAdminTexts(ready)) ? ready : loadWithAreas(locale)
     },
