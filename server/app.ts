@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import addFormats from 'ajv-formats'
 import { trustProxyOption, type Config } from './config.js'
@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true }, plugins: [addFormats as never] },
     return503OnClosing: true,
     // One log line per request (written when it completes) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // request.ip: the client as the trusted proxies saw it (per-address limits, device last address).
     trustProxy: trustProxyOption(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
