@@ -38,6 +38,8 @@ beforeAll(async () => {
   await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL('**/complete-register')
+  // The bootstrap account's placeholder name is not a person's name: the screen asks for one.
+  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
   await page.getByLabel('Password', { exact: true }).fill(strongPassword())
   await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
   await page.getByRole('button', { name: 'Complete Register' }).click()

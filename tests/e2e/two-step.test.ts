@@ -168,6 +168,8 @@ describe('two-step verification screens', () => {
       await passwordStep(page, admin.email, admin.password)
       if (device === 'desktop') {
         await page.waitForURL('**/complete-register')
+        // The bootstrap account's placeholder name is not a person's name: the screen asks for one.
+        await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
         const newPassword = strongPassword()
         await page.getByLabel('Password', { exact: true }).fill(newPassword)
         await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
