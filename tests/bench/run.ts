@@ -13,13 +13,14 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import crypto from 'node:crypto'
 import pg from 'pg'
 import { loadConfig } from '../../server/config.js'
 import { ensureWebBuild } from '../../server/web-build.js'
 import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
 import { benchAdmin, formatAdminBench } from './admin.js'
+import { benchWeb } from './web.js'
 import { load, type LoadResult } from './load.js'
 import { benchSrp, createUserWith, signIn } from './srp.js'
 
@@ -131,18 +132,18 @@ async function startUp(rows: BenchRow[]) {
 }
 
 /**
- * HOOK for the web app's figures: `tests/bench/web.ts`, when present, exports an async function
- * (`benchWeb`, or the default export) returning rows — each chunk's gzipped size and Lighthouse on
- * /login. Rows with `what` and `value` (and optionally `target`, `met`) print as table lines; any
- * other object prints as its fields.
+ * The web app's figures (`tests/bench/web.ts`): each chunk's gzipped size, the public pages' weight
+ * and Lighthouse on /login, against a server of this checkout started on the embedded database.
  */
 async function webRows(): Promise<Array<Record<string, unknown>>> {
-  const file = path.join(HERE, 'web.ts')
-  if (!fs.existsSync(file)) return [{ what: 'web app (tests/bench/web.ts)', value: 'not present' }]
-  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>
-  const fn = (mod.benchWeb ?? mod.default) as (() => Promise<Array<Record<string, unknown>>>) | undefined
-  if (typeof fn !== 'function') throw new Error('tests/bench/web.ts exports no benchWeb (or default) function')
-  return fn()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-web-'))
+  const server = await startServerProcess({ ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'auto', LOG_LEVEL: 'warn' })
+  try {
+    return (await benchWeb(server.url)) as unknown as Array<Record<string, unknown>>
+  } finally {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 function printTable(rows: Array<BenchRow | Record<string, unknown>>) {
