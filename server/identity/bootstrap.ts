@@ -29,7 +29,8 @@ export async function bootstrapPool(ctx: IdentityContext, adminEmail: string, pr
       status: 'FORCE_CHANGE_PASSWORD',
       ...verifier,
       tempPasswordExpiresAt: new Date(Date.now() + ctx.settings.temporaryPasswordDays * 86400_000),
-      attributes: { email: adminEmail, email_verified: 'true', name: 'Administrator' },
+      // No name: the administrator gives their own at the first sign-in (complete register asks for it).
+      attributes: { email: adminEmail, email_verified: 'true' },
     })
     await ctx.users.addToGroup(tx, username, 'admin')
     return password

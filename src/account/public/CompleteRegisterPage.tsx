@@ -13,8 +13,8 @@ import { NewPasswordAndTerms, Notice, SubmitButton } from './parts'
 import { LazyTotpStep } from './LazyTotpStep'
 
 /**
- * The name the bootstrap administrator is created with: a placeholder, not a person's name, so the
- * screen asks for the real one instead of showing it.
+ * The placeholder name pools bootstrapped by earlier versions gave their administrator (new pools
+ * give none): not a person's name, so the screen asks for the real one instead of showing it.
  */
 const PLACEHOLDER_NAMES = new Set(['Administrator'])
 
