@@ -1,4 +1,8 @@
 import type { Group } from './groups.js'
+import { adminCoursePolicy } from './courses/admin-policy.js'
+import { contentPolicy } from './courses/content-policy.js'
+import { creatorPolicy } from './courses/creator-policy.js'
+import { storagePolicy } from './storage/policy.js'
 
 /**
  * Who may call a route. `owner` and `collaborator` name the extra rule a handler applies on top of
@@ -9,10 +13,12 @@ export type Access =
   | { kind: 'signed-in' }
   | { kind: 'groups'; groups: readonly Group[]; rule?: 'course-owner' | 'course-owner-or-collaborator' }
 
-const PUBLIC: Access = { kind: 'public' }
-const SIGNED_IN: Access = { kind: 'signed-in' }
-const groups = (...g: Group[]): Access => ({ kind: 'groups', groups: g })
+export const PUBLIC: Access = { kind: 'public' }
+export const SIGNED_IN: Access = { kind: 'signed-in' }
+export const groups = (...g: Group[]): Access => ({ kind: 'groups', groups: g })
 export const ADMIN = groups('admin')
+/** The course builder's routes: creators and reviewers, and administrators (the handlers apply the course rules). */
+export const BUILDER = groups('creator', 'reviewer', 'admin')
 
 /**
  * The route access policy: every API route, keyed `METHOD /path` in the server's route syntax.
@@ -155,6 +161,11 @@ export const routePolicy = {
   'GET /api/v2/admin/audit/all': ADMIN,
   'GET /api/v2/admin/audit/export': ADMIN,
   'GET /api/v2/admin/support/migrations': ADMIN,
+  // The course builder (spec §7 "Course creator"), its content, the admin course routes and file uploads.
+  ...creatorPolicy,
+  ...contentPolicy,
+  ...adminCoursePolicy,
+  ...storagePolicy,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy

@@ -2,9 +2,13 @@ import type { App } from '../types.js'
 import adminRoutes from './admin/index.js'
 import configRoutes from './config.js'
 import documentRoutes from './documents/index.js'
+import fileRoutes from './files/index.js'
 import healthRoutes from './health.js'
 import metricsRoutes from './metrics/index.js'
 import userRoutes from './user/index.js'
+import adminCourseRoutes from './v2/admin/courses/index.js'
+import contentRoutes from './v2/courses/creator/content/index.js'
+import creatorRoutes from './v2/courses/creator/index.js'
 
 /** Every API area, mounted under /api. */
 export default async function apiRoutes(app: App) {
@@ -14,4 +18,8 @@ export default async function apiRoutes(app: App) {
   await app.register(userRoutes)
   await app.register(documentRoutes)
   await app.register(adminRoutes)
+  await app.register(adminCourseRoutes)
+  await app.register(creatorRoutes)
+  await app.register(contentRoutes)
+  await app.register(fileRoutes)
 }
