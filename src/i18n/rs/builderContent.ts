@@ -1,0 +1,3 @@
+import type { builderContent as mx } from '../mx/builderContent'
+
+export const builderContent = {} satisfies typeof mx
