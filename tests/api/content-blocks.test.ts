@@ -170,6 +170,20 @@ describe('stale revisions', () => {
   })
 })
 
+describe('concurrent writes', () => {
+  it('lets exactly one of two writes from the same revision through', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const r = await api.revision(c)
+    const [x, y] = await Promise.all(
+      ['x', 'y'].map((n) => api.as(n === 'x' ? OWNER : COLLABORATOR, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, item: 'text', section: s, values: text(n) })),
+    )
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409])
+    expect(await api.revision(c)).toBe(r + 1)
+    expect((await api.layout(c))[0].blocks).toHaveLength(1)
+  })
+})
+
 describe('order and move', () => {
   it('reorders blocks of a section and the sections, keeping positions dense', async () => {
     const c = await api.course()
