@@ -100,7 +100,7 @@ describe('embedded storage routes', () => {
     expect((await h.get(url.replace('b.png', 'c.png'))).status).toBe(403)
     expect((await h.get(await h.storage.readUrl(key('missing.png')))).status).toBe(404)
     expect((await h.get('/api/files/..%2F..%2Fsecret.key')).status).toBe(404)
-    h.advance(13 * 3600)
+    h.advance!(13 * 3600)
     const expired = await h.get(url)
     expect(expired.status).toBe(403)
     expect(JSON.parse(expired.body.toString()).message).toBe('This link has expired or is not valid')
