@@ -201,6 +201,8 @@ export const HistoryEntry = Type.Object({
   savedAt: DateTime,
   /** Whether this is the item's current version. */
   current: Type.Boolean(),
+  /** Read URLs of the files the version points at (for a preview). */
+  urls: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 export type HistoryEntry = Static<typeof HistoryEntry>
 export const HistoryResponse = Type.Object({ items: Type.Array(HistoryEntry) })
