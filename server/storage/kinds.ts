@@ -2,28 +2,10 @@ import crypto from 'node:crypto'
 import { HttpError } from '../plugins/errors.js'
 import type { App } from '../types.js'
 import { MIME_TYPE } from './index.js'
+import { normalizeContentType, UPLOAD_KINDS, type UploadKind } from '../../contracts/storage/kinds.js'
 
-const MB = 1024 * 1024
-
-/**
- * What each upload of the course builder accepts. An empty list of types accepts any type. The
- * browser's ask (`...-par`) is checked against these, and the signed policy repeats the type and
- * the size so the storage refuses anything else.
- */
-export const UPLOAD_KINDS = {
-  cover: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
-  thumbnail: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
-  presentation: { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
-  'certificate-template': { contentTypes: ['application/pdf', 'image/png', 'image/jpeg'], maxBytes: 10 * MB },
-  'block-image': { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'], maxBytes: 10 * MB },
-  'block-attachment': { contentTypes: [], maxBytes: 50 * MB },
-  'block-video': { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
-  // Windows browsers name a zip application/x-zip-compressed.
-  'block-simulation': { contentTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'], maxBytes: 100 * MB },
-} as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>
-
-export type UploadKind = keyof typeof UPLOAD_KINDS
-export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKind[]
+// The table lives in contracts/ so the web app checks a file against the same limits before asking.
+export { normalizeContentType, UPLOAD_KIND_NAMES, UPLOAD_KINDS, type UploadKind } from '../../contracts/storage/kinds.js'
 
 export interface UploadRequest {
   kind: UploadKind
@@ -70,11 +52,6 @@ export function safeFileName(name: string): string {
   return safe || 'file'
 }
 
-/** Lower case, parameters dropped: `Image/PNG; charset=x` is `image/png`. */
-export function normalizeContentType(type: string): string {
-  return type.split(';')[0]!.trim().toLowerCase()
-}
-
 /**
  * Checks an upload ask against its kind and returns the browser's POST parameters. Throws 413
  * 'Too much data' past the kind's limit and 400 for a type the kind refuses. The key is
@@ -100,4 +77,20 @@ export async function uploadParams(app: Pick<App, 'storage'>, request: UploadReq
 export function isIssuedPath(path: string, courseUuid: string, kind: UploadKind): boolean {
   if (!UUID.test(courseUuid) || !(kind in UPLOAD_KINDS)) return false
   return new RegExp(`^courses/${courseUuid.toLowerCase()}/${kind}/[0-9a-f]{16}-${SAFE_NAME}$`).test(path)
+}
+
+/**
+ * For the registration calls (`PUT builder/cover {cover: path}`, a block's `values.path`): the path
+ * must be one issued for this course and kind, and the file must be in storage. Throws 400
+ * otherwise; returns what storage knows of the file.
+ */
+export async function requireUploaded(app: Pick<App, 'storage'>, path: string, courseUuid: string, kind: UploadKind): Promise<{ size: number; contentType: string }> {
+  const head = isIssuedPath(path, courseUuid, kind) ? await app.storage.head(path) : null
+  if (!head) throw new HttpError(400, 'This file was not uploaded for this course', 'NOT_UPLOADED')
+  return head
+}
+
+/** The browser's read URL of a stored path, or null for none (a course without a cover). */
+export async function readUrlOf(app: Pick<App, 'storage'>, path: string | null | undefined): Promise<string | null> {
+  return path ? app.storage.readUrl(path) : null
 }
