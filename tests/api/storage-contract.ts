@@ -153,7 +153,7 @@ export function storageContract(name: string, setup: () => Promise<StorageHarnes
 export async function multipart(fields: Record<string, string>, file: { bytes: Buffer; name: string; type: string }): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  form.append('file', new Blob([file.bytes], { type: file.type }), file.name)
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   const request = new Request('http://localhost/', { method: 'POST', body: form })
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! }
 }
