@@ -11,6 +11,7 @@ export const adminCoursePolicy = {
   'GET /api/v2/admin/courses/count/:page': ADMIN,
   'GET /api/v2/admin/courses/count/:page/:search': ADMIN,
   'GET /api/v2/admin/courses/course/:id': ADMIN,
+  'POST /api/v2/admin/courses/course/clone': ADMIN,
   // Subscriptors (add and revoke are the subscriptions area's routes) and a learner's forms.
   'POST /api/admin/courses/course/subscriptors': ADMIN,
   'GET /api/admin/courses/course/subscriptions/:id/:user': ADMIN,

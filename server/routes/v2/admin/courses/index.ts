@@ -1,10 +1,12 @@
 import { CATALOGUE_PAGE_SIZE, CountResponse, UuidParams } from '../../../../../contracts/admin/common.js'
-import { AdminCourseResponse, AdminCoursesPage, AdminCoursesParams, type AdminCourse } from '../../../../../contracts/courses/admin.js'
+import { AdminCourseResponse, AdminCoursesPage, AdminCoursesParams, CloneCourseBody, CloneCourseResponse, type AdminCourse } from '../../../../../contracts/courses/admin.js'
 import { errorResponses } from '../../../../../contracts/errors.js'
 import { IdentityAdmin } from '../../../../identity/admin-client.js'
 import type { App } from '../../../../types.js'
 import legacyAdminCourseRoutes from '../../../admin/courses/index.js'
-import { iso, isoOrNull, notFound } from '../../../admin/common.js'
+import { actorOf, iso, isoOrNull, notFound } from '../../../admin/common.js'
+import { recordAudit } from '../audit/queries.js'
+import { cloneCourse } from './clone.js'
 import { peopleOf, personOf } from './people.js'
 import { collaboratorsOf, countCourses, findCourse, listCourses, plansOf, subscriptionCounts } from './queries.js'
 
@@ -107,6 +109,30 @@ export default async function adminCourseRoutes(app: App) {
         updatedAt: iso(row.updated_at),
       }
       return { Item: item }
+    },
+  )
+
+  app.post(
+    `${base}/course/clone`,
+    {
+      schema: {
+        tags,
+        summary: 'Copies any course into a new draft the admin owns ("<name> (copy)"): general data, media, FAQ, tags, live plans and every section and block',
+        body: CloneCourseBody,
+        response: { 201: CloneCourseResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request)
+      const from = request.body.uuid
+      const copy = await app.db.transaction(async (tx) => {
+        const source = await findCourse(tx, from)
+        if (!source) throw notFound('Course not found')
+        const made = await cloneCourse(tx, from, actor)
+        await recordAudit(tx, actor, { action: 'courses.clone', targetType: 'course', targetId: made.uuid, before: null, after: { uuid: made.uuid, clonedFrom: from, name: source.name } })
+        return made
+      })
+      return reply.status(201).send(copy)
     },
   )
 }
