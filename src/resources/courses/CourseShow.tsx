@@ -1,15 +1,19 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined'
-import { Card, CardContent, Chip, Grid, LinearProgress, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Card, CardContent, Chip, Grid, LinearProgress, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { useState } from 'react'
 import { useLocaleState, useTranslate } from 'react-admin'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { AdminCourse } from '../../../contracts/courses/admin'
+import { screenGroups } from '../../../contracts/policy'
+import { inAnyGroup, useGroups } from '../../layout/access/groups'
 import { dateLocale, formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
-import { ConfirmAction } from '../common/ConfirmAction'
+import { ConfirmAction, type ActionResult } from '../common/ConfirmAction'
 import { Line, Section } from '../common/DetailSection'
 import { Scroll } from '../common/Scroll'
 import { useAdminLoad } from '../common/useAdminLoad'
 import { courseApi } from './api'
+import { coursePath } from './CourseList'
 import { LoadError, T, personText } from './parts'
 import { Subscriptors } from './Subscriptors'
 
@@ -21,6 +25,11 @@ export function CourseShow() {
   const translate = useTranslate()
   const navigate = useNavigate()
   const { id = '' } = useParams()
+  const { groups } = useGroups()
+  const location = useLocation()
+  // The outcome of Clone: an error stays here; a copy shown on this screen brings its notice along.
+  const [result, setResult] = useState<ActionResult | null>(null)
+  const notice = (location.state as { notice?: string } | null)?.notice
   const { data, error, isPending, reload } = useAdminLoad(() => courseApi.course(id), id)
   const crumbs = [{ label: translate(`${T}.crumb`), to: '/admin/courses' }, { label: data?.name ?? translate(`${T}.detail.crumb`) }]
   if (error) {
@@ -37,9 +46,15 @@ export function CourseShow() {
       icon={<ContentCopyOutlined />}
       title={translate(`${T}.clone.title`)}
       content={translate(`${T}.clone.content`, { name: data.name })}
+      onResult={(r) => setResult(r.severity === 'error' ? r : null)}
       run={async () => {
         const copy = await courseApi.clone(data.uuid)
-        navigate(builderPath(copy.uuid))
+        // The builder is the creators' and reviewers' screen: an admin outside those groups sees the copy here.
+        if (inAnyGroup(groups, screenGroups(builderPath(copy.uuid)))) {
+          navigate(builderPath(copy.uuid))
+          return translate(`${T}.clone.done`)
+        }
+        navigate(coursePath(copy.uuid), { state: { notice: translate(`${T}.clone.doneHere`) } })
         return translate(`${T}.clone.done`)
       }}
     />
@@ -47,6 +62,16 @@ export function CourseShow() {
   return (
     <AdminPage title={data.name} crumbs={crumbs} actions={clone}>
       {isPending && <LinearProgress aria-label={translate(`${T}.loading`)} sx={{ mb: 1 }} />}
+      {result && (
+        <Alert severity="error" role="alert" onClose={() => setResult(null)} sx={{ mb: 2 }}>
+          {result.message}
+        </Alert>
+      )}
+      {notice && !isPending && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <General course={data} />
