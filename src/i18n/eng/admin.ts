@@ -225,7 +225,7 @@ export const admin = {
       published: 'Published version',
       publishedValue: 'Version %{version}, published on %{date}',
       subscriptions: 'Subscriptions',
-      subscriptionsValue: '%{learners} learners: %{active} active, %{expired} expired, %{revoked} revoked',
+      subscriptionsValue: 'Learners: %{learners} · active: %{active}, expired: %{expired}, revoked: %{revoked}',
       status: 'Status',
       briefDescription: 'Brief description',
       description: 'Description',

@@ -225,7 +225,7 @@ export const admin = {
       published: 'Veröffentlichte Version',
       publishedValue: 'Version %{version}, veröffentlicht am %{date}',
       subscriptions: 'Abonnements',
-      subscriptionsValue: '%{learners} Lernende: %{active} aktiv, %{expired} abgelaufen, %{revoked} widerrufen',
+      subscriptionsValue: 'Lernende: %{learners} · aktiv: %{active}, abgelaufen: %{expired}, widerrufen: %{revoked}',
       status: 'Status',
       briefDescription: 'Kurzbeschreibung',
       description: 'Beschreibung',

@@ -225,7 +225,7 @@ export const admin = {
       published: 'Versione pubblicata',
       publishedValue: 'Versione %{version}, pubblicata il %{date}',
       subscriptions: 'Iscrizioni',
-      subscriptionsValue: '%{learners} studenti: %{active} attive, %{expired} scadute, %{revoked} revocate',
+      subscriptionsValue: 'Studenti: %{learners} · attive: %{active}, scadute: %{expired}, revocate: %{revoked}',
       status: 'Stato',
       briefDescription: 'Descrizione breve',
       description: 'Descrizione',

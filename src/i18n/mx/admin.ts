@@ -223,7 +223,7 @@ export const admin = {
       published: 'Versión publicada',
       publishedValue: 'Versión %{version}, publicada el %{date}',
       subscriptions: 'Suscripciones',
-      subscriptionsValue: '%{learners} alumnos: %{active} activas, %{expired} vencidas, %{revoked} revocadas',
+      subscriptionsValue: 'Alumnos: %{learners} · activas: %{active}, vencidas: %{expired}, revocadas: %{revoked}',
       status: 'Estado',
       briefDescription: 'Descripción breve',
       description: 'Descripción',

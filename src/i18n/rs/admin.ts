@@ -225,7 +225,7 @@ export const admin = {
       published: 'Опубликованная версия',
       publishedValue: 'Версия %{version}, опубликована %{date}',
       subscriptions: 'Подписки',
-      subscriptionsValue: 'Учащихся: %{learners}; активных: %{active}, истёкших: %{expired}, отозванных: %{revoked}',
+      subscriptionsValue: 'Учащихся: %{learners} · активных: %{active}, истёкших: %{expired}, отозванных: %{revoked}',
       status: 'Статус',
       briefDescription: 'Краткое описание',
       description: 'Описание',

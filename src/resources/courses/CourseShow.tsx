@@ -77,7 +77,7 @@ export function CourseShow() {
           <General course={data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Stack spacing={2} sx={{ height: '100%' }}>
+          <Stack spacing={2}>
             <Plans course={data} />
             <Collaborators course={data} />
           </Stack>
@@ -198,7 +198,7 @@ function Collaborators({ course }: { course: AdminCourse }) {
   const translate = useTranslate()
   const C = `${T}.collaborators`
   return (
-    <Card variant="outlined" sx={{ flexGrow: 1 }}>
+    <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {translate(`${C}.title`)}

@@ -88,7 +88,15 @@ export function Subscriptors({ course, onChange }: { course: AdminCourse; onChan
           }}
         />
         {result && (
-          <Alert severity={result.severity} role={result.severity === 'error' ? 'alert' : 'status'} onClose={() => setResult(null)} sx={{ mt: 2 }}>
+          <Alert
+            // The button that ran the action may be gone (a revoked row has none): the result takes the focus.
+            ref={(el: HTMLDivElement | null) => el?.focus()}
+            tabIndex={-1}
+            severity={result.severity}
+            role={result.severity === 'error' ? 'alert' : 'status'}
+            onClose={() => setResult(null)}
+            sx={{ mt: 2 }}
+          >
             {result.message}
           </Alert>
         )}
@@ -126,7 +134,7 @@ export function Subscriptors({ course, onChange }: { course: AdminCourse; onChan
                                 {s.subscriptions > 1 && ` · ${translate(`${S}.count`, { smart_count: s.subscriptions })}`}
                               </Typography>
                             </TableCell>
-                            <TableCell>{translate('aula.admin.subscriptions.detail.planValue', { name: s.current.planName, smart_count: s.current.durationDays })}</TableCell>
+                            <TableCell sx={{ minWidth: 120 }}>{translate('aula.admin.subscriptions.detail.planValue', { name: s.current.planName, smart_count: s.current.durationDays })}</TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.current.createdAt)}</TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.current.expiresAt)}</TableCell>
                             <TableCell>
