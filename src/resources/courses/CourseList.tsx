@@ -1,4 +1,5 @@
 import { Card, Chip, LinearProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { useEffect } from 'react'
 import { useTranslate } from 'react-admin'
 import { Link, useSearchParams } from 'react-router-dom'
 import { formatDateTime } from '../../ui/formatDateTime'
@@ -22,14 +23,21 @@ export function CourseList() {
   const search = params.get('search') ?? ''
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
   const { data, error, isPending, reload } = useAdminLoad(() => courseApi.list(page, search), `${page}|${search}`)
-  const go = (next: { search?: string; page?: number }) => {
+  const go = (next: { search?: string; page?: number }, replace = false) => {
     const p = new URLSearchParams()
     const s = next.search ?? search
     if (s.trim()) p.set('search', s.trim())
     const n = next.page ?? 1
     if (n > 1) p.set('page', String(n))
-    setParams(p)
+    setParams(p, { replace })
   }
+  // A page past the end (an old link, courses deleted since): the last page instead.
+  const lastPage = data && data.items.length === 0 && data.pages > 0 && page > data.pages ? data.pages : null
+  useEffect(() => {
+    if (lastPage) go({ page: lastPage }, true)
+    // `go` is rebuilt on every render; the last page decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastPage])
   return (
     <AdminPage title={translate(`${T}.title`)} crumbs={[{ label: translate(`${T}.crumb`) }]}>
       <Stack spacing={2}>

@@ -159,6 +159,16 @@ describe('courses management: the list', () => {
     expect(await screen.findByText('No course matches the search')).toBeInTheDocument()
   })
 
+  it('goes to the last page when the address names a page past the end', async () => {
+    await asAdmin()
+    const urls: string[] = []
+    serveList(15, urls)
+    renderAt('/admin/courses?page=7')
+    await waitFor(() => expect(window.location.search).toBe('?page=2'))
+    await waitFor(() => expect(bodyRows(screen.getByRole('table'))).toHaveLength(5))
+    expect(urls).toEqual(['/api/v2/admin/courses/all/7', '/api/v2/admin/courses/all/2'])
+  })
+
   it('shows an empty list, and a failure with a way to try again', async () => {
     await asAdmin()
     let fail = true
