@@ -201,6 +201,8 @@ export const HistoryEntry = Type.Object({
   savedAt: DateTime,
   /** Whether this is the item's current version. */
   current: Type.Boolean(),
+  /** Read URLs of the files the version points at (for a preview). */
+  urls: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 export type HistoryEntry = Static<typeof HistoryEntry>
 export const HistoryResponse = Type.Object({ items: Type.Array(HistoryEntry) })
@@ -357,6 +359,9 @@ export interface CourseSnapshot {
     thumbnail: string | null
     presentation: string | null
     template: string | null
+    /** The owner's user sub, and the people the course is shared with. */
+    createdBy: string | null
+    collaborators: Array<{ username: string; name: string }>
   }
   plans: Array<{ id: string; name: string; durationDays: number; price: number | null; currency: string | null }>
   sections: Array<{

@@ -99,6 +99,19 @@ describe('adding and editing', () => {
     expect(again.statusCode).toBe(200)
     expect(again.json()).toEqual({ revision: r + 1, item: first.json().item })
     expect(await api.layout(c)).toHaveLength(1)
+    // A block added, then moved by later writes, is still recognised when its add is replayed.
+    const s2 = await api.section(c, 'Twice')
+    const blockId = randomUUID()
+    const addBlock = { uuid: c, revision: await api.revision(c), id: blockId, item: 'text', section: id, values: text('<p>b</p>') }
+    expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).statusCode).toBe(200)
+    expect((await api.as(OWNER, 'PUT', `${V2}/blocks/move/section`, { uuid: c, revision: await api.revision(c), block: blockId, section: s2 })).statusCode).toBe(200)
+    const replay = await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)
+    expect(replay.statusCode).toBe(200)
+    expect(replay.json().item).toMatchObject({ id: blockId, section: s2 })
+    expect(await api.layout(c)).toEqual([{ id, blocks: [] }, { id: s2, blocks: [blockId] }])
+    // A deleted item is not brought back by a replay.
+    expect((await api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: c, revision: await api.revision(c), id: blockId })).statusCode).toBe(200)
+    expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).json().code).toBe('ID_TAKEN')
     // The id of an item of another course is refused.
     const other = await api.course()
     const clash = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: other, revision: await api.revision(other), id, item: 'section', values: { title: 'Twice' } })
@@ -119,6 +132,7 @@ describe('adding and editing', () => {
       ['form', { ...goodForm(), tries: 0 }, { 'values.tries': 'Must be between 1 and 20' }],
       ['form', { ...goodForm(), requiredScore: 101 }, { 'values.requiredScore': 'Must be between 0 and 100' }],
       ['form', { ...goodForm(), questions: [{ id: 'q', type: 'essay', text: 'x', options: [] }] }, { 'values.questions.0.type': 'Not one of the accepted values' }],
+      ['attachment', { size: -1, required: 'yes' }, { 'values.size': 'Must be at least 0', 'values.required': 'Must be boolean' }],
       ['image', { path: '/etc/passwd' }, { 'values.path': 'Upload the file first: this is not a file of this course' }],
       ['video', { url: 'https://video.example/v', path: `courses/${c}/block-video/0123456789abcdef-v.mp4` }, { 'values.url': 'Give either an address or an uploaded file, not both' }],
     ]
@@ -167,6 +181,20 @@ describe('stale revisions', () => {
     expect((await api.as(OWNER, 'GET', `${V2}/builder/blocks/${c}`)).json()).toEqual(before.json())
     const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${c}/${b}`)
     expect(history.json().items).toHaveLength(1)
+  })
+})
+
+describe('concurrent writes', () => {
+  it('lets exactly one of two writes from the same revision through', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const r = await api.revision(c)
+    const [x, y] = await Promise.all(
+      ['x', 'y'].map((n) => api.as(n === 'x' ? OWNER : COLLABORATOR, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, item: 'text', section: s, values: text(n) })),
+    )
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409])
+    expect(await api.revision(c)).toBe(r + 1)
+    expect((await api.layout(c))[0].blocks).toHaveLength(1)
   })
 })
 

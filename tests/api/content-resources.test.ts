@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentApp, OWNER, REVIEWER, V2, type ContentApi } from './content-setup.js'
@@ -48,6 +49,12 @@ describe('blocks/resource-par', () => {
     const t = await api.block(c, s, 'text', { html: '<p>x</p>' })
     expect((await par({ uuid: c, block: t, size: 10, contentType: 'text/plain', fileName: 'x.txt' })).json().errors).toEqual({ block: 'This kind of block holds no file' })
     expect((await par({ uuid: c, size: 10, contentType: 'text/plain', fileName: 'x.txt' })).statusCode).toBe(400)
+    // A block not saved yet (still queued in the editor) is asked for by its kind.
+    const queued = await par({ uuid: c, block: randomUUID(), kind: 'attachment', size: 10, contentType: 'text/plain', fileName: 'x.txt' })
+    expect(queued.json().path).toContain('/block-attachment/')
+    expect((await par({ uuid: c, block: randomUUID(), size: 10, contentType: 'text/plain', fileName: 'x.txt' })).statusCode).toBe(404)
+    // The kind of an existing block wins over the kind given.
+    expect((await par({ uuid: c, block: image, kind: 'attachment', size: 10, contentType: 'image/png', fileName: 'x.png' })).json().path).toContain('/block-image/')
     expect((await par({ uuid: c, block: image, size: 10, contentType: 'image/png', fileName: 'x.png' }, REVIEWER)).statusCode).toBe(403)
   })
 })
@@ -72,6 +79,9 @@ describe('registering files in blocks', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().item.values).toEqual({ path, alt: 'Diagram' })
     expect(res.json().item.urls.path).toMatch(/^\/api\/files\/courses\//)
+    const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${c}/${image}`)
+    expect(history.json().items[0].urls.path).toMatch(/^\/api\/files\/courses\//)
+    expect(history.json().items[1]).not.toHaveProperty('urls')
 
     // The attachment's size is the stored one, whatever the browser said.
     const att = await api.block(c, s, 'attachment', { path: attachmentPath, fileName: 'notes.png', size: 999999 })
@@ -100,6 +110,13 @@ describe('registering files in blocks', () => {
     expect(await read(entry)).toBe('<script src="js/app.js"></script>')
     expect(await read(`${pkg}.d/pendulum/js/app.js`)).toBe('run()')
     expect((await api.app.storage.head(entry))?.contentType).toBe('text/html')
+    // The builder's read link opens the package's page, sandboxed and never sniffed.
+    const page = await api.app.inject({ method: 'GET', url: packaged.json().item.urls.entry })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toBe('<script src="js/app.js"></script>')
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.headers['content-security-policy']).toContain('sandbox allow-scripts')
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
 
     // Saving again with the same package keeps the entry without unpacking again.
     const retitled = await save(c, sim, { path: pkg, title: 'Pendulum 2' })

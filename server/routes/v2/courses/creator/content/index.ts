@@ -162,7 +162,8 @@ export default async function contentRoutes(app: App) {
         // A replay of an add that already went through answers what it made, whatever revision it carries.
         const existing = await itemById(app.db, b.id)
         if (existing) {
-          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item || existing.section_id !== (b.section ?? null)) {
+          // Same course and kind: the add went through (the block may have been moved since, by later writes).
+          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item) {
             throw new HttpError(409, 'This id is taken by another item', 'ID_TAKEN')
           }
           return { revision: await courseRevision(app.db, b.uuid), item: await written(app.db, b.uuid, b.id) }
@@ -309,7 +310,13 @@ export default async function contentRoutes(app: App) {
       const b = request.body
       await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
       let kind: string | undefined = b.kind
-      if (b.block) kind = (await liveBlock(app.db, b.uuid, b.block)).kind
+      if (b.block) {
+        // A block still waiting in the editor's queue does not exist yet: its kind, when given, stands in.
+        const row = await liveItem(app.db, b.uuid, b.block)
+        if (row && row.kind === 'section') throw invalid('block', 'This kind of block holds no file')
+        if (row) kind = row.kind
+        else if (!b.kind) throw itemNotFound()
+      }
       if (!kind) throw invalid('block', 'Give the block, or the kind of block before it exists')
       if (!(kind in RESOURCE_KINDS)) throw invalid('block', 'This kind of block holds no file')
       return uploadParams(app, { kind: RESOURCE_KINDS[kind as ResourceBlockKind], courseUuid: b.uuid, size: b.size, contentType: b.contentType, fileName: b.fileName })
@@ -326,14 +333,20 @@ export default async function contentRoutes(app: App) {
       if (!row || row.course_uuid !== course) throw itemNotFound()
       const rows = await versions(app.db, item)
       return {
-        items: rows.map((v) => ({
-          version: v.version,
-          kind: v.kind,
-          values: seesAnswers(role) ? v.values : withoutAnswers(v.kind, v.values),
-          savedBy: v.saved_by_name,
-          savedAt: iso(v.saved_at),
-          current: v.version === row.version,
-        })),
+        items: await Promise.all(
+          rows.map(async (v) => {
+            const urls = await resourceUrls(app.storage, v.values)
+            return {
+              version: v.version,
+              kind: v.kind,
+              values: seesAnswers(role) ? v.values : withoutAnswers(v.kind, v.values),
+              savedBy: v.saved_by_name,
+              savedAt: iso(v.saved_at),
+              current: v.version === row.version,
+              ...(urls ? { urls } : {}),
+            }
+          }),
+        ),
       }
     },
   )
