@@ -1,15 +1,11 @@
 import type { Queryable } from '../../../../db/index.js'
 import type { Principal } from '../../../../types.js'
-import { cloneContent } from '../../../v2/courses/creator/content/index.js'
-import { cloneCourse as copyCourse } from '../../../v2/courses/creator/queries.js'
+import { cloneCourseWithContent } from '../../../v2/courses/creator/clone.js'
 
 /**
- * The admin's copy of a course, in the caller's transaction: the course itself (general data, media
- * paths, FAQ, tags and live plans) by the creator area's copy, then every section and block by the
- * content area's. The admin owns the draft.
+ * The admin's copy of a course, in the caller's transaction: the same clone as the creator's
+ * (general data, media paths, FAQ, tags, live plans, every section and block), owned by the admin.
  */
 export async function cloneCourse(tx: Queryable, from: string, actor: Principal): Promise<{ uuid: string; revision: number }> {
-  const copy = await copyCourse(tx, from, actor.sub)
-  await cloneContent(tx, from, copy.uuid, { sub: actor.sub, username: actor.username })
-  return copy
+  return cloneCourseWithContent(tx, from, { sub: actor.sub, username: actor.username })
 }
