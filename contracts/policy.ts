@@ -197,8 +197,8 @@ export const screenPolicy: ReadonlyArray<{ prefix: string; groups: readonly Grou
   // Decision: finance staff open the finance screens; /admin/finances is their landing page.
   { prefix: '/admin/finances', groups: ['admin', 'finances'] },
   { prefix: '/admin', groups: ['admin'] },
-  { prefix: '/creator', groups: ['creator', 'reviewer'] },
-  { prefix: '/creator-old', groups: ['creator', 'reviewer'] },
+  { prefix: '/creator', groups: ['creator', 'reviewer', 'admin'] },
+  { prefix: '/creator-old', groups: ['creator', 'reviewer', 'admin'] },
   { prefix: '/experimental', groups: ['experimental'] },
   { prefix: '/galaxy', groups: ['general'] },
   { prefix: '/courses', groups: ['general'] },

@@ -216,7 +216,6 @@ export const admin = {
       title: 'Clone this course?',
       content: 'A draft "%{name} (copy)" owned by you is created with the general data, lists, plans and all the content. It then opens in the builder.',
       done: 'Course cloned',
-      doneHere: 'Course cloned. This is the copy; opening it in the builder needs the creator or reviewer group.',
     },
     general: {
       title: 'General data',

@@ -216,7 +216,6 @@ export const admin = {
       title: '¿Clonar este curso?',
       content: 'Se crea un borrador «%{name} (copy)» del que eres propietario, con los datos generales, las listas, los planes y todo el contenido. Después se abre en el constructor.',
       done: 'Curso clonado',
-      doneHere: 'Curso clonado. Esta es la copia; abrirla en el constructor requiere el grupo de creadores o de revisores.',
     },
     general: {
       title: 'Datos generales',

@@ -216,7 +216,6 @@ export const admin = {
       title: 'Diesen Kurs klonen?',
       content: 'Es entsteht ein Entwurf „%{name} (copy)“, dessen Eigentümer Sie sind, mit den allgemeinen Daten, Listen, Tarifen und dem gesamten Inhalt. Danach öffnet er sich im Kurseditor.',
       done: 'Kurs geklont',
-      doneHere: 'Kurs geklont. Dies ist die Kopie; um sie im Kurseditor zu öffnen, benötigen Sie die Gruppe der Ersteller oder Prüfer.',
     },
     general: {
       title: 'Allgemeine Daten',

@@ -216,7 +216,6 @@ export const admin = {
       title: 'Clonare questo corso?',
       content: 'Viene creata una bozza «%{name} (copy)» di cui sei proprietario, con i dati generali, gli elenchi, i piani e tutto il contenuto. Poi si apre nel costruttore.',
       done: 'Corso clonato',
-      doneHere: 'Corso clonato. Questa è la copia; per aprirla nel costruttore serve il gruppo dei creatori o dei revisori.',
     },
     general: {
       title: 'Dati generali',

@@ -2,10 +2,8 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined'
 import { Alert, Card, CardContent, Chip, Grid, LinearProgress, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useLocaleState, useTranslate } from 'react-admin'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useNavigate, useParams } from 'react-router-dom'
 import type { AdminCourse } from '../../../contracts/courses/admin'
-import { screenGroups } from '../../../contracts/policy'
-import { inAnyGroup, useGroups } from '../../layout/access/groups'
 import { dateLocale, formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { ConfirmAction, type ActionResult } from '../common/ConfirmAction'
@@ -13,7 +11,6 @@ import { Line, Section } from '../common/DetailSection'
 import { Scroll } from '../common/Scroll'
 import { useAdminLoad } from '../common/useAdminLoad'
 import { courseApi } from './api'
-import { coursePath } from './CourseList'
 import { LoadError, T, personText } from './parts'
 import { Subscriptors } from './Subscriptors'
 
@@ -25,11 +22,8 @@ export function CourseShow() {
   const translate = useTranslate()
   const navigate = useNavigate()
   const { id = '' } = useParams()
-  const { groups } = useGroups()
-  const location = useLocation()
-  // The outcome of Clone: an error stays here; a copy shown on this screen brings its notice along.
+  // The outcome of Clone: an error stays here; a copy opens in the builder (open to administrators).
   const [result, setResult] = useState<ActionResult | null>(null)
-  const notice = (location.state as { notice?: string } | null)?.notice
   const { data, error, isPending, reload } = useAdminLoad(() => courseApi.course(id), id)
   const crumbs = [{ label: translate(`${T}.crumb`), to: '/admin/courses' }, { label: data?.name ?? translate(`${T}.detail.crumb`) }]
   if (error) {
@@ -49,12 +43,7 @@ export function CourseShow() {
       onResult={(r) => setResult(r.severity === 'error' ? r : null)}
       run={async () => {
         const copy = await courseApi.clone(data.uuid)
-        // The builder is the creators' and reviewers' screen: an admin outside those groups sees the copy here.
-        if (inAnyGroup(groups, screenGroups(builderPath(copy.uuid)))) {
-          navigate(builderPath(copy.uuid))
-          return translate(`${T}.clone.done`)
-        }
-        navigate(coursePath(copy.uuid), { state: { notice: translate(`${T}.clone.doneHere`) } })
+        navigate(builderPath(copy.uuid))
         return translate(`${T}.clone.done`)
       }}
     />
@@ -65,11 +54,6 @@ export function CourseShow() {
       {result && (
         <Alert severity="error" role="alert" onClose={() => setResult(null)} sx={{ mb: 2 }}>
           {result.message}
-        </Alert>
-      )}
-      {notice && !isPending && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {notice}
         </Alert>
       )}
       <Grid container spacing={2}>

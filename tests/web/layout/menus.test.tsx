@@ -42,7 +42,7 @@ describe('side menu (vertical layout) shows only what the user may open', () => 
   })
 
   it('admins get management, website and finances', async () => {
-    await expectSideMenu(['admin'], ['Dashboard', 'Settings', 'Management', 'Website', 'Finances'])
+    await expectSideMenu(['admin'], ['Dashboard', 'Course Creator', 'Settings', 'Management', 'Website', 'Finances'])
     await userEvent.click(screen.getByRole('button', { name: 'Management' }))
     for (const [label, href] of [
       ['Users', '/admin/users'],

@@ -326,23 +326,6 @@ describe('courses management: one course', () => {
     await waitFor(() => expect(path()).toBe(`/creator/courses/${copy}`))
     expect(clones).toEqual([{ uuid: COURSE }])
   })
-  it('shows the copy here when the admin may not open the builder', async () => {
-    await asAdmin()
-    const copy = '99999999-9999-4999-8999-999999999999'
-    serveDetail()
-    net.server.use(
-      http.post('*/api/v2/admin/courses/course/clone', () => HttpResponse.json({ uuid: copy, revision: 1 }, { status: 201 })),
-      http.get(`*/api/v2/admin/courses/course/${copy}`, () => HttpResponse.json({ Item: { ...detail, uuid: copy, name: 'Algebra for everyone (copy)', publishedVersion: null, publishedAt: null } })),
-      http.post('*/api/admin/courses/course/subscriptors', () => HttpResponse.json({ items: [], page: 1, pageSize: 10, count: 0, pages: 0 })),
-      http.get(`*/api/admin/courses/course/subscriptors/estimated/${copy}`, () => HttpResponse.json({ estimated: 0 })),
-    )
-    renderAt(`/admin/courses/${COURSE}`)
-    await userEvent.click(await screen.findByRole('button', { name: 'Clone' }))
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Algebra for everyone (copy)' })).toBeInTheDocument()
-    expect(path()).toBe(`/admin/courses/${copy}`)
-    expect(screen.getByText(/Course cloned\. This is the copy/)).toBeInTheDocument()
-  })
 })
 
 describe("courses management: a learner's forms", () => {
