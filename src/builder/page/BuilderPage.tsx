@@ -5,7 +5,6 @@ import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'r
 import { useTranslate } from 'react-admin'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { builderApi, type CourseDraft } from '../../dataProvider/builder'
-import { ApiError } from '../../dataProvider/http'
 import { NotFound } from '../../layout/NotFound'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { canEditCourse, canManageCourse, canPublishCourse, CourseContext, type BuilderCourse } from '../common/CourseContext'
@@ -30,7 +29,7 @@ function useCourse(uuid: string) {
           return course
         },
         (error: unknown) => {
-          if (live()) setAnswer({ uuid, loaded: error instanceof ApiError && error.status === 404 ? { state: 'missing' } : { state: 'failed', error } })
+          if (live()) setAnswer({ uuid, loaded: (error as { status?: unknown } | null)?.status === 404 ? { state: 'missing' } : { state: 'failed', error } })
           throw error
         },
       ),
