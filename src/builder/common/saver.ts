@@ -110,6 +110,7 @@ export class CourseSaver {
   private disposed = false
   private lastError: unknown = null
   private readonly listeners = new Set<() => void>()
+  private readonly savedListeners = new Set<(write: PendingWrite, answer: WriteAnswer) => void>()
   private readonly send: NonNullable<SaverOptions['send']>
   private readonly storage: SaverOptions['storage'] | null
   private readonly debounceMs: number
@@ -179,6 +180,12 @@ export class CourseSaver {
     return () => this.listeners.delete(listener)
   }
 
+  /** Calls `listener` with every write the server accepted and its answer (the page keeps its copy of the course current). */
+  onSaved(listener: (write: PendingWrite, answer: WriteAnswer) => void): () => void {
+    this.savedListeners.add(listener)
+    return () => this.savedListeners.delete(listener)
+  }
+
   /**
    * Queues a write; the promise settles with its answer (or the answer of the write that absorbed it).
    * Writes left by an earlier page have no promise: their answers only move the revision.
@@ -241,6 +248,7 @@ export class CourseSaver {
       document.removeEventListener('visibilitychange', this.onHidden)
     }
     this.listeners.clear()
+    this.savedListeners.clear()
     this.releaseIdle()
   }
 
@@ -291,6 +299,8 @@ export class CourseSaver {
       this.retryDelay = this.retryMs
       this.lastError = null
       this.persist()
+      const written: PendingWrite = { key: head.key, method: head.method, url: head.url, body: head.body }
+      for (const listener of this.savedListeners) listener(written, answer)
       for (const w of head.waiters) w.resolve(answer)
       this.afterWrite()
     } catch (error) {

@@ -11,6 +11,8 @@ import { canEditCourse, canManageCourse, canPublishCourse, CourseContext, type B
 import { ConflictDialog } from '../common/ConflictDialog'
 import { SaveStatus } from '../common/SaveStatus'
 import { useCourseSaver } from '../common/useCourseSaver'
+import { applyAnswer } from '../common/applyAnswer'
+import type { PendingWrite, WriteAnswer } from '../common/saver'
 import { builderBase } from './paths'
 import { BUILDER_TABS, type BuilderTab } from './tabs'
 
@@ -44,7 +46,13 @@ function useCourse(uuid: string) {
     }
   }, [settle, uuid])
   const loaded: Loaded = answer.uuid === uuid ? answer.loaded : { state: 'loading' }
-  return { loaded, fetchCourse }
+  /** Keeps the page's copy of the course in step with what the saver has written. */
+  const applySaved = useCallback(
+    (write: PendingWrite, saved: WriteAnswer) =>
+      setAnswer((a) => (a.uuid === uuid && a.loaded.state === 'ready' ? { uuid, loaded: { state: 'ready', course: applyAnswer(a.loaded.course, write, saved) } } : a)),
+    [uuid],
+  )
+  return { loaded, fetchCourse, applySaved }
 }
 
 /** /creator/courses/{uuid}[/{tab}]: the course's header, save status and tabs (each tab a route). */
@@ -53,9 +61,10 @@ export function BuilderPage({ tab: fixedTab, Panel }: { tab?: BuilderTab; Panel?
   const { uuid = '', tab: tabParam } = useParams()
   const { pathname } = useLocation()
   const base = builderBase(pathname, uuid)
-  const { loaded, fetchCourse } = useCourse(uuid)
+  const { loaded, fetchCourse, applySaved } = useCourse(uuid)
   const course = loaded.state === 'ready' ? loaded.course : undefined
   const { saver, status } = useCourseSaver(uuid, course?.revision)
+  useEffect(() => saver?.onSaved(applySaved), [saver, applySaved])
   // Every reload draws the tabs afresh from the fetched course and the edits still pending.
   const [generation, setGeneration] = useState(0)
 
