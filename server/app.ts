@@ -13,6 +13,7 @@ import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
+import { createStorage, storageOrigins, type Storage } from './storage/index.js'
 import type { App, Authenticator } from './types.js'
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,6 +29,8 @@ export interface AppOptions {
   distDir?: string
   /** Where the bootstrap administrator's temporary password is printed (default: stdout). */
   print?: (line: string) => void
+  /** File storage; by default the one the configuration names (STORAGE_DRIVER). */
+  storage?: Storage
 }
 
 /** Log fields that must never be written: credentials, tokens and codes. */
@@ -68,10 +71,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.decorate('config', config)
   app.decorate('db', db)
+  app.decorate('storage', options.storage ?? createStorage(config))
 
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {
     connectSrc: config.IDENTITY_MODE === 'cognito' ? [`https://cognito-idp.${config.IDENTITY_USER_POOL_ID.split('_')[0]}.amazonaws.com`] : [],
+    fileOrigins: storageOrigins(config),
   })
   const identity = await setupIdentity(app, { config, db, print: options.print })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })

@@ -73,6 +73,15 @@ export const ConfigSchema = Type.Object({
   }),
   ADMIN_EMAIL: Type.String({ format: 'email', default: 'admin@aula.local', description: 'The administrator created on an empty pool; its temporary password is printed once on the console.' }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.' })),
+  // Files (server/storage, README "Files")
+  STORAGE_DRIVER: Type.Enum(['local', 's3'], {
+    default: 'local',
+    description: "Where uploaded files live: 'local' under <data dir>/files (browsers upload to /api/files/upload with a signed policy), or 's3' (browsers upload straight to the bucket with a presigned POST; credentials from the AWS default chain).",
+  }),
+  S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: "Bucket of the 's3' storage (required with STORAGE_DRIVER=s3)." })),
+  S3_REGION: Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d$', default: 'us-east-1', description: "Region of the 's3' storage bucket." }),
+  S3_ENDPOINT: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: "An S3-compatible service instead of AWS (http(s) URL browsers can reach too); unset uses AWS." })),
+  S3_FORCE_PATH_STYLE: Type.Boolean({ default: false, description: "Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (most S3-compatible services need it)." }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
 })
 
@@ -97,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${[...new Set(lines)].join('; ')}`)
   }
   const config = withDefaults as Static<typeof ConfigSchema>
+  if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3')
   return { ...config, dataDir: path.resolve(config.AULA_DATA_DIR) }
 }
 

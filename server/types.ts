@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Access } from '../contracts/policy.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
+import type { Storage } from './storage/index.js'
 
 /** The signed-in caller, as the token verifier puts it on the request. */
 export interface Principal {
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Db
+    /** Uploaded files (server/storage): local under the data directory, or S3. */
+    storage: Storage
   }
   interface FastifyRequest {
     principal: Principal | null

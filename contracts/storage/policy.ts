@@ -1,4 +1,15 @@
 import type { Access } from '../policy.js'
 
-/** File upload and download routes of the embedded storage. Spread into `routePolicy`. */
-export const storagePolicy = {} as const satisfies Record<string, Access>
+// Written out rather than imported: contracts/policy.ts imports this file to build its table, so
+// its constants are not yet defined while this module is evaluated.
+const OPEN: Access = { kind: 'public' }
+
+/**
+ * File upload and download routes of the embedded storage. Spread into `routePolicy`. Both are
+ * open: what authorizes them is a signature the server made (an upload policy it issued to a
+ * builder, a read link it handed out), as with the presigned POST and GET of S3.
+ */
+export const storagePolicy = {
+  'POST /api/files/upload': OPEN,
+  'GET /api/files/*': OPEN,
+} as const satisfies Record<string, Access>

@@ -3,19 +3,24 @@ import fp from 'fastify-plugin'
 export interface SecurityOptions {
   /** Extra origins the web app talks to (the real Cognito endpoint in production). */
   connectSrc?: string[]
+  /** Where uploaded files are read from and uploaded to besides our origin (an S3 bucket). */
+  fileOrigins?: string[]
 }
 
 /** The Content-Security-Policy of every answer. */
-export function contentSecurityPolicy(connectSrc: string[] = []): string {
+export function contentSecurityPolicy(connectSrc: string[] = [], fileOrigins: string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     // MUI (emotion) injects <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'blob:', 'https:'],
+    // Files of an S3 bucket: shown (covers, videos), uploaded to (presigned POST) and framed
+    // (simulations). An http:// bucket (a local S3-compatible service) is not covered by https:.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...fileOrigins],
+    'media-src': ["'self'", 'blob:', 'https:', ...fileOrigins],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...connectSrc],
+    'connect-src': ["'self'", ...connectSrc, ...fileOrigins],
+    'frame-src': ["'self'", ...fileOrigins],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -35,7 +40,7 @@ export function contentSecurityPolicy(connectSrc: string[] = []): string {
  */
 export const securityPlugin = fp<SecurityOptions>(async (app, options) => {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(options.connectSrc),
+    'content-security-policy': contentSecurityPolicy(options.connectSrc, options.fileOrigins),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

@@ -1,0 +1,365 @@
+import Type, { type Static } from 'typebox'
+import { ErrorBody } from '../errors.js'
+
+/**
+ * Course content (spec §7 "Course creator", blocks, review and publish): a course is an ordered list of
+ * sections, each an ordered list of blocks. Positions are dense (0..n-1) within their parent after every
+ * write. Every write carries the course's `revision` and answers with the new one (a stale one: 409).
+ */
+
+export const BLOCK_KINDS = ['text', 'image', 'attachment', 'link', 'simulation', 'video', 'form'] as const
+export type BlockKind = (typeof BLOCK_KINDS)[number]
+export const ITEM_KINDS = ['section', ...BLOCK_KINDS] as const
+export type ItemKind = (typeof ITEM_KINDS)[number]
+/** The block kinds that hold an uploaded file, and the storage upload kind each one uses. */
+export const RESOURCE_KINDS = { image: 'block-image', attachment: 'block-attachment', video: 'block-video', simulation: 'block-simulation' } as const
+export type ResourceBlockKind = keyof typeof RESOURCE_KINDS
+
+const Uuid = Type.String({ format: 'uuid' })
+const DateTime = Type.String({ format: 'date-time' })
+const Revision = Type.Integer({ minimum: 1, description: 'The course revision the write started from; a stale one answers 409.' })
+/** A storage key issued by a `...-par` call for this course (`courses/<uuid>/<kind>/...`). */
+const StoragePath = Type.String({ minLength: 1, maxLength: 1024, pattern: '^courses/' })
+/** An absolute http(s) address. */
+const WebUrl = Type.String({ minLength: 1, maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' })
+
+// ---------------------------------------------------------------------------------------------------
+// Values by kind. A block may be saved while incomplete (a creator adds an image block, then uploads);
+// `publish/validate` lists what is still missing. What is given is checked here; unknown fields are dropped.
+// ---------------------------------------------------------------------------------------------------
+
+/** Fields every block kind may carry. */
+const Common = {
+  title: Type.Optional(Type.String({ maxLength: 300 })),
+  required: Type.Optional(Type.Boolean()),
+}
+
+export const SectionValues = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 300 }),
+  description: Type.Optional(Type.String({ maxLength: 5000 })),
+})
+/** Rich text; the server sanitises the HTML (no script, handler or javascript: URL survives a save). */
+export const TextValues = Type.Object({ ...Common, html: Type.String({ maxLength: 200000 }) })
+export const ImageValues = Type.Object({ ...Common, path: Type.Optional(StoragePath), alt: Type.Optional(Type.String({ maxLength: 500 })) })
+export const AttachmentValues = Type.Object({
+  ...Common,
+  path: Type.Optional(StoragePath),
+  fileName: Type.Optional(Type.String({ maxLength: 255 })),
+  size: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export const LinkValues = Type.Object({ ...Common, url: Type.Optional(WebUrl) })
+/**
+ * An HTML5 simulation: a `url`, or an uploaded `path` (one HTML file or a zip package). The server sets
+ * `entry` when the path is registered: the HTML file itself, or the `index.html` of the package it
+ * extracted into storage next to the zip. A zip without `index.html` is refused.
+ */
+export const SimulationValues = Type.Object({ ...Common, path: Type.Optional(StoragePath), entry: Type.Optional(StoragePath), url: Type.Optional(WebUrl) })
+export const VideoValues = Type.Object({ ...Common, path: Type.Optional(StoragePath), url: Type.Optional(WebUrl) })
+
+export const QUESTION_TYPES = ['multiple', 'single', 'boolean'] as const
+export type QuestionType = (typeof QUESTION_TYPES)[number]
+const LocalId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+export const FormOption = Type.Object({ id: LocalId, text: Type.String({ maxLength: 2000 }), correct: Type.Boolean() })
+export type FormOption = Static<typeof FormOption>
+export const FormQuestion = Type.Object({
+  id: LocalId,
+  type: Type.Enum([...QUESTION_TYPES]),
+  text: Type.String({ maxLength: 5000 }),
+  options: Type.Array(FormOption, { maxItems: 20 }),
+})
+export type FormQuestion = Static<typeof FormQuestion>
+/**
+ * An evaluation form: learners get `tries` attempts and pass at `requiredScore` percent. `correct` is
+ * returned only to those who may edit the course; the published snapshot keeps it for grading.
+ */
+export const FormValues = Type.Object({
+  ...Common,
+  name: Type.String({ maxLength: 300 }),
+  tries: Type.Integer({ minimum: 1, maximum: 20 }),
+  requiredScore: Type.Number({ minimum: 0, maximum: 100 }),
+  questions: Type.Array(FormQuestion, { maxItems: 200 }),
+})
+export type FormValues = Static<typeof FormValues>
+
+/** The schema the values of each kind must pass. */
+export const VALUES_BY_KIND = {
+  section: SectionValues,
+  text: TextValues,
+  image: ImageValues,
+  attachment: AttachmentValues,
+  link: LinkValues,
+  simulation: SimulationValues,
+  video: VideoValues,
+  form: FormValues,
+} as const
+
+const AnyValues = Type.Record(Type.String(), Type.Unknown(), { description: 'The values of the kind: see the kind schemas.' })
+
+// ---------------------------------------------------------------------------------------------------
+// What the API answers.
+// ---------------------------------------------------------------------------------------------------
+
+/** A block as the builder shows it. `urls` holds read URLs for the storage paths among its values. */
+export const ContentBlock = Type.Object({
+  id: Uuid,
+  kind: Type.Enum([...BLOCK_KINDS]),
+  section: Uuid,
+  position: Type.Integer({ minimum: 0 }),
+  values: AnyValues,
+  version: Type.Integer({ minimum: 1 }),
+  updatedAt: DateTime,
+  /** Username of whoever saved the current version. */
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+  urls: Type.Optional(Type.Record(Type.String(), Type.String())),
+})
+export type ContentBlock = Static<typeof ContentBlock>
+
+/** A section with its blocks, ordered by position. */
+export const ContentSection = Type.Object({
+  id: Uuid,
+  kind: Type.Literal('section'),
+  title: Type.String(),
+  position: Type.Integer({ minimum: 0 }),
+  values: AnyValues,
+  version: Type.Integer({ minimum: 1 }),
+  updatedAt: DateTime,
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+  blocks: Type.Array(ContentBlock),
+})
+export type ContentSection = Static<typeof ContentSection>
+
+/** A section (with `title` and `blocks`) or a block (with `section`), as written. */
+export const ContentItem = Type.Object({
+  id: Uuid,
+  kind: Type.Enum([...ITEM_KINDS]),
+  section: Type.Optional(Uuid),
+  title: Type.Optional(Type.String()),
+  position: Type.Integer({ minimum: 0 }),
+  values: AnyValues,
+  version: Type.Integer({ minimum: 1 }),
+  updatedAt: DateTime,
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+  urls: Type.Optional(Type.Record(Type.String(), Type.String())),
+  blocks: Type.Optional(Type.Array(ContentBlock)),
+})
+export type ContentItem = Static<typeof ContentItem>
+
+/** `GET builder/blocks/{id}`: the whole content, sections in order, each with its blocks in order. */
+export const ContentTree = Type.Object({ items: Type.Array(ContentSection) })
+export type ContentTree = Static<typeof ContentTree>
+
+/** A write of one item: the new course revision and the item as saved. */
+export const ItemWriteResponse = Type.Object({ revision: Type.Integer({ minimum: 1 }), item: ContentItem })
+export type ItemWriteResponse = Static<typeof ItemWriteResponse>
+
+/** A write that reorders (order, move, delete): the new course revision and the whole content. */
+export const TreeWriteResponse = Type.Object({ revision: Type.Integer({ minimum: 1 }), items: Type.Array(ContentSection) })
+export type TreeWriteResponse = Static<typeof TreeWriteResponse>
+
+/** `GET blocks/section/{course}/{section}`. */
+export const SectionResponse = Type.Object({ Item: ContentSection })
+export type SectionResponse = Static<typeof SectionResponse>
+
+/** `GET review/course/block/{course}/{block}` and the legacy `review/page/{course}/{section}/{block}`. */
+export const BlockResponse = Type.Object({ Item: ContentBlock })
+export type BlockResponse = Static<typeof BlockResponse>
+
+/** `GET builder/review/course/{id}`: the course as reviewers read it, block by block. */
+export const ReviewCourse = Type.Object({
+  uuid: Uuid,
+  name: Type.String(),
+  revision: Type.Integer({ minimum: 1 }),
+  publishedVersion: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  role: Type.Enum(['owner', 'collaborator', 'reviewer', 'admin']),
+  items: Type.Array(ContentSection),
+})
+export const ReviewCourseResponse = Type.Object({ Item: ReviewCourse })
+export type ReviewCourseResponse = Static<typeof ReviewCourseResponse>
+
+/** Legacy `GET review/index/{id}`: the outline (sections and block titles, no values). */
+export const ReviewIndexResponse = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      id: Uuid,
+      title: Type.String(),
+      position: Type.Integer({ minimum: 0 }),
+      blocks: Type.Array(Type.Object({ id: Uuid, kind: Type.Enum([...BLOCK_KINDS]), title: Type.String(), position: Type.Integer({ minimum: 0 }) })),
+    }),
+  ),
+})
+export type ReviewIndexResponse = Static<typeof ReviewIndexResponse>
+
+/** One saved version of an item; newest first in `GET blocks/history/{course}/{block}`. */
+export const HistoryEntry = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  kind: Type.Enum([...ITEM_KINDS]),
+  values: AnyValues,
+  savedBy: Type.Union([Type.String(), Type.Null()]),
+  savedAt: DateTime,
+  /** Whether this is the item's current version. */
+  current: Type.Boolean(),
+})
+export type HistoryEntry = Static<typeof HistoryEntry>
+export const HistoryResponse = Type.Object({ items: Type.Array(HistoryEntry) })
+export type HistoryResponse = Static<typeof HistoryResponse>
+
+/** The checklist keys of `publish/validate`, in the order they are answered. */
+export const VALIDATION_KEYS = [
+  'name',
+  'briefDescription',
+  'description',
+  'cover',
+  'duration',
+  'difficulty',
+  'category',
+  'content',
+  'blocks',
+  'plan',
+  'certificateTemplate',
+  'forms',
+] as const
+export type ValidationKey = (typeof VALIDATION_KEYS)[number]
+export const ValidationItem = Type.Object({
+  key: Type.Enum([...VALIDATION_KEYS]),
+  ok: Type.Boolean(),
+  /** What passed, or what is missing (naming the section/block/form concerned). */
+  message: Type.String(),
+  /** The blocks the item is about, when it concerns blocks (the builder can point at them). */
+  blocks: Type.Optional(Type.Array(Uuid)),
+})
+export type ValidationItem = Static<typeof ValidationItem>
+/** `GET publish/validate/{id}`: every item must pass for the course to be published. */
+export const ValidationResponse = Type.Object({ ok: Type.Boolean(), items: Type.Array(ValidationItem) })
+export type ValidationResponse = Static<typeof ValidationResponse>
+
+/** `POST publish/all` (and legacy `PUT publish`): the version just frozen. */
+export const PublishResponse = Type.Object({ version: Type.Integer({ minimum: 1 }), publishedAt: DateTime })
+export type PublishResponse = Static<typeof PublishResponse>
+
+/** 409 from publishing: `code: 'NOT_READY'` with the failing checklist items. */
+export const PublishRefused = Type.Object({ ...ErrorBody.properties, items: Type.Optional(Type.Array(ValidationItem)) })
+export type PublishRefused = Static<typeof PublishRefused>
+
+/** 409 from a write: `code: 'STALE_REVISION'` with the course's current revision. */
+export const StaleRevision = Type.Object({ ...ErrorBody.properties, revision: Type.Optional(Type.Integer({ minimum: 1 })) })
+export type StaleRevision = Static<typeof StaleRevision>
+
+/** `{ url, fields, path }`: POST `fields` then `file` to `url`; register `path` in the block's values. */
+export const UploadParamsResponse = Type.Object({ url: Type.String(), fields: Type.Record(Type.String(), Type.String()), path: Type.String() })
+export type UploadParamsResponse = Static<typeof UploadParamsResponse>
+
+// ---------------------------------------------------------------------------------------------------
+// Requests.
+// ---------------------------------------------------------------------------------------------------
+
+/** `POST blocks/add`: a section (no `section`) or a block of a section; appended unless `position` is given. */
+export const BlockAddBody = Type.Object({
+  uuid: Uuid,
+  revision: Revision,
+  item: Type.Enum([...ITEM_KINDS]),
+  section: Type.Optional(Uuid),
+  /** The client's own id for the new item, so that replaying a queued add never adds it twice. */
+  id: Type.Optional(Uuid),
+  position: Type.Optional(Type.Integer({ minimum: 0 })),
+  values: AnyValues,
+})
+export type BlockAddBody = Static<typeof BlockAddBody>
+
+/** `PUT blocks`: saves new values for an item (a new version in its history). */
+export const BlockUpdateBody = Type.Object({ uuid: Uuid, revision: Revision, item: Uuid, values: AnyValues })
+export type BlockUpdateBody = Static<typeof BlockUpdateBody>
+
+/** `POST blocks/delete`: a section goes with its blocks. */
+export const BlockDeleteBody = Type.Object({ uuid: Uuid, revision: Revision, id: Uuid })
+export type BlockDeleteBody = Static<typeof BlockDeleteBody>
+
+/**
+ * `POST blocks/order`: the blocks of `section` (or, without it, the sections) take the positions given;
+ * items not listed keep their relative order in the remaining places. Positions are then renumbered 0..n-1.
+ */
+export const BlockOrderBody = Type.Object({
+  uuid: Uuid,
+  revision: Revision,
+  section: Type.Optional(Uuid),
+  updates: Type.Array(Type.Object({ id: Uuid, position: Type.Integer({ minimum: 0 }) }), { minItems: 1, maxItems: 1000 }),
+})
+export type BlockOrderBody = Static<typeof BlockOrderBody>
+
+/** `PUT blocks/move/section`: moves a block into `section` at `position` (default: last). */
+export const BlockMoveBody = Type.Object({
+  uuid: Uuid,
+  revision: Revision,
+  block: Uuid,
+  section: Uuid,
+  position: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export type BlockMoveBody = Static<typeof BlockMoveBody>
+
+/** `POST blocks/restore`: the values of `version` saved again as a new (current) version. */
+export const BlockRestoreBody = Type.Object({ uuid: Uuid, revision: Revision, block: Uuid, version: Type.Integer({ minimum: 1 }) })
+export type BlockRestoreBody = Static<typeof BlockRestoreBody>
+
+/**
+ * `POST blocks/resource-par`: upload parameters for a block's file. The upload kind follows the block's
+ * kind; before the block exists, give `kind` instead of `block`.
+ */
+export const ResourceParBody = Type.Object({
+  uuid: Uuid,
+  block: Type.Optional(Uuid),
+  kind: Type.Optional(Type.Enum(Object.keys(RESOURCE_KINDS) as ResourceBlockKind[])),
+  size: Type.Integer({ minimum: 0 }),
+  contentType: Type.String({ minLength: 1, maxLength: 200 }),
+  fileName: Type.String({ minLength: 1, maxLength: 255 }),
+})
+export type ResourceParBody = Static<typeof ResourceParBody>
+
+/** `POST publish/all` and legacy `PUT publish`: publishing freezes what is saved (no revision needed). */
+export const PublishBody = Type.Object({ uuid: Uuid })
+export type PublishBody = Static<typeof PublishBody>
+
+export const CourseParams = Type.Object({ id: Uuid })
+export type CourseParams = Static<typeof CourseParams>
+export const CourseItemParams = Type.Object({ course: Uuid, item: Uuid })
+export type CourseItemParams = Static<typeof CourseItemParams>
+export const ReviewPageParams = Type.Object({ course: Uuid, section: Uuid, block: Uuid })
+export type ReviewPageParams = Static<typeof ReviewPageParams>
+
+// ---------------------------------------------------------------------------------------------------
+// The published snapshot (`course_versions.content`): what learners study. Immutable once written.
+// Forms keep `correct` so that grading happens on the server; learner routes strip it.
+// ---------------------------------------------------------------------------------------------------
+
+export interface CourseSnapshot {
+  format: 1
+  version: number
+  publishedAt: string
+  course: {
+    uuid: string
+    name: string
+    briefDescription: string
+    description: string
+    requirements: string
+    certificateDetails: string
+    durationHours: number | null
+    status: { id: string; name: string } | null
+    difficulty: { id: string; name: string } | null
+    category: { id: string; name: string } | null
+    organization: { id: string; name: string } | null
+    keywords: string[]
+    tags: string[]
+    faq: Array<{ id: string; question: string; answer: string }>
+    salesEnabled: boolean
+    cover: string | null
+    thumbnail: string | null
+    presentation: string | null
+    template: string | null
+  }
+  plans: Array<{ id: string; name: string; durationDays: number; price: number | null; currency: string | null }>
+  sections: Array<{
+    id: string
+    title: string
+    position: number
+    values: Record<string, unknown>
+    blocks: Array<{ id: string; kind: BlockKind; position: number; version: number; values: Record<string, unknown> }>
+  }>
+}

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto'
+import { HttpError } from '../plugins/errors.js'
+import type { App } from '../types.js'
+import { MIME_TYPE } from './index.js'
+
+const MB = 1024 * 1024
+
+/**
+ * What each upload of the course builder accepts. An empty list of types accepts any type. The
+ * browser's ask (`...-par`) is checked against these, and the signed policy repeats the type and
+ * the size so the storage refuses anything else.
+ */
+export const UPLOAD_KINDS = {
+  cover: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
+  thumbnail: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
+  presentation: { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
+  'certificate-template': { contentTypes: ['application/pdf', 'image/png', 'image/jpeg'], maxBytes: 10 * MB },
+  'block-image': { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'], maxBytes: 10 * MB },
+  'block-attachment': { contentTypes: [], maxBytes: 50 * MB },
+  'block-video': { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
+  // Windows browsers name a zip application/x-zip-compressed.
+  'block-simulation': { contentTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'], maxBytes: 100 * MB },
+} as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>
+
+export type UploadKind = keyof typeof UPLOAD_KINDS
+export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKind[]
+
+export interface UploadRequest {
+  kind: UploadKind
+  courseUuid: string
+  /** The file's size in bytes, as the browser reports it. */
+  size: number
+  contentType: string
+  fileName: string
+}
+
+export interface UploadParams {
+  /** Where the browser POSTs the form. */
+  url: string
+  /** Form fields, sent before the file. */
+  fields: Record<string, string>
+  /** The storage path to register afterwards with the matching update call. */
+  path: string
+}
+
+/** 413 with the spec's text. */
+export const TOO_MUCH_DATA = { message: 'Too much data', code: 'TOO_LARGE' } as const
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const SAFE_NAME = '[A-Za-z0-9][A-Za-z0-9._-]{0,99}'
+
+/**
+ * A file name safe in a key and a URL: accents dropped, anything else but letters, digits, dot,
+ * dash and underscore becomes a dash; never empty, never a dot name, at most 100 characters
+ * keeping the extension.
+ */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  let safe = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[._-]+/, '')
+  if (safe.length > 100) {
+    const dot = safe.lastIndexOf('.')
+    const ext = dot > 0 && safe.length - dot <= 12 ? safe.slice(dot) : ''
+    safe = safe.slice(0, 100 - ext.length) + ext
+  }
+  return safe || 'file'
+}
+
+/** Lower case, parameters dropped: `Image/PNG; charset=x` is `image/png`. */
+export function normalizeContentType(type: string): string {
+  return type.split(';')[0]!.trim().toLowerCase()
+}
+
+/**
+ * Checks an upload ask against its kind and returns the browser's POST parameters. Throws 413
+ * 'Too much data' past the kind's limit and 400 for a type the kind refuses. The key is
+ * `courses/<uuid>/<kind>/<random>-<safe name>`; the policy admits exactly the declared size or less.
+ */
+export async function uploadParams(app: Pick<App, 'storage'>, request: UploadRequest): Promise<UploadParams> {
+  const kind = UPLOAD_KINDS[request.kind]
+  if (!kind) throw new HttpError(400, 'Unknown kind of upload', 'UNKNOWN_KIND')
+  if (!UUID.test(request.courseUuid)) throw new HttpError(400, 'Invalid course', 'VALIDATION')
+  if (!Number.isSafeInteger(request.size) || request.size < 1) throw new HttpError(400, 'The file is empty', 'EMPTY_FILE')
+  if (request.size > kind.maxBytes) throw new HttpError(413, TOO_MUCH_DATA.message, TOO_MUCH_DATA.code)
+  const contentType = normalizeContentType(request.contentType)
+  const types: readonly string[] = kind.contentTypes
+  if (!MIME_TYPE.test(contentType) || (types.length > 0 && !types.includes(contentType))) {
+    throw new HttpError(400, 'This type of file is not accepted here', 'UNSUPPORTED_TYPE')
+  }
+  const key = `courses/${request.courseUuid.toLowerCase()}/${request.kind}/${crypto.randomBytes(8).toString('hex')}-${safeFileName(request.fileName)}`
+  const { url, fields } = await app.storage.presignPost({ key, contentTypes: [...types], contentType, maxBytes: request.size })
+  return { url, fields, path: key }
+}
+
+/** Whether a path has the shape uploadParams issues for this course and kind (check `head` too: it must exist). */
+export function isIssuedPath(path: string, courseUuid: string, kind: UploadKind): boolean {
+  if (!UUID.test(courseUuid) || !(kind in UPLOAD_KINDS)) return false
+  return new RegExp(`^courses/${courseUuid.toLowerCase()}/${kind}/[0-9a-f]{16}-${SAFE_NAME}$`).test(path)
+}

@@ -1,0 +1,112 @@
+import type { Readable } from 'node:stream'
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { assertPolicy, DEFAULT_UPLOAD_EXPIRY_SECONDS, isValidKey, type Storage, type UploadPolicy } from './index.js'
+
+export interface S3StorageOptions {
+  bucket: string
+  region: string
+  /** An S3-compatible service instead of AWS (MinIO, a test emulator …). */
+  endpoint?: string
+  forcePathStyle?: boolean
+  /** Explicit credentials (tests); otherwise the AWS default chain (environment, profile, role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string }
+}
+
+/** How long a presigned read link is valid. */
+const READ_URL_SECONDS = 12 * 60 * 60
+
+/**
+ * Files in an S3 bucket. The browser uploads straight to the bucket with a presigned POST whose
+ * conditions pin the key, the content type and a content-length-range, so the bucket itself refuses
+ * a larger file or another type; the browser reads through presigned GET links.
+ */
+export class S3Storage implements Storage {
+  readonly client: S3Client
+  private readonly bucket: string
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? false,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+    })
+  }
+
+  /** The origin presigned links point at, for the Content-Security-Policy. */
+  static bucketOrigin(options: Omit<S3StorageOptions, 'credentials'>): string {
+    if (options.endpoint) {
+      const url = new URL(options.endpoint)
+      return options.forcePathStyle ? url.origin : `${url.protocol}//${options.bucket}.${url.host}`
+    }
+    return options.forcePathStyle ? `https://s3.${options.region}.amazonaws.com` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`
+  }
+
+  async presignPost(policy: UploadPolicy & { contentType: string }) {
+    assertPolicy(policy)
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.bucket,
+      Key: policy.key,
+      Conditions: [
+        ['content-length-range', 0, policy.maxBytes],
+        ['eq', '$Content-Type', policy.contentType],
+      ],
+      Fields: { 'Content-Type': policy.contentType },
+      Expires: policy.expiresInSeconds ?? DEFAULT_UPLOAD_EXPIRY_SECONDS,
+    })
+    return { url, fields }
+  }
+
+  async head(key: string) {
+    if (!isValidKey(key)) return null
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))
+      return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' }
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw error
+    }
+  }
+
+  async read(key: string): Promise<NodeJS.ReadableStream> {
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+    if (!out.Body) throw new Error(`empty body for ${key}`)
+    return out.Body as Readable
+  }
+
+  async put(key: string, body: Buffer, contentType: string) {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }))
+  }
+
+  async delete(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
+  }
+
+  async usage() {
+    let bytes = 0
+    let objects = 0
+    let token: string | undefined
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }))
+      for (const o of page.Contents ?? []) {
+        bytes += o.Size ?? 0
+        objects += 1
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return { bytes, objects }
+  }
+
+  async readUrl(key: string) {
+    if (!isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`)
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: READ_URL_SECONDS })
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey'
+  return false
+}
