@@ -37,6 +37,7 @@ const Dashboard = screen(learnerArea, 'Dashboard')
 const SettingsPage = screen(accountArea, 'SettingsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
+const ReviewScreen = screen(builderArea, 'ReviewScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -88,6 +89,7 @@ export function App() {
                   {['/creator', '/creator-old'].flatMap((prefix) => [
                     <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,
                     <Route key={`${prefix}-course`} path={`${prefix}/courses/:uuid`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
+                    <Route key={`${prefix}-review`} path={`${prefix}/courses/:uuid/review`} element={<Area><Protected><ReviewScreen /></Protected></Area>} />,
                     <Route key={`${prefix}-tab`} path={`${prefix}/courses/:uuid/:tab`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
                   ])}
                 </CustomRoutes>

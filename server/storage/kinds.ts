@@ -2,28 +2,10 @@ import crypto from 'node:crypto'
 import { HttpError } from '../plugins/errors.js'
 import type { App } from '../types.js'
 import { MIME_TYPE } from './index.js'
+import { normalizeContentType, UPLOAD_KINDS, type UploadKind } from '../../contracts/storage/kinds.js'
 
-const MB = 1024 * 1024
-
-/**
- * What each upload of the course builder accepts. An empty list of types accepts any type. The
- * browser's ask (`...-par`) is checked against these, and the signed policy repeats the type and
- * the size so the storage refuses anything else.
- */
-export const UPLOAD_KINDS = {
-  cover: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
-  thumbnail: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
-  presentation: { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
-  'certificate-template': { contentTypes: ['application/pdf', 'image/png', 'image/jpeg'], maxBytes: 10 * MB },
-  'block-image': { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'], maxBytes: 10 * MB },
-  'block-attachment': { contentTypes: [], maxBytes: 50 * MB },
-  'block-video': { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
-  // Windows browsers name a zip application/x-zip-compressed.
-  'block-simulation': { contentTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'], maxBytes: 100 * MB },
-} as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>
-
-export type UploadKind = keyof typeof UPLOAD_KINDS
-export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKind[]
+// The table lives in contracts/ so the web app checks a file against the same limits before asking.
+export { normalizeContentType, UPLOAD_KIND_NAMES, UPLOAD_KINDS, type UploadKind } from '../../contracts/storage/kinds.js'
 
 export interface UploadRequest {
   kind: UploadKind
@@ -68,11 +50,6 @@ export function safeFileName(name: string): string {
     safe = safe.slice(0, 100 - ext.length) + ext
   }
   return safe || 'file'
-}
-
-/** Lower case, parameters dropped: `Image/PNG; charset=x` is `image/png`. */
-export function normalizeContentType(type: string): string {
-  return type.split(';')[0]!.trim().toLowerCase()
 }
 
 /**

@@ -1,2 +1,2 @@
 /** The course builder's chunk (creator and reviewer groups): the course list, the builder and the review view. */
-export { CourseListScreen, BuilderScreen } from '../builder/screens'
+export { CourseListScreen, BuilderScreen, ReviewScreen } from '../builder/screens'

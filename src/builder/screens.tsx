@@ -32,3 +32,8 @@ export const BuilderScreen = () => (
     <BuilderPage />
   </BuilderFrame>
 )
+export const ReviewScreen = () => (
+  <BuilderFrame>
+    <BuilderPage review />
+  </BuilderFrame>
+)

@@ -5,7 +5,6 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined'
 import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined'
 import { Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin'
-import { ApiError } from '../../dataProvider/http'
 import type { CourseSaver, SaverStatus } from './saver'
 import { useSaverStatus } from './useCourseSaver'
 
@@ -25,7 +24,7 @@ export function SaveStatus({ saver }: { saver: CourseSaver }) {
   const status = useSaverStatus(saver)
   const Icon = ICONS[status]
   const problem = status === 'offline' || status === 'retrying' || status === 'conflict' || status === 'refused'
-  const refusal = status === 'refused' && saver.error instanceof ApiError ? saver.error.message : null
+  const refusal = status === 'refused' && saver.error instanceof Error ? saver.error.message : null
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 36 }}>
       <Box

@@ -1,4 +1,4 @@
-import { ApiError, httpClient } from '../../dataProvider/http'
+import { httpClient } from '../../dataProvider/http'
 
 /**
  * The builder's one way to write a course: nothing a creator types may be lost (issue "never lose
@@ -79,10 +79,24 @@ export function sendWrite(write: PendingWrite, revision: number): Promise<WriteA
   return httpClient<WriteAnswer>(write.url, { method: write.method, body: JSON.stringify({ ...write.body, revision }) }).then((r) => r.json ?? {})
 }
 
+/**
+ * The answer's status of a failed write (0: no answer), or undefined for anything else thrown. Read
+ * from the error's fields: react-admin's HttpError resets its prototype, so `instanceof ApiError`
+ * does not hold for its subclasses everywhere.
+ */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
+}
 /** A failure that leaves the write worth sending again: no answer, or the server's own trouble. */
-const isTransient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500
-const isStale = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && typeof error.body === 'object' && error.body !== null && (error.body as { code?: unknown }).code === 'STALE_REVISION'
+const isTransient = (error: unknown) => {
+  const status = statusOf(error)
+  return status === undefined || status === 0 || status >= 500
+}
+const isStale = (error: unknown) => {
+  const body = (error as { body?: unknown } | null)?.body
+  return statusOf(error) === 409 && typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'STALE_REVISION'
+}
 
 export class CourseSaver {
   readonly uuid: string
@@ -96,6 +110,7 @@ export class CourseSaver {
   private disposed = false
   private lastError: unknown = null
   private readonly listeners = new Set<() => void>()
+  private readonly savedListeners = new Set<(write: PendingWrite, answer: WriteAnswer) => void>()
   private readonly send: NonNullable<SaverOptions['send']>
   private readonly storage: SaverOptions['storage'] | null
   private readonly debounceMs: number
@@ -165,6 +180,12 @@ export class CourseSaver {
     return () => this.listeners.delete(listener)
   }
 
+  /** Calls `listener` with every write the server accepted and its answer (the page keeps its copy of the course current). */
+  onSaved(listener: (write: PendingWrite, answer: WriteAnswer) => void): () => void {
+    this.savedListeners.add(listener)
+    return () => this.savedListeners.delete(listener)
+  }
+
   /**
    * Queues a write; the promise settles with its answer (or the answer of the write that absorbed it).
    * Writes left by an earlier page have no promise: their answers only move the revision.
@@ -227,6 +248,7 @@ export class CourseSaver {
       document.removeEventListener('visibilitychange', this.onHidden)
     }
     this.listeners.clear()
+    this.savedListeners.clear()
     this.releaseIdle()
   }
 
@@ -277,6 +299,8 @@ export class CourseSaver {
       this.retryDelay = this.retryMs
       this.lastError = null
       this.persist()
+      const written: PendingWrite = { key: head.key, method: head.method, url: head.url, body: head.body }
+      for (const listener of this.savedListeners) listener(written, answer)
       for (const w of head.waiters) w.resolve(answer)
       this.afterWrite()
     } catch (error) {
@@ -293,7 +317,7 @@ export class CourseSaver {
       if (isTransient(error)) {
         this.queue.unshift(head)
         this.lastError = error
-        this.setState(!this.online() || (error instanceof ApiError && error.status === 0) ? 'offline' : 'retrying')
+        this.setState(!this.online() || statusOf(error) === 0 ? 'offline' : 'retrying')
         this.releaseIdle()
         if (!this.disposed) this.timer = setTimeout(() => this.schedule(true), this.retryDelay)
         this.retryDelay = Math.min(this.retryDelay * 2, this.maxRetryMs)

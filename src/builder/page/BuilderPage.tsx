@@ -1,18 +1,20 @@
 import ArrowBack from '@mui/icons-material/ArrowBack'
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined'
 import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Paper, Tab, Tabs, Typography } from '@mui/material'
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { builderApi, type CourseDraft } from '../../dataProvider/builder'
-import { ApiError } from '../../dataProvider/http'
 import { NotFound } from '../../layout/NotFound'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { canEditCourse, canManageCourse, canPublishCourse, CourseContext, type BuilderCourse } from '../common/CourseContext'
 import { ConflictDialog } from '../common/ConflictDialog'
 import { SaveStatus } from '../common/SaveStatus'
 import { useCourseSaver } from '../common/useCourseSaver'
+import { applyAnswer } from '../common/applyAnswer'
+import type { PendingWrite, WriteAnswer } from '../common/saver'
 import { builderBase } from './paths'
+import { ReviewPanel } from './ReviewPanel'
 import { BUILDER_TABS, type BuilderTab } from './tabs'
 
 /** The course being built, fetched; `missing` when the server says 'Not authorized!' (404). */
@@ -30,7 +32,7 @@ function useCourse(uuid: string) {
           return course
         },
         (error: unknown) => {
-          if (live()) setAnswer({ uuid, loaded: error instanceof ApiError && error.status === 404 ? { state: 'missing' } : { state: 'failed', error } })
+          if (live()) setAnswer({ uuid, loaded: (error as { status?: unknown } | null)?.status === 404 ? { state: 'missing' } : { state: 'failed', error } })
           throw error
         },
       ),
@@ -45,18 +47,25 @@ function useCourse(uuid: string) {
     }
   }, [settle, uuid])
   const loaded: Loaded = answer.uuid === uuid ? answer.loaded : { state: 'loading' }
-  return { loaded, fetchCourse }
+  /** Keeps the page's copy of the course in step with what the saver has written. */
+  const applySaved = useCallback(
+    (write: PendingWrite, saved: WriteAnswer) =>
+      setAnswer((a) => (a.uuid === uuid && a.loaded.state === 'ready' ? { uuid, loaded: { state: 'ready', course: applyAnswer(a.loaded.course, write, saved) } } : a)),
+    [uuid],
+  )
+  return { loaded, fetchCourse, applySaved }
 }
 
 /** /creator/courses/{uuid}[/{tab}]: the course's header, save status and tabs (each tab a route). */
-export function BuilderPage({ tab: fixedTab, Panel }: { tab?: BuilderTab; Panel?: ComponentType } = {}) {
+export function BuilderPage({ review = false }: { review?: boolean } = {}) {
   const translate = useTranslate()
   const { uuid = '', tab: tabParam } = useParams()
   const { pathname } = useLocation()
   const base = builderBase(pathname, uuid)
-  const { loaded, fetchCourse } = useCourse(uuid)
+  const { loaded, fetchCourse, applySaved } = useCourse(uuid)
   const course = loaded.state === 'ready' ? loaded.course : undefined
   const { saver, status } = useCourseSaver(uuid, course?.revision)
+  useEffect(() => saver?.onSaved(applySaved), [saver, applySaved])
   // Every reload draws the tabs afresh from the fetched course and the edits still pending.
   const [generation, setGeneration] = useState(0)
 
@@ -82,9 +91,9 @@ export function BuilderPage({ tab: fixedTab, Panel }: { tab?: BuilderTab; Panel?
     [course, saver, base, reload],
   )
 
-  const tabId = fixedTab ?? (tabParam as BuilderTab | undefined) ?? 'general'
+  const tabId = (tabParam as BuilderTab | undefined) ?? 'general'
   const current = BUILDER_TABS.find((t) => t.id === tabId)
-  if (!fixedTab && !current) return <NotFound />
+  if (!review && !current) return <NotFound />
 
   if (loaded.state === 'missing') {
     return (
@@ -116,7 +125,7 @@ export function BuilderPage({ tab: fixedTab, Panel }: { tab?: BuilderTab; Panel?
   }
   if (!value) return <LinearProgress aria-label={translate('ra.page.loading')} />
 
-  const TabPanel = Panel ?? current?.Panel
+  const TabPanel = review ? ReviewPanel : current?.Panel
   const name = (saver?.pendingBody('general')?.name as string | undefined) ?? value.course.name
   return (
     <CourseContext value={value}>
@@ -143,15 +152,15 @@ export function BuilderPage({ tab: fixedTab, Panel }: { tab?: BuilderTab; Panel?
             {translate('aula.builder.page.readOnly')}
           </Alert>
         )}
-        {!fixedTab && <BuilderTabs base={base} current={tabId} />}
+        {!review && <BuilderTabs base={base} current={tabId} />}
         <Paper
           component="div"
           id="builder-panel"
-          role={fixedTab ? undefined : 'tabpanel'}
-          aria-labelledby={fixedTab ? undefined : `builder-tab-${tabId}`}
-          sx={{ p: { xs: 2, md: 3 }, mt: fixedTab ? 0 : 2, minWidth: 0 }}
+          role={review ? undefined : 'tabpanel'}
+          aria-labelledby={review ? undefined : `builder-tab-${tabId}`}
+          sx={{ p: { xs: 2, md: 3 }, mt: review ? 0 : 2, minWidth: 0 }}
         >
-          {TabPanel && <TabPanel key={`${tabId}#${generation}`} />}
+          {TabPanel && <TabPanel key={`${review ? 'review' : tabId}#${generation}`} />}
         </Paper>
         <ConflictDialog open={status === 'conflict'} onReload={reload} />
       </Box>

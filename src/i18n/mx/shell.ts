@@ -129,6 +129,29 @@ export const shell = {
     },
     sidebarImages: { none: 'Ninguno', img1: 'Líneas', img2: 'Puntos', img3: 'Colinas', img4: 'Cuadrícula' },
   },
+  /** The file upload field (src/ui/upload). */
+  upload: {
+    choose: 'Elegir archivo',
+    replace: 'Reemplazar archivo',
+    drop: 'Arrastra un archivo aquí o elige uno.',
+    dropNow: 'Suelta el archivo para subirlo.',
+    current: 'Archivo actual: %{name}',
+    accepted: 'Tipos aceptados: %{types}',
+    anyType: 'Cualquier tipo de archivo',
+    maxSize: 'Tamaño máximo: %{size}',
+    preparing: 'Preparando la subida de %{name}…',
+    uploading: 'Subiendo %{name}…',
+    saving: 'Guardando %{name}…',
+    done: 'Se subió %{name}.',
+    cancelled: 'Se canceló la subida de %{name}.',
+    progress: 'Progreso de la subida de %{name}',
+    percent: '%{percent} %',
+    cancel: 'Cancelar la subida',
+    retry: 'Reintentar',
+    emptyFile: 'El archivo está vacío.',
+    wrongType: 'Este tipo de archivo no se acepta aquí. Tipos aceptados: %{types}',
+    oneFile: 'Suelta un solo archivo a la vez.',
+  },
 }
 
 export type ShellMessages = typeof shell

@@ -1,0 +1,3 @@
+export { uploadFile, uploadError, isAbort, type UploadParams, type UploadProgress, type UploadFileOptions } from './uploadFile'
+export { UploadField, type UploadFieldProps, type UploadAsk } from './UploadField'
+export { formatBytes, typeNames } from './format'
