@@ -222,11 +222,15 @@ describe('sharing with collaborators', () => {
 })
 
 describe('builder/clone', () => {
-  it('copies general data, lists and plans into a new draft the caller owns', async () => {
+  it('copies general data, lists, plans and content into a new draft the caller owns', async () => {
     const { uuid } = await startCourse(api, cast.owner, { name: 'Original', general: { description: 'Deep', keywords: ['k1'], durationHours: 3 } })
     await update(cast.owner, 'faq-update', uuid, [{ question: 'Q', answer: 'A' }])
     await update(cast.owner, 'tags-update', uuid, ['t1'])
     await update(cast.owner, 'subscription-update', uuid, [{ name: 'Month', durationDays: 30, price: 5, currency: 'MXN' }])
+    const section = await api.call(cast.owner, 'POST', `${V2}/blocks/add`, { uuid, revision: await revisionOf(api, cast.owner, uuid), item: 'section', values: { title: 'Week 1' } })
+    expect(section.statusCode, section.body).toBe(200)
+    const block = await api.call(cast.owner, 'POST', `${V2}/blocks/add`, { uuid, revision: section.json().revision, item: 'text', section: section.json().item.id, values: { html: '<p>Hello</p>' } })
+    expect(block.statusCode, block.body).toBe(200)
     const res = await api.call(cast.collaborator, 'POST', `${V2}/builder/clone`, { uuid })
     // The collaborator is not on this course.
     expect(res.json()).toEqual(NOT_AUTHORIZED)
@@ -248,6 +252,10 @@ describe('builder/clone', () => {
     })
     expect(copy.plans).toEqual([{ ...original.plans[0], id: expect.any(String) }])
     expect(copy.plans[0].id).not.toBe(original.plans[0].id)
+    // Sections and blocks come along with new ids (CONTENT's cloneContent).
+    const content = (await api.call(cast.owner, 'GET', `${V2}/builder/blocks/${copy.uuid}`)).json().items
+    expect(content).toEqual([expect.objectContaining({ title: 'Week 1', blocks: [expect.objectContaining({ kind: 'text', values: expect.objectContaining({ html: '<p>Hello</p>' }) })] })])
+    expect(content[0].id).not.toBe(section.json().item.id)
   })
 
   it('lets a collaborator clone into their own draft; refuses reviewers and learners', async () => {

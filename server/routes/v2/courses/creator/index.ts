@@ -47,6 +47,7 @@ import { fieldErrors, HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { actorOf, identity } from '../../../admin/common.js'
 import { bumpRevision, notAuthorized, requireCourse, type CourseRole } from './access.js'
+import { cloneContent } from './content/clone.js'
 import { mediaRoutes, urlReader } from './media.js'
 import {
   addCollaborator,
@@ -524,7 +525,7 @@ export default async function creatorRoutes(app: App) {
       {
         schema: {
           tags,
-          summary: 'Copies a course the caller edits into a new draft the caller owns, named "<name> (copy)"',
+          summary: 'Copies a course the caller edits (general data, media, FAQ, tags, plans, every section and block) into a new draft the caller owns, named "<name> (copy)"',
           body: CloneBody,
           response: { 201: CloneResponse, ...courseErrorResponses(400, 401, 403, 404) },
         },
@@ -533,7 +534,9 @@ export default async function creatorRoutes(app: App) {
         const principal = actorOf(request)
         const created = await app.db.transaction(async (tx) => {
           await requireCourse(tx, principal, request.body.uuid, 'edit')
-          return cloneCourse(tx, request.body.uuid, principal.sub)
+          const copy = await cloneCourse(tx, request.body.uuid, principal.sub)
+          await cloneContent(tx, request.body.uuid, copy.uuid, { sub: principal.sub, username: principal.username })
+          return copy
         })
         return reply.status(201).send(created)
       },
