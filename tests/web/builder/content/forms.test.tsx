@@ -40,7 +40,8 @@ describe('the evaluation form editor', () => {
         questions: [{ type: 'single', text: 'Median?', options: [{ text: 'Middle', correct: true }, { text: 'Mode', correct: false }] }],
       }),
     )
-  })
+    // Many fields typed into one by one: slow on a busy machine, so this test gets more time.
+  }, 90_000)
 
   it('keeps one correct answer for single choice, several for multiple choice, and true/false as two fixed answers', async () => {
     const user = userEvent.setup()
