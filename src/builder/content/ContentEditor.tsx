@@ -21,7 +21,8 @@ export interface ContentCourse {
   role?: string
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const
+// Pixel sizes as strings: in `sx` a bare 1 means 100 %.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const
 
 /**
  * The content tab of the builder: sections and their blocks, ordered by dragging (mouse, touch or

@@ -78,6 +78,7 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
           error={Boolean(problems.tries)}
           helperText={v(problems.tries)}
           id={`${blockId}-form-tries`}
+          sx={{ flex: 1, maxWidth: { sm: 260 } }}
         />
         <TextField
           label={translate(`${T}.form.requiredScore`)}
@@ -91,6 +92,7 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
           error={Boolean(problems.requiredScore)}
           helperText={v(problems.requiredScore)}
           id={`${blockId}-form-score`}
+          sx={{ flex: 1, maxWidth: { sm: 260 } }}
         />
       </Stack>
       {problems.blocking && <Alert severity="warning">{translate(`${T}.block.unsavedInvalid`)}</Alert>}

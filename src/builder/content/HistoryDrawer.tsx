@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close'
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useNotify, useTranslate } from 'react-admin'
+import { useGetIdentity, useNotify, useTranslate } from 'react-admin'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { contentApi } from './api'
@@ -17,7 +17,7 @@ const T = 'aula.builder.contentEditor.history'
 export function HistoryDrawer(props: { course: string; block: Block | null; title: string; onClose: () => void; onRestore: (block: string, version: number) => Promise<boolean> }) {
   const { block, onClose } = props
   return (
-    <Drawer anchor="right" open={block !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}>
+    <Drawer anchor="right" open={block !== null} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'block-history-title', sx: { width: { xs: '100%', sm: 480 } } } }}>
       {block && <HistoryList key={`${block.id}`} {...props} block={block} />}
     </Drawer>
   )
@@ -27,6 +27,9 @@ function HistoryList({ course, block, title, onClose, onRestore }: { course: str
   const translate = useTranslate()
   const notify = useNotify()
   const { dateTime } = useDateFormat()
+  const { identity } = useGetIdentity()
+  // Versions name their author by account; the creator's own read as their name.
+  const author = (savedBy: string | null) => (savedBy && identity && (savedBy === identity.username || savedBy === identity.id) ? identity.fullName || savedBy : (savedBy ?? '—'))
   // The list is fetched again after each restore (the restored values become the newest version).
   const [round, setRound] = useState(0)
   const history = useLoad(() => contentApi.history(course, block.id), `${course}/${block.id}/${round}`)
@@ -82,7 +85,7 @@ function HistoryList({ course, block, title, onClose, onRestore }: { course: str
                 {current && <Chip size="small" color="primary" label={translate(`${T}.current`)} />}
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate(`${T}.by`, { who: entry.savedBy ?? '—', when: dateTime(entry.savedAt) })}
+                {translate(`${T}.by`, { who: author(entry.savedBy), when: dateTime(entry.savedAt) })}
               </Typography>
               <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 260, overflow: 'auto', mb: 1 }}>
                 {entry.kind !== 'section' && <BlockView kind={entry.kind as BlockKind} values={entry.values} urls={entry.urls} headingLevel={4} compact />}

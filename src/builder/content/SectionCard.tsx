@@ -52,7 +52,7 @@ export function SectionCard(props: SectionCardProps) {
           <DragIndicatorIcon aria-hidden />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography id={headingId} component="h2" variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.5 }}>
+          <Typography id={headingId} component="h2" variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.5, mb: 1.5 }}>
             {translate(`${T}.section.label`, { position: index + 1, title })}
           </Typography>
           <TextField

@@ -76,7 +76,7 @@ export const builderContent = {
     },
     dnd: {
       instructions:
-        'To move, press space bar to lift, use the up and down arrow keys to change place (also across sections), space bar to drop and Escape to cancel.',
+        'To move, press space bar to lift, use the up and down arrow keys to change place, space bar to drop and Escape to cancel. To take a block to another section, use its actions menu.',
       liftedBlock: 'You have lifted the block “%{title}”, at position %{position} of %{count} in “%{section}”.',
       liftedSection: 'You have lifted the section “%{title}”, at position %{position} of %{count}.',
       overSame: 'Position %{position} of %{count}.',

@@ -76,7 +76,7 @@ export const builderContent = {
     },
     dnd: {
       instructions:
-        'Para mover, pulsa la barra espaciadora para levantar, usa las flechas arriba y abajo para cambiar de sitio (también entre secciones), la barra espaciadora para soltar y Escape para cancelar.',
+        'Para mover, pulsa la barra espaciadora para levantar, usa las flechas arriba y abajo para cambiar de sitio, la barra espaciadora para soltar y Escape para cancelar. Para llevar un bloque a otra sección, usa su menú de acciones.',
       liftedBlock: 'Has levantado el bloque «%{title}», en la posición %{position} de %{count} de «%{section}».',
       liftedSection: 'Has levantado la sección «%{title}», en la posición %{position} de %{count}.',
       overSame: 'Posición %{position} de %{count}.',

@@ -76,7 +76,7 @@ export const builderContent = {
     },
     dnd: {
       instructions:
-        'Zum Verschieben drücken Sie die Leertaste zum Anheben, wechseln mit den Pfeiltasten nach oben und unten den Platz (auch zwischen Abschnitten), legen mit der Leertaste ab und brechen mit Escape ab.',
+        'Zum Verschieben drücken Sie die Leertaste zum Anheben, wechseln mit den Pfeiltasten nach oben und unten den Platz, legen mit der Leertaste ab und brechen mit Escape ab. Um einen Block in einen anderen Abschnitt zu bringen, nutzen Sie sein Aktionsmenü.',
       liftedBlock: 'Sie haben den Block „%{title}“ angehoben, Position %{position} von %{count} in „%{section}“.',
       liftedSection: 'Sie haben den Abschnitt „%{title}“ angehoben, Position %{position} von %{count}.',
       overSame: 'Position %{position} von %{count}.',

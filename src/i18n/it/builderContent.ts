@@ -76,7 +76,7 @@ export const builderContent = {
     },
     dnd: {
       instructions:
-        'Per spostare, premi la barra spaziatrice per sollevare, usa le frecce su e giù per cambiare posto (anche tra sezioni), la barra spaziatrice per rilasciare ed Esc per annullare.',
+        'Per spostare, premi la barra spaziatrice per sollevare, usa le frecce su e giù per cambiare posto, la barra spaziatrice per rilasciare ed Esc per annullare. Per portare un blocco in un’altra sezione, usa il suo menu delle azioni.',
       liftedBlock: 'Hai sollevato il blocco «%{title}», in posizione %{position} di %{count} in «%{section}».',
       liftedSection: 'Hai sollevato la sezione «%{title}», in posizione %{position} di %{count}.',
       overSame: 'Posizione %{position} di %{count}.',
