@@ -24,6 +24,9 @@ export interface ContentSaver {
   enqueue(write: ContentWrite, options?: { debounce?: boolean; merge?: boolean }): Promise<{ revision?: number; [field: string]: unknown }>
   /** The writes not yet acknowledged (some perhaps left by an earlier page), drawn over the fetched content. */
   pending?(): ContentWrite[]
+  /** The saver's state (`conflict` while a stale write waits for the course to be fetched again). */
+  readonly status?: string
+  subscribe?(listener: () => void): () => void
 }
 
 export const contentApi = {

@@ -65,6 +65,17 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     // The saver is the course's for the page's life: a new one comes with a new course.
   }, [course, round, saver])
 
+  // After a conflict the page fetches the course again and the saver replays what is pending: the
+  // content is fetched again too, so the creator sees the other tab's changes with theirs on top.
+  useEffect(() => {
+    if (!saver.subscribe) return
+    let last = saver.status
+    return saver.subscribe(() => {
+      if (last === 'conflict' && saver.status !== 'conflict') setRound((r) => r + 1)
+      last = saver.status
+    })
+  }, [saver])
+
   const apply = useCallback((change: (sections: Section[]) => Section[]) => {
     current.current = change(current.current)
     setSections(current.current)

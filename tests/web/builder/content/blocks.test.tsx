@@ -149,6 +149,24 @@ describe('the content editor', () => {
     expect(within(block('Reading list')).queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('after a conflict, shows what another tab saved with the pending edit on top, and sends the edit', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Basics', { kind: 'link', values: { title: 'Reading', url: 'https://example.org' } })
+    const { saver } = renderEditor(ctx)
+    const reading = await screen.findByRole('article', { name: 'Reading' })
+    // Another tab adds a section: this tab's revision is now stale.
+    ctx.content.revision += 1
+    ctx.content.section('Added elsewhere')
+    await user.click(within(reading).getByRole('button', { name: 'Edit' }))
+    await user.type(within(reading).getByLabelText('Block title (optional)'), '!')
+    await waitFor(() => expect(saver.status).toBe('conflict'))
+    // The builder page fetches the course again and resumes the saver with the current revision.
+    saver.resume(ctx.content.revision)
+    expect(await screen.findByRole('region', { name: 'Section 2: Added elsewhere' })).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'Reading!' })).getByLabelText('Block title (optional)')).toHaveValue('Reading!')
+    await waitFor(() => expect([...ctx.content.items.values()].find((i) => i.kind === 'link')!.values.title).toBe('Reading!'))
+  })
+
   it('lets a reviewer read the content without editing tools', async () => {
     ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hello</p>' } })
     renderEditor(ctx, 'reviewer')
