@@ -111,7 +111,7 @@ export class FakeCourses {
         const failed = failure(url.pathname.slice(API.length))
         if (failed) return failed
         const value = answer(params as Record<string, string>, url)
-        return value instanceof Response ? value : HttpResponse.json(value)
+        return value instanceof Response ? value : HttpResponse.json(value as Record<string, unknown>)
       })
     const page = (params: Record<string, string>) => {
       const search = (params.search ?? '').toLowerCase()
