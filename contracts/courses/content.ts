@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { ErrorBody } from '../errors.js'
+import { CourseConflictBody, CourseRevision, CourseUuid } from './common.js'
 
 /**
  * Course content (spec §7 "Course creator", blocks, review and publish): a course is an ordered list of
@@ -17,7 +18,9 @@ export type ResourceBlockKind = keyof typeof RESOURCE_KINDS
 
 const Uuid = Type.String({ format: 'uuid' })
 const DateTime = Type.String({ format: 'date-time' })
-const Revision = Type.Integer({ minimum: 1, description: 'The course revision the write started from; a stale one answers 409.' })
+const Revision = CourseRevision
+/** A place among siblings, from 0; past the end means last. */
+const Position = Type.Integer({ minimum: 0, maximum: 100000 })
 /** A storage key issued by a `...-par` call for this course (`courses/<uuid>/<kind>/...`). */
 const StoragePath = Type.String({ minLength: 1, maxLength: 1024, pattern: '^courses/' })
 /** An absolute http(s) address. */
@@ -198,6 +201,8 @@ export const HistoryEntry = Type.Object({
   savedAt: DateTime,
   /** Whether this is the item's current version. */
   current: Type.Boolean(),
+  /** Read URLs of the files the version points at (for a preview). */
+  urls: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 export type HistoryEntry = Static<typeof HistoryEntry>
 export const HistoryResponse = Type.Object({ items: Type.Array(HistoryEntry) })
@@ -240,8 +245,8 @@ export type PublishResponse = Static<typeof PublishResponse>
 export const PublishRefused = Type.Object({ ...ErrorBody.properties, items: Type.Optional(Type.Array(ValidationItem)) })
 export type PublishRefused = Static<typeof PublishRefused>
 
-/** 409 from a write: `code: 'STALE_REVISION'` with the course's current revision. */
-export const StaleRevision = Type.Object({ ...ErrorBody.properties, revision: Type.Optional(Type.Integer({ minimum: 1 })) })
+/** 409 from a write: `code: 'STALE_REVISION'` with the course's current `revision` (see common.ts). */
+export const StaleRevision = CourseConflictBody
 export type StaleRevision = Static<typeof StaleRevision>
 
 /** `{ url, fields, path }`: POST `fields` then `file` to `url`; register `path` in the block's values. */
@@ -254,23 +259,23 @@ export type UploadParamsResponse = Static<typeof UploadParamsResponse>
 
 /** `POST blocks/add`: a section (no `section`) or a block of a section; appended unless `position` is given. */
 export const BlockAddBody = Type.Object({
-  uuid: Uuid,
+  uuid: CourseUuid,
   revision: Revision,
   item: Type.Enum([...ITEM_KINDS]),
   section: Type.Optional(Uuid),
   /** The client's own id for the new item, so that replaying a queued add never adds it twice. */
   id: Type.Optional(Uuid),
-  position: Type.Optional(Type.Integer({ minimum: 0 })),
+  position: Type.Optional(Position),
   values: AnyValues,
 })
 export type BlockAddBody = Static<typeof BlockAddBody>
 
 /** `PUT blocks`: saves new values for an item (a new version in its history). */
-export const BlockUpdateBody = Type.Object({ uuid: Uuid, revision: Revision, item: Uuid, values: AnyValues })
+export const BlockUpdateBody = Type.Object({ uuid: CourseUuid, revision: Revision, item: Uuid, values: AnyValues })
 export type BlockUpdateBody = Static<typeof BlockUpdateBody>
 
 /** `POST blocks/delete`: a section goes with its blocks. */
-export const BlockDeleteBody = Type.Object({ uuid: Uuid, revision: Revision, id: Uuid })
+export const BlockDeleteBody = Type.Object({ uuid: CourseUuid, revision: Revision, id: Uuid })
 export type BlockDeleteBody = Static<typeof BlockDeleteBody>
 
 /**
@@ -278,25 +283,25 @@ export type BlockDeleteBody = Static<typeof BlockDeleteBody>
  * items not listed keep their relative order in the remaining places. Positions are then renumbered 0..n-1.
  */
 export const BlockOrderBody = Type.Object({
-  uuid: Uuid,
+  uuid: CourseUuid,
   revision: Revision,
   section: Type.Optional(Uuid),
-  updates: Type.Array(Type.Object({ id: Uuid, position: Type.Integer({ minimum: 0 }) }), { minItems: 1, maxItems: 1000 }),
+  updates: Type.Array(Type.Object({ id: Uuid, position: Position }), { minItems: 1, maxItems: 1000 }),
 })
 export type BlockOrderBody = Static<typeof BlockOrderBody>
 
 /** `PUT blocks/move/section`: moves a block into `section` at `position` (default: last). */
 export const BlockMoveBody = Type.Object({
-  uuid: Uuid,
+  uuid: CourseUuid,
   revision: Revision,
   block: Uuid,
   section: Uuid,
-  position: Type.Optional(Type.Integer({ minimum: 0 })),
+  position: Type.Optional(Position),
 })
 export type BlockMoveBody = Static<typeof BlockMoveBody>
 
 /** `POST blocks/restore`: the values of `version` saved again as a new (current) version. */
-export const BlockRestoreBody = Type.Object({ uuid: Uuid, revision: Revision, block: Uuid, version: Type.Integer({ minimum: 1 }) })
+export const BlockRestoreBody = Type.Object({ uuid: CourseUuid, revision: Revision, block: Uuid, version: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
 export type BlockRestoreBody = Static<typeof BlockRestoreBody>
 
 /**
@@ -304,7 +309,7 @@ export type BlockRestoreBody = Static<typeof BlockRestoreBody>
  * kind; before the block exists, give `kind` instead of `block`.
  */
 export const ResourceParBody = Type.Object({
-  uuid: Uuid,
+  uuid: CourseUuid,
   block: Type.Optional(Uuid),
   kind: Type.Optional(Type.Enum(Object.keys(RESOURCE_KINDS) as ResourceBlockKind[])),
   size: Type.Integer({ minimum: 0 }),
@@ -314,10 +319,10 @@ export const ResourceParBody = Type.Object({
 export type ResourceParBody = Static<typeof ResourceParBody>
 
 /** `POST publish/all` and legacy `PUT publish`: publishing freezes what is saved (no revision needed). */
-export const PublishBody = Type.Object({ uuid: Uuid })
+export const PublishBody = Type.Object({ uuid: CourseUuid })
 export type PublishBody = Static<typeof PublishBody>
 
-export const CourseParams = Type.Object({ id: Uuid })
+export const CourseParams = Type.Object({ id: CourseUuid })
 export type CourseParams = Static<typeof CourseParams>
 export const CourseItemParams = Type.Object({ course: Uuid, item: Uuid })
 export type CourseItemParams = Static<typeof CourseItemParams>
@@ -345,6 +350,7 @@ export interface CourseSnapshot {
     difficulty: { id: string; name: string } | null
     category: { id: string; name: string } | null
     organization: { id: string; name: string } | null
+    certificate: { id: string; name: string } | null
     keywords: string[]
     tags: string[]
     faq: Array<{ id: string; question: string; answer: string }>

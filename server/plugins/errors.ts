@@ -11,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly errors?: Record<string, string>,
+    /** Further top-level fields of the answer (e.g. the current `revision` on a stale course write). */
+    readonly extra?: Record<string, string | number | boolean>,
   ) {
     super(message)
   }
@@ -61,7 +63,7 @@ export const errorsPlugin = fp(async (app) => {
       status = 400
       body = { message: 'Invalid request', code: 'VALIDATION', errors: fieldErrors(error.validation as AjvError[]) }
     } else if (error instanceof HttpError) {
-      body = { message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors ? { errors: error.errors } : {}) }
+      body = { ...(error.extra ?? {}), message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors ? { errors: error.errors } : {}) }
     } else if (status === 413) {
       body = { message: 'Too much data', code: 'TOO_LARGE' }
     } else if (status >= 400 && status < 500) {

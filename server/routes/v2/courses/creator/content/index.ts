@@ -1,4 +1,484 @@
+import { randomUUID } from 'node:crypto'
+import { courseErrorResponses } from '../../../../../../contracts/courses/common.js'
+import {
+  BlockAddBody,
+  BlockDeleteBody,
+  BlockMoveBody,
+  BlockOrderBody,
+  BlockResponse,
+  BlockRestoreBody,
+  BlockUpdateBody,
+  ContentTree,
+  CourseItemParams,
+  CourseParams,
+  HistoryResponse,
+  ItemWriteResponse,
+  PublishBody,
+  PublishRefused,
+  PublishResponse,
+  RESOURCE_KINDS,
+  ResourceParBody,
+  ReviewCourseResponse,
+  ReviewIndexResponse,
+  ReviewPageParams,
+  SectionResponse,
+  TreeWriteResponse,
+  UploadParamsResponse,
+  ValidationResponse,
+  type BlockKind,
+  type ContentBlock,
+  type ContentItem,
+  type ContentSection,
+  type ResourceBlockKind,
+  type ValidationItem,
+} from '../../../../../../contracts/courses/content.js'
+import type { Queryable } from '../../../../../db/index.js'
+import { HttpError } from '../../../../../plugins/errors.js'
+import { uploadParams } from '../../../../../storage/kinds.js'
 import type { App } from '../../../../../types.js'
+import { actorOf } from '../../../../admin/common.js'
+import { bumpRevision, requireCourse, type CourseRole } from '../access.js'
+import { checklist, loadCourseState, snapshot } from './publish.js'
+import { insertAt, reorder } from './positions.js'
+import {
+  courseRevision,
+  deleteItem,
+  insertCourseVersion,
+  insertItem,
+  itemById,
+  liveItem,
+  liveItems,
+  lockCourse,
+  saveValues,
+  siblingIds,
+  version,
+  versions,
+  writePositions,
+  type ItemRow,
+} from './queries.js'
+import { registerResources, resourceUrls } from './resources.js'
+import { cleanValues, withoutAnswers } from './values.js'
 
-/** Course content: sections, blocks, forms, block history, review, validation and publishing. */
-export default async function contentRoutes(_app: App) {}
+export { cloneContent } from './clone.js'
+
+const tags = ['course creator: content']
+const V2 = '/v2/courses/creator'
+const LEGACY = '/courses/creator'
+
+const itemNotFound = () => new HttpError(404, 'Item not found', 'NOT_FOUND')
+const invalid = (field: string, message: string) => new HttpError(400, 'Invalid request', 'VALIDATION', { [field]: message })
+/** Those who may edit a course see form answers; a reviewer reads the course without them. */
+const seesAnswers = (role: CourseRole) => role !== 'reviewer'
+const iso = (v: Date | string) => new Date(v).toISOString()
+
+/**
+ * Course content (spec §7 "Course creator": blocks, review, publish). Every write goes through
+ * `bumpRevision` in the transaction that makes the change, so a stale revision changes nothing; every
+ * reordering leaves the siblings at positions 0..n-1.
+ */
+export default async function contentRoutes(app: App) {
+  async function block(row: ItemRow, answers: boolean): Promise<ContentBlock> {
+    const values = answers ? row.values : withoutAnswers(row.kind, row.values)
+    const urls = await resourceUrls(app.storage, row.values)
+    return {
+      id: row.id,
+      kind: row.kind as BlockKind,
+      section: row.section_id!,
+      position: row.position,
+      values,
+      version: row.version,
+      updatedAt: iso(row.updated_at),
+      updatedBy: row.updated_by_name,
+      ...(urls ? { urls } : {}),
+    }
+  }
+
+  async function section(row: ItemRow, children: ItemRow[], answers: boolean): Promise<ContentSection> {
+    return {
+      id: row.id,
+      kind: 'section',
+      title: String(row.values.title ?? ''),
+      position: row.position,
+      values: row.values,
+      version: row.version,
+      updatedAt: iso(row.updated_at),
+      updatedBy: row.updated_by_name,
+      blocks: await Promise.all(children.map((b) => block(b, answers))),
+    }
+  }
+
+  /** The whole content of a course, sections and blocks by position. */
+  async function tree(db: Queryable, course: string, answers: boolean): Promise<ContentSection[]> {
+    const rows = await liveItems(db, course)
+    return Promise.all(rows.filter((r) => r.kind === 'section').map((s) => section(s, rows.filter((b) => b.section_id === s.id), answers)))
+  }
+
+  /** One item as a write answers it: a section with its blocks, or a block. */
+  async function written(db: Queryable, course: string, id: string): Promise<ContentItem> {
+    const row = (await liveItem(db, course, id))!
+    if (row.kind !== 'section') return block(row, true)
+    const children = (await liveItems(db, course)).filter((b) => b.section_id === row.id)
+    return section(row, children, true)
+  }
+
+  async function liveSection(db: Queryable, course: string, id: string): Promise<ItemRow> {
+    const row = await liveItem(db, course, id)
+    if (!row || row.kind !== 'section') throw new HttpError(404, 'Section not found', 'NOT_FOUND')
+    return row
+  }
+
+  async function liveBlock(db: Queryable, course: string, id: string): Promise<ItemRow> {
+    const row = await liveItem(db, course, id)
+    if (!row || row.kind === 'section') throw itemNotFound()
+    return row
+  }
+
+  app.get(
+    `${V2}/builder/blocks/:id`,
+    { schema: { tags, summary: 'The course content: sections in order, each with its blocks in order', params: CourseParams, response: { 200: ContentTree, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const role = await requireCourse(app.db, actorOf(request), request.params.id, 'read')
+      return { items: await tree(app.db, request.params.id, seesAnswers(role)) }
+    },
+  )
+
+  app.post(
+    `${V2}/blocks/add`,
+    {
+      schema: {
+        tags,
+        summary: 'Adds a section, or a block to a section (appended unless a position is given); a client id makes a replayed add harmless',
+        body: BlockAddBody,
+        response: { 200: ItemWriteResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = actorOf(request)
+      const b = request.body
+      await requireCourse(app.db, principal, b.uuid, 'edit')
+      if (b.item === 'section' && b.section) throw invalid('section', 'A section cannot be placed inside another section')
+      if (b.item !== 'section' && !b.section) throw invalid('section', 'Required')
+      if (b.id) {
+        // A replay of an add that already went through answers what it made, whatever revision it carries.
+        const existing = await itemById(app.db, b.id)
+        if (existing) {
+          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item || existing.section_id !== (b.section ?? null)) {
+            throw new HttpError(409, 'This id is taken by another item', 'ID_TAKEN')
+          }
+          return { revision: await courseRevision(app.db, b.uuid), item: await written(app.db, b.uuid, b.id) }
+        }
+      }
+      const values = await registerResources(app.storage, b.uuid, b.item, cleanValues(b.item, b.values), null)
+      const id = b.id ?? randomUUID()
+      return app.db.transaction(async (tx) => {
+        const revision = await bumpRevision(tx, b.uuid, b.revision)
+        const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
+        const siblings = await siblingIds(tx, b.uuid, parent)
+        await insertItem(tx, { id, course: b.uuid, section: parent, kind: b.item, position: siblings.length, values }, principal)
+        await writePositions(tx, parent, insertAt(siblings, id, b.position))
+        return { revision, item: await written(tx, b.uuid, id) }
+      })
+    },
+  )
+
+  app.put(
+    `${V2}/blocks`,
+    {
+      schema: {
+        tags,
+        summary: 'Saves new values for a section or block: a new version, kept in its history (text HTML sanitised)',
+        body: BlockUpdateBody,
+        response: { 200: ItemWriteResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = actorOf(request)
+      const b = request.body
+      await requireCourse(app.db, principal, b.uuid, 'edit')
+      const row = await liveItem(app.db, b.uuid, b.item)
+      if (!row) throw itemNotFound()
+      const values = await registerResources(app.storage, b.uuid, row.kind, cleanValues(row.kind, b.values), row.values)
+      return app.db.transaction(async (tx) => {
+        const revision = await bumpRevision(tx, b.uuid, b.revision)
+        const current = await liveItem(tx, b.uuid, b.item)
+        if (!current) throw itemNotFound()
+        await saveValues(tx, current, values, principal)
+        return { revision, item: await written(tx, b.uuid, b.item) }
+      })
+    },
+  )
+
+  app.post(
+    `${V2}/blocks/delete`,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a block, or a section with its blocks (their history is kept); the siblings close up',
+        body: BlockDeleteBody,
+        response: { 200: TreeWriteResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
+      return app.db.transaction(async (tx) => {
+        const revision = await bumpRevision(tx, b.uuid, b.revision)
+        const row = await liveItem(tx, b.uuid, b.id)
+        if (!row) throw itemNotFound()
+        await deleteItem(tx, row.id)
+        await writePositions(tx, row.section_id, await siblingIds(tx, b.uuid, row.section_id))
+        return { revision, items: await tree(tx, b.uuid, true) }
+      })
+    },
+  )
+
+  app.post(
+    `${V2}/blocks/order`,
+    {
+      schema: {
+        tags,
+        summary: 'Reorders the blocks of a section (or, without a section, the sections)',
+        body: BlockOrderBody,
+        response: { 200: TreeWriteResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
+      return app.db.transaction(async (tx) => {
+        const revision = await bumpRevision(tx, b.uuid, b.revision)
+        const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
+        const order = reorder(await siblingIds(tx, b.uuid, parent), b.updates)
+        if (!order) throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
+        await writePositions(tx, parent, order)
+        return { revision, items: await tree(tx, b.uuid, true) }
+      })
+    },
+  )
+
+  app.put(
+    `${V2}/blocks/move/section`,
+    {
+      schema: {
+        tags,
+        summary: 'Moves a block to a section (of the same course) at a position, last by default',
+        body: BlockMoveBody,
+        response: { 200: TreeWriteResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
+      return app.db.transaction(async (tx) => {
+        const revision = await bumpRevision(tx, b.uuid, b.revision)
+        const moving = await liveBlock(tx, b.uuid, b.block)
+        const target = await liveSection(tx, b.uuid, b.section)
+        const from = moving.section_id!
+        if (from !== target.id) {
+          await writePositions(tx, from, (await siblingIds(tx, b.uuid, from)).filter((id) => id !== moving.id))
+        }
+        await writePositions(tx, target.id, insertAt(await siblingIds(tx, b.uuid, target.id), moving.id, b.position))
+        return { revision, items: await tree(tx, b.uuid, true) }
+      })
+    },
+  )
+
+  app.get(
+    `${V2}/blocks/section/:course/:item`,
+    { schema: { tags, summary: 'One section with its blocks', params: CourseItemParams, response: { 200: SectionResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { course, item } = request.params
+      const role = await requireCourse(app.db, actorOf(request), course, 'read')
+      const row = await liveSection(app.db, course, item)
+      const children = (await liveItems(app.db, course)).filter((b) => b.section_id === row.id)
+      return { Item: await section(row, children, seesAnswers(role)) }
+    },
+  )
+
+  app.post(
+    `${V2}/blocks/resource-par`,
+    {
+      schema: {
+        tags,
+        summary: "Upload parameters for a block's file (image, attachment, video, simulation); 413 past the kind's limit",
+        body: ResourceParBody,
+        response: { 200: UploadParamsResponse, ...courseErrorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => {
+      const b = request.body
+      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
+      let kind: string | undefined = b.kind
+      if (b.block) {
+        // A block still waiting in the editor's queue does not exist yet: its kind, when given, stands in.
+        const row = await liveItem(app.db, b.uuid, b.block)
+        if (row && row.kind === 'section') throw invalid('block', 'This kind of block holds no file')
+        if (row) kind = row.kind
+        else if (!b.kind) throw itemNotFound()
+      }
+      if (!kind) throw invalid('block', 'Give the block, or the kind of block before it exists')
+      if (!(kind in RESOURCE_KINDS)) throw invalid('block', 'This kind of block holds no file')
+      return uploadParams(app, { kind: RESOURCE_KINDS[kind as ResourceBlockKind], courseUuid: b.uuid, size: b.size, contentType: b.contentType, fileName: b.fileName })
+    },
+  )
+
+  app.get(
+    `${V2}/blocks/history/:course/:item`,
+    { schema: { tags, summary: 'Every saved version of a section or block, newest first (also of a deleted one)', params: CourseItemParams, response: { 200: HistoryResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { course, item } = request.params
+      const role = await requireCourse(app.db, actorOf(request), course, 'read')
+      const row = await itemById(app.db, item)
+      if (!row || row.course_uuid !== course) throw itemNotFound()
+      const rows = await versions(app.db, item)
+      return {
+        items: await Promise.all(
+          rows.map(async (v) => {
+            const urls = await resourceUrls(app.storage, v.values)
+            return {
+              version: v.version,
+              kind: v.kind,
+              values: seesAnswers(role) ? v.values : withoutAnswers(v.kind, v.values),
+              savedBy: v.saved_by_name,
+              savedAt: iso(v.saved_at),
+              current: v.version === row.version,
+              ...(urls ? { urls } : {}),
+            }
+          }),
+        ),
+      }
+    },
+  )
+
+  app.post(
+    `${V2}/blocks/restore`,
+    {
+      schema: {
+        tags,
+        summary: 'Saves the values of an earlier version again, as a new current version (the history keeps every version)',
+        body: BlockRestoreBody,
+        response: { 200: ItemWriteResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = actorOf(request)
+      const b = request.body
+      await requireCourse(app.db, principal, b.uuid, 'edit')
+      return app.db.transaction(async (tx) => {
+        const revision = await bumpRevision(tx, b.uuid, b.revision)
+        const row = await liveItem(tx, b.uuid, b.block)
+        if (!row) throw itemNotFound()
+        const old = await version(tx, row.id, b.version)
+        if (!old) throw new HttpError(404, 'Version not found', 'NOT_FOUND')
+        await saveValues(tx, row, old.values, principal)
+        return { revision, item: await written(tx, b.uuid, row.id) }
+      })
+    },
+  )
+
+  // Review: reviewers, the owner and collaborators read the course block by block.
+  app.get(
+    `${V2}/builder/review/course/:id`,
+    { schema: { tags, summary: 'The course for review: sections and blocks in order', params: CourseParams, response: { 200: ReviewCourseResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { id } = request.params
+      const role = await requireCourse(app.db, actorOf(request), id, 'read')
+      const { rows } = await app.db.query<{ name: string; revision: number; published_version: number | null }>(
+        'SELECT name, revision, published_version FROM courses WHERE uuid = $1',
+        [id],
+      )
+      const c = rows[0]
+      return { Item: { uuid: id, name: c.name, revision: Number(c.revision), publishedVersion: c.published_version, role, items: await tree(app.db, id, seesAnswers(role)) } }
+    },
+  )
+
+  app.get(
+    `${V2}/review/course/block/:course/:item`,
+    { schema: { tags, summary: 'One block for review', params: CourseItemParams, response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { course, item } = request.params
+      const role = await requireCourse(app.db, actorOf(request), course, 'read')
+      return { Item: await block(await liveBlock(app.db, course, item), seesAnswers(role)) }
+    },
+  )
+
+  app.get(
+    `${LEGACY}/review/index/:id`,
+    { schema: { tags, summary: 'Legacy: the course outline (sections and block titles)', params: CourseParams, response: { 200: ReviewIndexResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { id } = request.params
+      await requireCourse(app.db, actorOf(request), id, 'read')
+      const rows = await liveItems(app.db, id)
+      const title = (r: ItemRow) => String(r.values.title ?? r.values.name ?? '')
+      return {
+        items: rows
+          .filter((r) => r.kind === 'section')
+          .map((s) => ({
+            id: s.id,
+            title: title(s),
+            position: s.position,
+            blocks: rows.filter((b) => b.section_id === s.id).map((b) => ({ id: b.id, kind: b.kind as BlockKind, title: title(b), position: b.position })),
+          })),
+      }
+    },
+  )
+
+  app.get(
+    `${LEGACY}/review/page/:course/:section/:block`,
+    { schema: { tags, summary: 'Legacy: one block of a section, for review', params: ReviewPageParams, response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { course, section: sectionId, block: blockId } = request.params
+      const role = await requireCourse(app.db, actorOf(request), course, 'read')
+      const row = await liveBlock(app.db, course, blockId)
+      if (row.section_id !== sectionId) throw itemNotFound()
+      return { Item: await block(row, seesAnswers(role)) }
+    },
+  )
+
+  // Validation and publishing.
+  app.get(
+    `${V2}/publish/validate/:id`,
+    { schema: { tags, summary: 'The publication checklist: every item must pass', params: CourseParams, response: { 200: ValidationResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const { id } = request.params
+      await requireCourse(app.db, actorOf(request), id, 'read')
+      const state = await loadCourseState(app.db, id)
+      if (!state) throw itemNotFound()
+      const items = checklist(state)
+      return { ok: items.every((i) => i.ok), items }
+    },
+  )
+
+  const publishSchema = {
+    tags,
+    body: PublishBody,
+    response: { 200: PublishResponse, ...courseErrorResponses(400, 401, 403, 404), 409: PublishRefused },
+  }
+  /** Publishes what is saved, or answers the failing checklist items. */
+  async function publish(principal: ReturnType<typeof actorOf>, uuid: string) {
+    await requireCourse(app.db, principal, uuid, 'publish')
+    return app.db.transaction(async (tx) => {
+      // The lock keeps every write of the course out between the check and the copy.
+      await lockCourse(tx, uuid)
+      const state = await loadCourseState(tx, uuid)
+      if (!state) throw itemNotFound()
+      const failing = checklist(state).filter((i) => !i.ok)
+      if (failing.length) return { failing, published: null }
+      return { failing: null, published: await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), principal) }
+    })
+  }
+  const notReady = (items: ValidationItem[]) => ({ message: 'The course is not ready to publish: complete the checklist first', code: 'NOT_READY', items })
+
+  app.post(
+    `${V2}/publish/all`,
+    { schema: { ...publishSchema, summary: 'Publishes the saved course as a new immutable version (409 with the failing checklist items)' } },
+    async (request, reply) => {
+      const result = await publish(actorOf(request), request.body.uuid)
+      return result.failing ? reply.status(409).send(notReady(result.failing)) : result.published
+    },
+  )
+  app.put(`${LEGACY}/publish`, { schema: { ...publishSchema, summary: 'Legacy: publishes the course (as publish/all)' } }, async (request, reply) => {
+    const result = await publish(actorOf(request), request.body.uuid)
+    return result.failing ? reply.status(409).send(notReady(result.failing)) : result.published
+  })
+}

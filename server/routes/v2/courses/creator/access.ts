@@ -1,0 +1,89 @@
+import {
+  CANNOT_MANAGE_MESSAGE,
+  COURSE_ERROR_CODES,
+  NOT_AUTHORIZED_MESSAGE,
+  STALE_REVISION_MESSAGE,
+} from '../../../../../contracts/courses/common.js'
+import type { Queryable } from '../../../../db/index.js'
+import { HttpError } from '../../../../plugins/errors.js'
+import type { Principal } from '../../../../types.js'
+import { UUID_RE } from '../../../admin/common.js'
+
+/**
+ * Who may do what with one course (docs/decisions/0007-course-roles-and-revisions.md). Every
+ * creator, content and review route goes through `requireCourse`, and every write through
+ * `bumpRevision` in the same transaction as its change.
+ */
+
+export type CourseRole = 'owner' | 'collaborator' | 'reviewer' | 'admin'
+export type Capability = 'read' | 'edit' | 'manage' | 'publish'
+
+/** What each role may do; a caller holding several roles may do what any of them may. */
+export const ROLE_CAPABILITIES: Record<CourseRole, readonly Capability[]> = {
+  owner: ['read', 'edit', 'manage', 'publish'],
+  admin: ['read', 'edit', 'manage', 'publish'],
+  collaborator: ['read', 'edit'],
+  reviewer: ['read', 'publish'],
+}
+
+/** The role a caller is shown as when several apply (an owner who is also an admin is the owner). */
+const PRECEDENCE: readonly CourseRole[] = ['owner', 'admin', 'collaborator', 'reviewer']
+
+export const notAuthorized = () => new HttpError(404, NOT_AUTHORIZED_MESSAGE, COURSE_ERROR_CODES.notAuthorized)
+export const cannotManage = () => new HttpError(403, CANNOT_MANAGE_MESSAGE, COURSE_ERROR_CODES.cannotManage)
+export const staleRevision = (current: number) => new HttpError(409, STALE_REVISION_MESSAGE, COURSE_ERROR_CODES.staleRevision, undefined, { revision: current })
+
+/**
+ * Every role the caller holds in a live course, best first; empty for an unknown, deleted or
+ * malformed uuid, or when the caller has no role (callers cannot tell these apart).
+ */
+export async function courseRoles(db: Queryable, principal: Principal, uuid: string): Promise<CourseRole[]> {
+  if (!UUID_RE.test(uuid)) return []
+  const { rows } = await db.query<{ created_by: string | null; collaborator: boolean }>(
+    `SELECT c.created_by,
+            EXISTS (SELECT 1 FROM course_collaborators k WHERE k.course_uuid = c.uuid AND k.user_sub = $2) AS collaborator
+       FROM courses c
+      WHERE c.uuid = $1 AND c.deleted_at IS NULL`,
+    [uuid, principal.sub],
+  )
+  const row = rows[0]
+  if (!row) return []
+  const held = new Set<CourseRole>()
+  if (row.created_by !== null && row.created_by === principal.sub) held.add('owner')
+  if (principal.groups.includes('admin')) held.add('admin')
+  if (row.collaborator) held.add('collaborator')
+  if (principal.groups.includes('reviewer')) held.add('reviewer')
+  return PRECEDENCE.filter((r) => held.has(r))
+}
+
+/** Whether any of the roles allows the capability. */
+export const allowsCapability = (roles: readonly CourseRole[], need: Capability) => roles.some((r) => ROLE_CAPABILITIES[r].includes(need))
+
+/** Throws the 404/403 above; returns the role. */
+export async function requireCourse(db: Queryable, principal: Principal, uuid: string, need: Capability): Promise<CourseRole> {
+  const roles = await courseRoles(db, principal, uuid)
+  if (roles.length === 0) throw notAuthorized()
+  if (!allowsCapability(roles, need)) throw cannotManage()
+  return roles[0]
+}
+
+/**
+ * One write: in the caller's transaction, bumps courses.revision iff it equals `revision`;
+ * throws 409 { message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: current } otherwise.
+ * Returns the new revision.
+ *
+ * The conditional UPDATE takes the row lock, so of two writes starting from the same revision the
+ * second waits for the first and then finds the revision moved on: exactly one of them succeeds.
+ */
+export async function bumpRevision(tx: Queryable, uuid: string, revision: number): Promise<number> {
+  const { rows } = await tx.query<{ revision: number }>(
+    `UPDATE courses SET revision = revision + 1, updated_at = now()
+      WHERE uuid = $1 AND revision = $2 AND deleted_at IS NULL
+      RETURNING revision`,
+    [uuid, revision],
+  )
+  if (rows[0]) return Number(rows[0].revision)
+  const current = await tx.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1 AND deleted_at IS NULL', [uuid])
+  if (!current.rows[0]) throw notAuthorized()
+  throw staleRevision(Number(current.rows[0].revision))
+}

@@ -1,0 +1,133 @@
+import { unzipSync } from 'fflate'
+import { RESOURCE_KINDS, type ItemKind } from '../../../../../../contracts/courses/content.js'
+import { HttpError } from '../../../../../plugins/errors.js'
+import type { Storage } from '../../../../../storage/index.js'
+import { isIssuedPath } from '../../../../../storage/kinds.js'
+
+/**
+ * The files blocks point at. A path in a block's values must be one the storage issued for this course
+ * and this kind of block, and the upload must have arrived. A simulation package (zip) is unpacked into
+ * storage when it is registered, next to the zip, and the block points at its index.html.
+ */
+
+const invalid = (field: string, message: string) => new HttpError(400, 'Invalid request', 'VALIDATION', { [field]: message })
+
+/** Largest package we unpack, and what it may hold once unpacked. */
+const MAX_PACKAGE_BYTES = 100 * 1024 * 1024
+const MAX_UNPACKED_BYTES = 300 * 1024 * 1024
+const MAX_PACKAGE_FILES = 3000
+/** A path segment usable in a storage key and a relative URL as it is (so links between files keep working). */
+const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/
+
+const TYPES: Record<string, string> = {
+  html: 'text/html', htm: 'text/html', js: 'text/javascript', mjs: 'text/javascript', css: 'text/css', json: 'application/json',
+  txt: 'text/plain', xml: 'application/xml', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg',
+  gif: 'image/gif', webp: 'image/webp', ico: 'image/x-icon', mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg',
+  mp4: 'video/mp4', webm: 'video/webm', woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf',
+  wasm: 'application/wasm', pdf: 'application/pdf',
+}
+const typeOf = (name: string) => TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream'
+
+/** Where the files of a package live: beside the zip, under `<zip path>.d/`. */
+export const packagePrefix = (zipPath: string) => `${zipPath}.d/`
+
+async function readAll(storage: Storage, key: string, limit: number): Promise<Buffer> {
+  const stream = await storage.read(key)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    size += b.length
+    if (size > limit) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+    chunks.push(b)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * Unpacks a zip into storage and returns the key of its index.html: at the top of the package, or in its
+ * only top folder (what zipping a folder gives). Refuses a package without index.html, with unsafe or
+ * oversized contents. Unpacking again writes the same keys, so a retried registration is harmless.
+ */
+export async function unpackSimulation(storage: Storage, zipPath: string, zip: Uint8Array): Promise<string> {
+  const files: string[] = []
+  let unpacked = 0
+  let problem: string | null = null
+  let entries: Record<string, Uint8Array>
+  try {
+    entries = unzipSync(zip, {
+      filter(file) {
+        if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/') || file.name.split('/').pop() === '.DS_Store') return false
+        const segments = file.name.split('/')
+        if (!problem && segments.some((s) => s === '.' || s === '..' || !SAFE_SEGMENT.test(s))) {
+          problem = `File names in the package may only use letters, digits, dot, dash and underscore: ${file.name.slice(0, 200)}`
+        }
+        unpacked += file.originalSize
+        files.push(file.name)
+        // Nothing is inflated while the package is being refused.
+        return problem === null && files.length <= MAX_PACKAGE_FILES && unpacked <= MAX_UNPACKED_BYTES
+      },
+    })
+  } catch {
+    throw invalid('values.path', 'The package is not a valid zip file')
+  }
+  if (problem) throw invalid('values.path', problem)
+  if (files.length > MAX_PACKAGE_FILES) throw invalid('values.path', `The package holds more than ${MAX_PACKAGE_FILES} files`)
+  if (unpacked > MAX_UNPACKED_BYTES) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+  const tops = new Set(files.map((f) => (f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '')))
+  const root = files.includes('index.html') ? '' : tops.size === 1 && files.includes(`${[...tops][0]}index.html`) ? [...tops][0] : null
+  if (root === null) throw invalid('values.path', 'The package has no index.html')
+  const prefix = packagePrefix(zipPath)
+  for (const name of files) {
+    const data = entries[name]
+    if (data) await storage.put(prefix + name, Buffer.from(data.buffer, data.byteOffset, data.byteLength), typeOf(name))
+  }
+  return `${prefix}${root}index.html`
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+
+/**
+ * Checks the files among a block's new values and fills what the server decides: the attachment's size
+ * as stored, the simulation's `entry`. An unchanged path (same as the current version) is taken as it is.
+ */
+export async function registerResources(
+  storage: Storage,
+  course: string,
+  kind: ItemKind,
+  values: Record<string, unknown>,
+  previous: Record<string, unknown> | null,
+): Promise<Record<string, unknown>> {
+  if (!(kind in RESOURCE_KINDS)) return values
+  const path = values.path
+  if (typeof path !== 'string') return values
+  if (previous && previous.path === path) {
+    if (kind === 'simulation') values.entry = previous.entry
+    if (kind === 'attachment' && previous.size !== undefined) values.size = previous.size
+    return values
+  }
+  const uploadKind = RESOURCE_KINDS[kind as keyof typeof RESOURCE_KINDS]
+  if (!isIssuedPath(path, course, uploadKind)) throw invalid('values.path', 'This file was not uploaded for this kind of block of this course')
+  const head = await storage.head(path)
+  if (!head) throw invalid('values.path', 'The file has not arrived: upload it again')
+  if (kind === 'attachment') values.size = head.size
+  if (kind === 'simulation') {
+    if (head.size > MAX_PACKAGE_BYTES) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+    const data = await readAll(storage, path, MAX_PACKAGE_BYTES)
+    const isZip = ZIP_MAGIC.every((b, i) => data[i] === b)
+    if (isZip) values.entry = await unpackSimulation(storage, path, data)
+    else if (head.contentType === 'text/html') values.entry = path
+    else throw invalid('values.path', 'Upload an HTML file or a zip package')
+  }
+  return values
+}
+
+/** Read URLs for the storage keys among a block's values (`path`, `entry`), for the builder to show them. */
+export async function resourceUrls(storage: Storage, values: Record<string, unknown>): Promise<Record<string, string> | undefined> {
+  const urls: Record<string, string> = {}
+  for (const field of ['path', 'entry']) {
+    const key = values[field]
+    if (typeof key === 'string' && key.startsWith('courses/')) urls[field] = await storage.readUrl(key)
+  }
+  return Object.keys(urls).length ? urls : undefined
+}

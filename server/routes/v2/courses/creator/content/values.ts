@@ -1,0 +1,109 @@
+import Value from 'typebox/value'
+import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../../../../contracts/courses/content.js'
+import { HttpError } from '../../../../../plugins/errors.js'
+import { sanitizeDocumentHtml } from '../../../../v2/admin/documents/sanitize.js'
+
+type ValueError = { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
+
+/** One sentence per failing field, keyed `values.<path>` like the request validator's field errors. */
+function fieldErrors(errors: ValueError[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const e of errors) {
+    const base = ['values', ...e.instancePath.split('/').filter(Boolean)].join('.')
+    if (e.keyword === 'required') {
+      for (const p of (e.params.requiredProperties as string[] | undefined) ?? []) out[`${base}.${p}`] ??= 'Required'
+      continue
+    }
+    if (out[base]) continue
+    out[base] =
+      e.keyword === 'pattern' && /url$/.test(base) ? 'Use an address starting with http:// or https://'
+      : e.keyword === 'pattern' && /(path|entry)$/.test(base) ? 'Upload the file first: this is not a file of this course'
+      : e.keyword === 'pattern' ? 'Use only letters, digits, dash and underscore'
+      : e.keyword === 'minLength' ? 'Required'
+      : e.keyword === 'maxLength' ? `At most ${String(e.params.limit)} characters`
+      : e.keyword === 'maxItems' ? `At most ${String(e.params.limit)} items`
+      : e.keyword === 'minimum' || e.keyword === 'maximum' ? `Must be between ${e.instancePath.endsWith('tries') ? '1 and 20' : e.instancePath.endsWith('requiredScore') ? '0 and 100' : `a value ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(e.params.limit)}`}`
+      : e.keyword === 'enum' ? 'Not one of the accepted values'
+      : e.keyword === 'type' ? `Must be ${String((e.params as { type?: string }).type ?? 'another type')}`.replace('Must be integer', 'Must be a whole number')
+      : e.message.charAt(0).toUpperCase() + e.message.slice(1)
+  }
+  return out
+}
+
+const invalid = (errors: Record<string, string>) => new HttpError(400, 'Invalid request', 'VALIDATION', errors)
+
+function isWebUrl(s: string): boolean {
+  try {
+    const u = new URL(s)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The values of a kind, checked and normalised: unknown fields dropped, strings trimmed where it matters,
+ * text HTML sanitised, form ids unique. Throws 400 with `values.<field>` errors. Storage paths are only
+ * checked for shape here (resources.ts checks they were issued and exist).
+ */
+export function cleanValues(kind: ItemKind, raw: unknown): Record<string, unknown> {
+  const schema = VALUES_BY_KIND[kind]
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid({ values: 'Must be an object' })
+  const values = Value.Clean(schema, structuredClone(raw)) as Record<string, unknown>
+  const errors = fieldErrors([...Value.Errors(schema, values)] as ValueError[])
+  if (Object.keys(errors).length) throw invalid(errors)
+
+  if (typeof values.title === 'string') values.title = values.title.trim()
+  switch (kind) {
+    case 'section':
+      values.title = String(values.title).trim()
+      if (!values.title) throw invalid({ 'values.title': 'Required' })
+      break
+    case 'text':
+      values.html = sanitizeDocumentHtml(String(values.html))
+      break
+    case 'link':
+    case 'simulation':
+    case 'video':
+      if (typeof values.url === 'string') {
+        const url = values.url.trim()
+        values.url = url
+        if (!isWebUrl(url)) throw invalid({ 'values.url': 'Use an address starting with http:// or https://' })
+      }
+      if (kind !== 'link' && values.url !== undefined && values.path !== undefined) {
+        throw invalid({ 'values.url': 'Give either an address or an uploaded file, not both' })
+      }
+      if (kind === 'simulation' && values.path === undefined) delete values.entry
+      break
+    case 'form':
+      checkFormIds(values as FormValues)
+      break
+  }
+  return values
+}
+
+/** Question ids unique in the form, option ids unique in their question (answers refer to them). */
+function checkFormIds(form: FormValues) {
+  const errors: Record<string, string> = {}
+  const questions = new Set<string>()
+  form.questions.forEach((q, i) => {
+    if (questions.has(q.id)) errors[`values.questions.${i}.id`] = 'Another question has this id'
+    questions.add(q.id)
+    const options = new Set<string>()
+    q.options.forEach((o, j) => {
+      if (options.has(o.id)) errors[`values.questions.${i}.options.${j}.id`] = 'Another option of this question has this id'
+      options.add(o.id)
+    })
+  })
+  if (Object.keys(errors).length) throw invalid(errors)
+}
+
+/** A form's values without the correct answers (for those who may read but not edit the course). */
+export function withoutAnswers(kind: ItemKind, values: Record<string, unknown>): Record<string, unknown> {
+  if (kind !== 'form' || !Array.isArray(values.questions)) return values
+  const form = values as FormValues
+  return {
+    ...form,
+    questions: form.questions.map((q) => ({ ...q, options: q.options.map(({ correct: _correct, ...o }) => o) })),
+  }
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_USER, COLLABORATOR, contentApp, goodForm, LEARNER, OTHER_CREATOR, OWNER, REVIEWER, text, V2, type ContentApi } from './content-setup.js'
+
+let api: ContentApi
+beforeAll(async () => {
+  api = await contentApp()
+})
+afterAll(() => api.close())
+
+describe('course content: who may do what', () => {
+  it('lets owner, collaborator and admin edit; the reviewer reads only; another creator and a learner get nothing', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'Intro')
+    const b = await api.block(c, s, 'form', goodForm())
+
+    for (const [who, headers] of [['owner', OWNER], ['collaborator', COLLABORATOR], ['admin', ADMIN_USER]] as const) {
+      const add = await api.as(headers, 'POST', `${V2}/blocks/add`, { uuid: c, revision: await api.revision(c), item: 'text', section: s, values: text(`<p>by ${who}</p>`) })
+      expect(add.statusCode, who).toBe(200)
+      const tree = await api.as(headers, 'GET', `${V2}/builder/blocks/${c}`)
+      expect(tree.statusCode).toBe(200)
+      // Editors see the form's correct answers.
+      expect(tree.json().items[0].blocks[0].values.questions[0].options[0].correct).toBe(true)
+    }
+
+    const reviewerTree = await api.as(REVIEWER, 'GET', `${V2}/builder/blocks/${c}`)
+    expect(reviewerTree.statusCode).toBe(200)
+    expect(reviewerTree.json().items[0].blocks).toHaveLength(4)
+    expect(reviewerTree.json().items[0].blocks[0].values.questions[0].options[0]).not.toHaveProperty('correct')
+    const reviewerEdit = await api.as(REVIEWER, 'PUT', `${V2}/blocks`, { uuid: c, revision: await api.revision(c), item: b, values: goodForm() })
+    expect(reviewerEdit.statusCode).toBe(403)
+    expect(reviewerEdit.json()).toEqual({ message: "You can't manage this section of the course", code: 'CANNOT_MANAGE' })
+
+    const revision = await api.revision(c)
+    for (const [method, url, body] of [
+      ['GET', `${V2}/builder/blocks/${c}`, undefined],
+      ['GET', `${V2}/blocks/section/${c}/${s}`, undefined],
+      ['GET', `${V2}/blocks/history/${c}/${b}`, undefined],
+      ['POST', `${V2}/blocks/add`, { uuid: c, revision, item: 'section', values: { title: 'x' } }],
+      ['PUT', `${V2}/blocks`, { uuid: c, revision, item: b, values: goodForm() }],
+      ['POST', `${V2}/blocks/delete`, { uuid: c, revision, id: b }],
+      ['POST', `${V2}/blocks/order`, { uuid: c, revision, section: s, updates: [{ id: b, position: 1 }] }],
+    ] as const) {
+      const other = await api.as(OTHER_CREATOR, method, url, body)
+      expect(other.statusCode, `${method} ${url} as another creator`).toBe(404)
+      expect(other.json()).toEqual({ message: 'Not authorized!', code: 'NOT_AUTHORIZED' })
+      const learner = await api.as(LEARNER, method, url, body)
+      expect(learner.statusCode, `${method} ${url} as a learner`).toBe(403)
+    }
+    expect(await api.revision(c)).toBe(revision)
+    expect((await api.layout(c))[0].blocks).toHaveLength(4)
+  })
+
+  it('answers 404 Not authorized! for an unknown course', async () => {
+    const res = await api.as(OWNER, 'GET', `${V2}/builder/blocks/${randomUUID()}`)
+    expect(res.statusCode).toBe(404)
+    expect(res.json().message).toBe('Not authorized!')
+  })
+})
+
+describe('adding and editing', () => {
+  it('appends sections and blocks, answers the new revision, and keeps a version per save', async () => {
+    const c = await api.course()
+    const r0 = await api.revision(c)
+    const add = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r0, item: 'section', values: { title: '  Week 1 ' } })
+    expect(add.statusCode).toBe(200)
+    expect(add.json().revision).toBe(r0 + 1)
+    const section = add.json().item
+    expect(section).toMatchObject({ kind: 'section', title: 'Week 1', position: 0, version: 1, blocks: [], updatedBy: 'owner-ana' })
+
+    const t = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r0 + 1, item: 'text', section: section.id, values: text('<p>Hello</p>') })
+    expect(t.json().item).toMatchObject({ kind: 'text', section: section.id, position: 0, version: 1, values: { html: '<p>Hello</p>' } })
+    const id = t.json().item.id
+
+    const save = await api.as(COLLABORATOR, 'PUT', `${V2}/blocks`, { uuid: c, revision: r0 + 2, item: id, values: { html: '<p>Hi <script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">there</a></p>', title: 'Greeting' } })
+    expect(save.statusCode).toBe(200)
+    expect(save.json().revision).toBe(r0 + 3)
+    expect(save.json().item.version).toBe(2)
+    expect(save.json().item.updatedBy).toBe('collab-bo')
+    // Sanitised on the server: no script, no handler, no javascript: URL.
+    expect(save.json().item.values).toEqual({ html: '<p>Hi <a>there</a></p>', title: 'Greeting' })
+
+    const history = await api.as(REVIEWER, 'GET', `${V2}/blocks/history/${c}/${id}`)
+    expect(history.statusCode).toBe(200)
+    expect(history.json().items.map((v: { version: number; savedBy: string; current: boolean }) => [v.version, v.savedBy, v.current])).toEqual([
+      [2, 'collab-bo', true],
+      [1, 'owner-ana', false],
+    ])
+  })
+
+  it('replays an add with the same client id without adding twice, even at an old revision', async () => {
+    const c = await api.course()
+    const id = randomUUID()
+    const r = await api.revision(c)
+    const first = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, id, item: 'section', values: { title: 'Once' } })
+    expect(first.statusCode).toBe(200)
+    expect(first.json().item.id).toBe(id)
+    const again = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, id, item: 'section', values: { title: 'Once' } })
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual({ revision: r + 1, item: first.json().item })
+    expect(await api.layout(c)).toHaveLength(1)
+    // The id of an item of another course is refused.
+    const other = await api.course()
+    const clash = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: other, revision: await api.revision(other), id, item: 'section', values: { title: 'Twice' } })
+    expect(clash.statusCode).toBe(409)
+    expect(clash.json().code).toBe('ID_TAKEN')
+  })
+
+  it('validates values by kind with named fields', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const add = (item: string, values: unknown, inSection = true) =>
+      api.revision(c).then((revision) => api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision, item, ...(inSection ? { section: s } : {}), values }))
+
+    const cases: Array<[string, unknown, Record<string, string>]> = [
+      ['link', { url: 'javascript:alert(1)' }, { 'values.url': 'Use an address starting with http:// or https://' }],
+      ['link', { url: 'ftp://example.com/file' }, { 'values.url': 'Use an address starting with http:// or https://' }],
+      ['text', {}, { 'values.html': 'Required' }],
+      ['form', { ...goodForm(), tries: 0 }, { 'values.tries': 'Must be between 1 and 20' }],
+      ['form', { ...goodForm(), requiredScore: 101 }, { 'values.requiredScore': 'Must be between 0 and 100' }],
+      ['form', { ...goodForm(), questions: [{ id: 'q', type: 'essay', text: 'x', options: [] }] }, { 'values.questions.0.type': 'Not one of the accepted values' }],
+      ['image', { path: '/etc/passwd' }, { 'values.path': 'Upload the file first: this is not a file of this course' }],
+      ['video', { url: 'https://video.example/v', path: `courses/${c}/block-video/0123456789abcdef-v.mp4` }, { 'values.url': 'Give either an address or an uploaded file, not both' }],
+    ]
+    for (const [kind, values, errors] of cases) {
+      const res = await add(kind, values)
+      expect(res.statusCode, `${kind} ${JSON.stringify(values)}`).toBe(400)
+      expect(res.json().errors).toMatchObject(errors)
+    }
+    const dupes = await add('form', { ...goodForm(), questions: [goodForm().questions[0], goodForm().questions[0]] })
+    expect(dupes.json().errors).toEqual({ 'values.questions.1.id': 'Another question has this id' })
+    const blockWithoutSection = await add('text', text('x'), false)
+    expect(blockWithoutSection.json().errors).toEqual({ section: 'Required' })
+    const sectionInSection = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: await api.revision(c), item: 'section', section: s, values: { title: 'x' } })
+    expect(sectionInSection.statusCode).toBe(400)
+    const emptyTitle = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: await api.revision(c), item: 'section', values: { title: '   ' } })
+    expect(emptyTitle.json().errors).toEqual({ 'values.title': 'Required' })
+    // Nothing of that was added, and unknown fields are dropped.
+    expect((await api.layout(c))[0].blocks).toHaveLength(0)
+    const ok = await add('link', { url: 'https://example.com/a', title: 'Read', extra: 'dropped' })
+    expect(ok.json().item.values).toEqual({ url: 'https://example.com/a', title: 'Read' })
+  })
+})
+
+describe('stale revisions', () => {
+  it('answers 409 with the current revision and changes nothing, on every write', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const t = await api.section(c, 'T')
+    const b = await api.block(c, s, 'text', text('<p>Keep me</p>'))
+    const current = await api.revision(c)
+    const stale = current - 1
+    const before = await api.as(OWNER, 'GET', `${V2}/builder/blocks/${c}`)
+    for (const [method, url, body] of [
+      ['POST', `${V2}/blocks/add`, { uuid: c, revision: stale, item: 'section', values: { title: 'New' } }],
+      ['PUT', `${V2}/blocks`, { uuid: c, revision: stale, item: b, values: text('<p>Changed</p>') }],
+      ['POST', `${V2}/blocks/delete`, { uuid: c, revision: stale, id: s }],
+      ['POST', `${V2}/blocks/order`, { uuid: c, revision: stale, updates: [{ id: t, position: 0 }] }],
+      ['PUT', `${V2}/blocks/move/section`, { uuid: c, revision: stale, block: b, section: t }],
+      ['POST', `${V2}/blocks/restore`, { uuid: c, revision: stale, block: b, version: 1 }],
+    ] as const) {
+      const res = await api.as(OWNER, method, url, body)
+      expect(res.statusCode, `${method} ${url}`).toBe(409)
+      expect(res.json()).toEqual({ message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: current })
+    }
+    expect(await api.revision(c)).toBe(current)
+    expect((await api.as(OWNER, 'GET', `${V2}/builder/blocks/${c}`)).json()).toEqual(before.json())
+    const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${c}/${b}`)
+    expect(history.json().items).toHaveLength(1)
+  })
+})
+
+describe('concurrent writes', () => {
+  it('lets exactly one of two writes from the same revision through', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const r = await api.revision(c)
+    const [x, y] = await Promise.all(
+      ['x', 'y'].map((n) => api.as(n === 'x' ? OWNER : COLLABORATOR, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, item: 'text', section: s, values: text(n) })),
+    )
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409])
+    expect(await api.revision(c)).toBe(r + 1)
+    expect((await api.layout(c))[0].blocks).toHaveLength(1)
+  })
+})
+
+describe('order and move', () => {
+  it('reorders blocks of a section and the sections, keeping positions dense', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const ids = []
+    for (const n of ['a', 'b', 'c', 'd']) ids.push(await api.block(c, s, 'text', text(`<p>${n}</p>`)))
+    const [a, b, cc, d] = ids
+    const order = (updates: Array<{ id: string; position: number }>, ofSection = true) =>
+      api.revision(c).then((revision) => api.as(OWNER, 'POST', `${V2}/blocks/order`, { uuid: c, revision, ...(ofSection ? { section: s } : {}), updates }))
+
+    // A full permutation is taken as given.
+    expect((await order([{ id: d, position: 0 }, { id: cc, position: 1 }, { id: b, position: 2 }, { id: a, position: 3 }])).statusCode).toBe(200)
+    expect((await api.layout(c))[0].blocks).toEqual([d, cc, b, a])
+    // One block dragged: the others keep their order around it.
+    expect((await order([{ id: a, position: 1 }])).statusCode).toBe(200)
+    expect((await api.layout(c))[0].blocks).toEqual([d, a, cc, b])
+    // Past the end means last.
+    const res = await order([{ id: d, position: 99 }])
+    expect(res.json().items[0].blocks.map((x: { id: string }) => x.id)).toEqual([a, cc, b, d])
+    // A block of another section, or listed twice, is refused.
+    const t = await api.section(c, 'T')
+    const foreign = await api.block(c, t, 'text', text('<p>t</p>'))
+    expect((await order([{ id: foreign, position: 0 }])).statusCode).toBe(400)
+    expect((await order([{ id: a, position: 0 }, { id: a, position: 2 }])).statusCode).toBe(400)
+    // Sections.
+    expect((await order([{ id: t, position: 0 }], false)).statusCode).toBe(200)
+    expect((await api.layout(c)).map((x) => x.id)).toEqual([t, s])
+  })
+
+  it('moves blocks between sections: to position 0, into an empty section, to the end, and within a section', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const t = await api.section(c, 'T')
+    const empty = await api.section(c, 'Empty')
+    const [a, b, cc] = [await api.block(c, s, 'text', text('a')), await api.block(c, s, 'text', text('b')), await api.block(c, s, 'text', text('c'))]
+    const x = await api.block(c, t, 'text', text('x'))
+    const move = (block: string, section: string, position?: number) =>
+      api.revision(c).then((revision) => api.as(OWNER, 'PUT', `${V2}/blocks/move/section`, { uuid: c, revision, block, section, position }))
+
+    expect((await move(b, t, 0)).statusCode).toBe(200)
+    expect(await api.layout(c)).toEqual([{ id: s, blocks: [a, cc] }, { id: t, blocks: [b, x] }, { id: empty, blocks: [] }])
+    expect((await move(a, empty)).statusCode).toBe(200)
+    expect(await api.layout(c)).toEqual([{ id: s, blocks: [cc] }, { id: t, blocks: [b, x] }, { id: empty, blocks: [a] }])
+    expect((await move(cc, t, 50)).statusCode).toBe(200)
+    expect(await api.layout(c)).toEqual([{ id: s, blocks: [] }, { id: t, blocks: [b, x, cc] }, { id: empty, blocks: [a] }])
+    expect((await move(cc, t, 0)).statusCode).toBe(200)
+    expect(await api.layout(c)).toEqual([{ id: s, blocks: [] }, { id: t, blocks: [cc, b, x] }, { id: empty, blocks: [a] }])
+    // A section is not a block, and a section of another course is not a target.
+    expect((await move(s, t)).statusCode).toBe(404)
+    const otherCourse = await api.course()
+    const foreign = await api.section(otherCourse, 'F')
+    expect((await move(a, foreign)).statusCode).toBe(404)
+    // The moved block keeps its history and version.
+    const section = await api.as(OWNER, 'GET', `${V2}/blocks/section/${c}/${empty}`)
+    expect(section.json().Item.blocks[0]).toMatchObject({ id: a, section: empty, version: 1, position: 0 })
+  })
+
+  it('deletes a block and closes the gap; deleting a section takes its blocks, whose history stays readable', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const t = await api.section(c, 'T')
+    const [a, b, cc] = [await api.block(c, s, 'text', text('a')), await api.block(c, s, 'text', text('b')), await api.block(c, s, 'text', text('c'))]
+    const y = await api.block(c, t, 'text', text('y'))
+    const del = (id: string) => api.revision(c).then((revision) => api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: c, revision, id }))
+    expect((await del(b)).statusCode).toBe(200)
+    expect(await api.layout(c)).toEqual([{ id: s, blocks: [a, cc] }, { id: t, blocks: [y] }])
+    const res = await del(s)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().items.map((x: { id: string; position: number }) => [x.id, x.position])).toEqual([[t, 0]])
+    expect((await del(a)).statusCode).toBe(404)
+    expect((await api.as(OWNER, 'GET', `${V2}/blocks/section/${c}/${s}`)).statusCode).toBe(404)
+    const { rows } = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM course_items WHERE course_uuid = $1 AND deleted_at IS NOT NULL', [c])
+    expect(rows[0].n).toBe(4)
+    const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${c}/${a}`)
+    expect(history.json().items).toHaveLength(1)
+  })
+})
+
+describe('history and restore', () => {
+  it('restores an old version as a new current version, keeping every version', async () => {
+    const c = await api.course()
+    const s = await api.section(c, 'S')
+    const b = await api.block(c, s, 'form', goodForm())
+    const save = async (values: unknown) => {
+      const res = await api.as(OWNER, 'PUT', `${V2}/blocks`, { uuid: c, revision: await api.revision(c), item: b, values })
+      expect(res.statusCode).toBe(200)
+    }
+    await save({ ...goodForm(), name: 'Second' })
+    await save({ ...goodForm(), name: 'Third' })
+    const restore = await api.as(COLLABORATOR, 'POST', `${V2}/blocks/restore`, { uuid: c, revision: await api.revision(c), block: b, version: 1 })
+    expect(restore.statusCode).toBe(200)
+    expect(restore.json().item).toMatchObject({ id: b, version: 4, values: goodForm(), updatedBy: 'collab-bo' })
+    const tree = await api.as(OWNER, 'GET', `${V2}/builder/blocks/${c}`)
+    expect(tree.json().items[0].blocks[0]).toMatchObject({ version: 4, values: { name: 'Check yourself' } })
+    const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${c}/${b}`)
+    expect(history.json().items.map((v: { version: number; values: { name: string }; current: boolean }) => [v.version, v.values.name, v.current])).toEqual([
+      [4, 'Check yourself', true],
+      [3, 'Third', false],
+      [2, 'Second', false],
+      [1, 'Check yourself', false],
+    ])
+    const missing = await api.as(OWNER, 'POST', `${V2}/blocks/restore`, { uuid: c, revision: await api.revision(c), block: b, version: 9 })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().message).toBe('Version not found')
+    const reviewer = await api.as(REVIEWER, 'POST', `${V2}/blocks/restore`, { uuid: c, revision: await api.revision(c), block: b, version: 2 })
+    expect(reviewer.statusCode).toBe(403)
+  })
+})
