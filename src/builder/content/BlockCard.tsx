@@ -132,7 +132,7 @@ export function BlockCard(props: BlockCardProps) {
       )}
       <Box id={`${block.id}-body`} sx={{ mt: 1.5 }}>
         {expanded ? (
-          <BlockEditor course={props.course} blockId={block.id} kind={block.kind} values={block.values} urls={block.urls} onChange={props.onChange} />
+          <BlockEditor key={block.restored ?? 0} course={props.course} blockId={block.id} kind={block.kind} values={block.values} urls={block.urls} onChange={props.onChange} />
         ) : (
           <Box sx={{ maxHeight: 180, overflow: 'hidden', color: 'text.secondary', '& img, & video, & iframe': { maxHeight: 140 } }}>
             <BlockView kind={block.kind} values={block.values} urls={block.urls} headingLevel={4} compact />

@@ -1,8 +1,8 @@
-import { Alert, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
+import { Alert, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { BlockView } from './BlockView'
-import { fileName, isWebUrl } from './fileUrl'
+import { isWebUrl } from './fileUrl'
 import { FormEditor } from './FormEditor'
 import type { BlockKind, BlockValues } from './model'
 import { ResourceUpload } from './ResourceUpload'
@@ -123,9 +123,6 @@ function FileOrUrlEditor({ course, blockId, kind, values, urls, onChange }: Bloc
   const invalid = draftUrl.trim() !== '' && !isWebUrl(draftUrl.trim())
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
-        {translate(`${T}.fields.${kind === 'video' ? 'videoHelp' : 'simulationHelp'}`)}
-      </Typography>
       <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, next: 'file' | 'url' | null) => next && setSource(next)} aria-label={translate(`${T}.fields.source`)}>
         <ToggleButton value="file">{translate(`${T}.fields.sourceFile`)}</ToggleButton>
         <ToggleButton value="url">{translate(`${T}.fields.sourceUrl`)}</ToggleButton>
@@ -157,11 +154,6 @@ function FileOrUrlEditor({ course, blockId, kind, values, urls, onChange }: Bloc
           id={`${blockId}-url`}
           fullWidth
         />
-      )}
-      {values.path && source === 'file' && (
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {translate(`${T}.fields.currentFile`, { name: fileName(values) })}
-        </Typography>
       )}
       {(values.path || (values.url && !invalid)) && <BlockView kind={kind} values={values} urls={urls} compact />}
     </Stack>

@@ -53,7 +53,7 @@ export function BlockView({ kind, values, urls, headingLevel = 3, compact = fals
     case 'simulation':
       return <SimulationFrame values={values} urls={urls} compact={compact} />
     case 'form':
-      return <FormView values={values} compact={compact} headingLevel={headingLevel} />
+      return <FormView values={values} compact={compact} />
   }
 }
 
@@ -78,13 +78,13 @@ export function SimulationFrame({ values, urls, compact }: { values: BlockValues
   )
 }
 
-function FormView({ values, compact, headingLevel }: { values: BlockValues; compact: boolean; headingLevel: number }) {
+function FormView({ values, compact }: { values: BlockValues; compact: boolean }) {
   const translate = useTranslate()
   const questions: FormQuestion[] = values.questions ?? []
-  const heading = `h${Math.min(6, headingLevel)}` as 'h3'
   return (
     <Stack spacing={1}>
-      <Typography component={heading} variant="subtitle1" sx={{ fontWeight: 600 }}>
+      {/* The block's heading already names it: the form's own name is a line of text, not a second heading. */}
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {values.name || translate(`${T}.block.untitled`)}
       </Typography>
       <Typography variant="body2" color="text.secondary">

@@ -85,7 +85,7 @@ function HistoryList({ course, block, title, onClose, onRestore }: { course: str
                 {translate(`${T}.by`, { who: entry.savedBy ?? '—', when: dateTime(entry.savedAt) })}
               </Typography>
               <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 260, overflow: 'auto', mb: 1 }}>
-                {entry.kind !== 'section' && <BlockView kind={entry.kind as BlockKind} values={entry.values} headingLevel={4} compact />}
+                {entry.kind !== 'section' && <BlockView kind={entry.kind as BlockKind} values={entry.values} urls={entry.urls} headingLevel={4} compact />}
               </Box>
               {!current && (
                 <Button

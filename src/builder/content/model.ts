@@ -41,6 +41,8 @@ export interface Block {
   updatedBy?: string | null
   /** Read URLs of the stored files among the values, by value name (`path`, `entry`). */
   urls?: Record<string, string>
+  /** Counts the restores made here: the open editor starts again from the restored values. */
+  restored?: number
 }
 
 export interface Section {

@@ -189,7 +189,7 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     const answer = await send(id, writes.restore(course, id, version))
     const item = answer?.item
     if (!item) return false
-    apply((all) => updateBlock(all, id, (b) => ({ ...b, values: item.values ?? b.values, version: item.version ?? b.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy, urls: item.urls })))
+    apply((all) => updateBlock(all, id, (b) => ({ ...b, values: item.values ?? b.values, version: item.version ?? b.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy, urls: item.urls, restored: (b.restored ?? 0) + 1 })))
     return true
   }
 

@@ -1,12 +1,19 @@
 import { render } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { AdminContext, memoryStore } from 'react-admin'
+import { AdminContext, memoryStore, Notification } from 'react-admin'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { CourseSaver } from '../../../../src/builder/common/saver'
 import { ContentEditor, ReviewView } from '../../../../src/builder/content'
 import { dataProvider } from '../../../../src/dataProvider'
 import { i18nProvider, loadBuilderTexts } from '../../../../src/i18n'
+
+// jsdom has no layout; the rich-text editor (ProseMirror) asks for rectangles while it places the cursor.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList
+Range.prototype.getClientRects ??= noRects
+Range.prototype.getBoundingClientRect ??= () => new DOMRect()
+Element.prototype.getClientRects ??= noRects
+document.elementFromPoint ??= () => null
 
 export const COURSE = '0b6f3c1e-8a4d-4f7e-9c2b-1d5e6f7a8b9c'
 const API = '/api/v2/courses/creator'
@@ -174,6 +181,7 @@ export function renderEditor(ctx: ReturnType<typeof useContentServer>, role = 'o
   const view = render(
     <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} store={memoryStore()}>
       <ContentEditor course={{ uuid: COURSE, role }} saver={saver} />
+      <Notification />
     </AdminContext>,
   )
   return { ...view, saver }
