@@ -203,6 +203,7 @@ export const builder = {
       difficulty: 'Difficulty',
       category: 'Category',
       content: 'A section with at least one block',
+      blocks: 'Every block complete',
       plan: 'At least one plan',
       certificateTemplate: 'Certificate template',
       forms: 'Forms with questions, correct answers and a reachable score',

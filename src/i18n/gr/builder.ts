@@ -203,6 +203,7 @@ export const builder = {
       difficulty: 'Schwierigkeit',
       category: 'Kategorie',
       content: 'Ein Abschnitt mit mindestens einem Block',
+      blocks: 'Alle Blöcke vollständig',
       plan: 'Mindestens ein Plan',
       certificateTemplate: 'Zertifikatsvorlage',
       forms: 'Formulare mit Fragen, richtigen Antworten und erreichbarer Punktzahl',

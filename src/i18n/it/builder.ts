@@ -203,6 +203,7 @@ export const builder = {
       difficulty: 'Difficoltà',
       category: 'Categoria',
       content: 'Una sezione con almeno un blocco',
+      blocks: 'Tutti i blocchi completi',
       plan: 'Almeno un piano',
       certificateTemplate: 'Modello del certificato',
       forms: 'Moduli con domande, risposte corrette e punteggio raggiungibile',

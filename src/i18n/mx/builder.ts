@@ -207,6 +207,7 @@ export const builder = {
       difficulty: 'Dificultad',
       category: 'Categoría',
       content: 'Una sección con al menos un bloque',
+      blocks: 'Todos los bloques completos',
       plan: 'Al menos un plan',
       certificateTemplate: 'Plantilla del certificado',
       forms: 'Formularios con preguntas, respuestas correctas y puntaje alcanzable',
