@@ -76,12 +76,13 @@ export function PlansTab() {
 
   const toPlan = (r: Row): Plan => {
     const price = sales && r.price.trim() !== '' ? Number(r.price.trim().replace(',', '.')) : null
+    // A plan without a price leaves both fields out: the server reads an explicit null price as 0,
+    // which would then ask for a currency.
     return {
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
       durationDays: Number(r.durationDays),
-      price,
-      currency: price === null ? null : r.currency.trim().toUpperCase(),
+      ...(price === null ? {} : { price, currency: r.currency.trim().toUpperCase() }),
     }
   }
 
