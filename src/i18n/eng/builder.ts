@@ -17,7 +17,6 @@ export const builder = {
     noMatch: 'No course matches “%{search}”.',
     retry: 'Try again',
     courses: 'Courses',
-    open: 'Open %{name}',
     updated: 'Changed %{date}',
     draft: 'Unpublished draft',
     published: 'Published (version %{version})',

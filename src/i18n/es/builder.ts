@@ -17,7 +17,6 @@ export const builder = {
     noMatch: 'Ningún curso coincide con «%{search}».',
     retry: 'Reintentar',
     courses: 'Cursos',
-    open: 'Abrir %{name}',
     updated: 'Modificado %{date}',
     draft: 'Borrador sin publicar',
     published: 'Publicado (versión %{version})',

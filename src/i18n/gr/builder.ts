@@ -17,7 +17,6 @@ export const builder = {
     noMatch: 'Kein Kurs passt zu „%{search}“.',
     retry: 'Erneut versuchen',
     courses: 'Kurse',
-    open: '%{name} öffnen',
     updated: 'Geändert %{date}',
     draft: 'Unveröffentlichter Entwurf',
     published: 'Veröffentlicht (Version %{version})',

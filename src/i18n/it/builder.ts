@@ -17,7 +17,6 @@ export const builder = {
     noMatch: 'Nessun corso corrisponde a «%{search}».',
     retry: 'Riprova',
     courses: 'Corsi',
-    open: 'Apri %{name}',
     updated: 'Modificato %{date}',
     draft: 'Bozza non pubblicata',
     published: 'Pubblicato (versione %{version})',

@@ -17,7 +17,6 @@ export const builder = {
     noMatch: 'Нет курсов по запросу «%{search}».',
     retry: 'Повторить',
     courses: 'Курсы',
-    open: 'Открыть %{name}',
     updated: 'Изменён %{date}',
     draft: 'Неопубликованный черновик',
     published: 'Опубликован (версия %{version})',
