@@ -1,3 +1,5 @@
+import type * as Contract from '../../contracts/courses/creator'
+import type * as Content from '../../contracts/courses/content'
 import { httpClient } from './http'
 
 /**
@@ -83,7 +85,7 @@ export interface CourseDraft extends GeneralFields {
   tags: string[]
   plans: Plan[]
   collaborators: Collaborator[]
-  createdBy: string
+  createdBy: string | null
   role: CourseRole
   publishedVersion: number | null
   publishedAt: string | null
@@ -172,3 +174,19 @@ export const builderWrites = {
   removeCollaborator: (uuid: string, username: string) =>
     ({ key: `collaborator:remove:${username}`, method: 'PUT', url: `${CREATOR_API}/builder/share/remove/collaborators/${segment(uuid)}`, body: { username } }) as const,
 }
+
+/*
+ * The server's answers must carry everything the screens read: these lines stop the build when a
+ * creator or content contract drifts from the shapes above.
+ */
+type Fits<Server, Client> = Server extends Client ? true : never
+const contractsFit: [
+  Fits<Contract.CourseDraft, CourseDraft>,
+  Fits<Contract.CourseSummary, CourseSummary>,
+  Fits<Contract.Choice, Choice>,
+  Fits<Contract.CourseCountResponse, { count: number }>,
+  Fits<Content.ValidationResponse, Validation>,
+  Fits<Content.PublishResponse, { version: number; publishedAt: string }>,
+  Fits<Contract.UploadParams, UploadParams>,
+] = [true, true, true, true, true, true, true]
+void contractsFit

@@ -56,6 +56,8 @@ export interface SaverOptions {
   maxRetryMs?: number
   /** Whether the browser believes it is online (default `navigator.onLine`). */
   online?: () => boolean
+  /** Told of every accepted write from the start (writes left by an earlier page go out at once). */
+  onSaved?: (write: PendingWrite, answer: WriteAnswer) => void
 }
 
 interface Entry extends PendingWrite {
@@ -129,6 +131,7 @@ export class CourseSaver {
     this.maxRetryMs = options.maxRetryMs ?? 30_000
     this.retryDelay = this.retryMs
     this.online = options.online ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
+    if (options.onSaved) this.savedListeners.add(options.onSaved)
     // Writes left by an earlier page of this course (closed tab, reload, crash) are this page's now.
     for (const write of this.readStored()) this.queue.push({ ...write, owner: tabId, notBefore: 0, waiters: [] })
     if (this.queue.length > 0) {

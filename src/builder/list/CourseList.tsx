@@ -189,11 +189,12 @@ function CourseCard({ course, to }: { course: CourseSummary; to: string }) {
   return (
     <Box component="li" sx={{ minWidth: 0 }}>
       <Card variant="outlined" sx={{ height: '100%' }}>
-        <CardActionArea component={Link} to={to} aria-label={translate('aula.builder.list.open', { name: course.name })} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+        <CardActionArea component={Link} to={to} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
           {course.coverUrl ? (
             <CardMedia component="img" image={course.coverUrl} alt="" sx={{ height: 120, objectFit: 'cover' }} />
           ) : (
-            <Box sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', color: 'text.secondary', gap: 1 }}>
+            // Only a picture's stand-in: the link is named by the course, not by "No cover".
+            <Box aria-hidden="true" sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', color: 'text.secondary', gap: 1 }}>
               <ImageNotSupportedOutlined aria-hidden="true" />
               <Typography variant="body2">{translate('aula.builder.list.noCover')}</Typography>
             </Box>

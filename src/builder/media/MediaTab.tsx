@@ -64,7 +64,7 @@ export function MediaTab() {
                 {label}
               </Typography>
               <Box
-                role="img"
+                role="group"
                 aria-label={translate('aula.builder.media.preview', { kind: label })}
                 sx={{ bgcolor: 'action.hover', borderRadius: 1, minHeight: 140, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}
               >

@@ -64,8 +64,7 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
   const base = builderBase(pathname, uuid)
   const { loaded, fetchCourse, applySaved } = useCourse(uuid)
   const course = loaded.state === 'ready' ? loaded.course : undefined
-  const { saver, status } = useCourseSaver(uuid, course?.revision)
-  useEffect(() => saver?.onSaved(applySaved), [saver, applySaved])
+  const { saver, status } = useCourseSaver(uuid, course?.revision, { onSaved: applySaved })
   // Every reload draws the tabs afresh from the fetched course and the edits still pending.
   const [generation, setGeneration] = useState(0)
 

@@ -76,12 +76,13 @@ export function PlansTab() {
 
   const toPlan = (r: Row): Plan => {
     const price = sales && r.price.trim() !== '' ? Number(r.price.trim().replace(',', '.')) : null
+    // A plan without a price leaves both fields out: the server reads an explicit null price as 0,
+    // which would then ask for a currency.
     return {
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
       durationDays: Number(r.durationDays),
-      price,
-      currency: price === null ? null : r.currency.trim().toUpperCase(),
+      ...(price === null ? {} : { price, currency: r.currency.trim().toUpperCase() }),
     }
   }
 
@@ -140,7 +141,9 @@ export function PlansTab() {
       <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row, index) => {
           const errors = planErrors(row, sales, translate)
-          const shown = (field: keyof typeof errors) => (touched.has(`${row.key}:${field}`) ? errors[field] : undefined)
+          // A price typed without its currency is told at the currency at once.
+          const shown = (field: keyof typeof errors) =>
+            touched.has(`${row.key}:${field}`) || (field === 'currency' && touched.has(`${row.key}:price`)) ? errors[field] : undefined
           const label = row.name.trim() || translate('aula.builder.plans.plan', { n: index + 1 })
           return (
             <Paper component="li" key={row.key} variant="outlined" sx={{ p: 2 }} aria-label={label}>

@@ -4,7 +4,7 @@ import PublishOutlined from '@mui/icons-material/PublishOutlined'
 import RuleOutlined from '@mui/icons-material/RuleOutlined'
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useLocaleState, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { builderApi, type ValidationItem } from '../../dataProvider/builder'
 import { useDateFormat } from '../../ui/formatDateTime'
@@ -23,6 +23,7 @@ export const FIX_TAB: Record<string, BuilderTab> = {
   cover: 'media',
   certificateTemplate: 'media',
   content: 'content',
+  blocks: 'content',
   forms: 'content',
   plan: 'plans',
 }
@@ -51,6 +52,7 @@ const errorText = (error: unknown) => {
 export function PublishTab() {
   const translate = useTranslate()
   const { date } = useDateFormat()
+  const [locale] = useLocaleState()
   const { course, saver, canPublish, base } = useBuilderCourse()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [published, setPublished] = useState({ version: course.publishedVersion, at: course.publishedAt })
@@ -163,7 +165,8 @@ export function PublishTab() {
                   secondary={
                     item.ok ? undefined : (
                       <>
-                        {item.message && <span>{item.message} </span>}
+                        {/* The server's detail (which block or form) is written in English. */}
+                        {item.message && locale === 'eng' && <span>{item.message} </span>}
                         {FIX_TAB[item.key] && (
                           <MuiLink component={Link} to={`${base}/${FIX_TAB[item.key]}`}>
                             {translate('aula.builder.publish.fix', { tab: translate(`aula.builder.tabs.${FIX_TAB[item.key]}`) })}
