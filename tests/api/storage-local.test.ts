@@ -92,6 +92,20 @@ describe('embedded storage routes', () => {
     expect(res.rawPayload.equals(body.subarray(10, 20))).toBe(true)
   })
 
+  it('answers HEAD and revalidation (304) without a body', async () => {
+    const png = key('head.png')
+    await upload(png, Buffer.from('0123456789'), 'image/png')
+    const url = await h.storage.readUrl(png)
+    const head = await h.t.app.inject({ method: 'HEAD', url })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-length']).toBe('10')
+    expect(head.body).toBe('')
+    const etag = String(head.headers.etag)
+    const again = await h.t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+
   it('refuses unsigned, tampered and expired read links; 404 for a missing file', async () => {
     const png = key('b.png')
     await upload(png, Buffer.from('png'), 'image/png')
