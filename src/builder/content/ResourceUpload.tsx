@@ -1,0 +1,27 @@
+import { useTranslate } from 'react-admin'
+import { RESOURCE_KINDS, type ResourceBlockKind } from '../../../contracts/courses/content'
+import { UploadField } from '../../ui/upload'
+import { contentApi } from './api'
+import { fileName } from './fileUrl'
+import type { BlockValues } from './model'
+
+const T = 'aula.builder.contentEditor'
+
+/**
+ * A block's file through the shared upload field: parameters from `blocks/resource-par` (the block's
+ * kind picks the storage kind and its limits), the file straight to storage with its progress, then
+ * the stored path into the block's values, which the saver sends like any edit.
+ */
+export function ResourceUpload({ course, blockId, kind, values, onUploaded }: { course: string; blockId: string; kind: ResourceBlockKind; values: BlockValues; onUploaded: (path: string, file: File) => void }) {
+  const translate = useTranslate()
+  return (
+    <UploadField
+      label={translate(`${T}.fields.file`)}
+      kind={RESOURCE_KINDS[kind]}
+      currentName={values.path ? fileName(values) : null}
+      helperText={kind === 'simulation' ? translate(`${T}.fields.simulationHelp`) : kind === 'video' ? translate(`${T}.fields.videoHelp`) : undefined}
+      getParams={(ask) => contentApi.resourceParams(course, blockId, kind, ask)}
+      onUploaded={onUploaded}
+    />
+  )
+}
