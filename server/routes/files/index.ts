@@ -119,6 +119,10 @@ async function folderRoutes(app: App) {
       },
     },
     async (request, reply) => {
+      // The package's page runs in an opaque origin: its loads from here are cross-origin to it
+      // (module scripts, fetch, fonts need CORS; refusals too, so the page sees a 404 as a 404).
+      // No cookie is involved: the signature in the path is the access.
+      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin')
       // Keys only use letters, digits, dot, dash and underscore: a legitimate link is never
       // percent-encoded, so an encoded slash, backslash or dot is refused before decoding matters.
       const rawPath = (request.raw.url ?? '').split('?')[0]!
@@ -139,10 +143,6 @@ async function folderRoutes(app: App) {
         .header('content-type', type.startsWith('text/') ? `${type}; charset=utf-8` : type)
         .header('cache-control', `private, max-age=${seconds}`)
         .header('accept-ranges', 'bytes')
-        // The package's page runs in an opaque origin: its loads from here are cross-origin to it
-        // (module scripts, fetch, fonts need CORS). No cookie is involved: the signature is the access.
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin')
       if (ACTIVE.test(type)) reply.header('content-security-policy', SANDBOX)
       else if (!PASSIVE.test(type) && !SUBRESOURCE.test(type)) {
         reply.header('content-security-policy', SANDBOX)
