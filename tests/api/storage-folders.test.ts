@@ -171,7 +171,10 @@ describe.each([
   })
 
   it('refuses a missing file (404), paths that leave the folder, and encoded slashes', async () => {
-    expect((await get(sibling('js/missing.js'))).statusCode).toBe(404)
+    const missing = await get(sibling('js/missing.js'))
+    expect(missing.statusCode).toBe(404)
+    // The sandboxed page can read the refusal (a 404 rather than an opaque network error).
+    expect(missing.headers['access-control-allow-origin']).toBe('*')
     // The link covers `<zip>.d/`: the zip itself, beside the folder, is outside it.
     const [, , , , expires, signature] = entryUrl.split('/')
     const outside = `/api/files/p/${expires}/${signature}/${zipPath}`
