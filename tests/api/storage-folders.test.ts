@@ -165,6 +165,8 @@ describe.each([
     expect(part.headers['content-range']).toBe('bytes 9-13/26')
     const tail = await get(sibling('js/app.js'), { range: 'bytes=-9' })
     expect([tail.statusCode, tail.body]).toEqual([206, '"running"'])
+    const head = await d.t.app.inject({ method: 'HEAD', url: sibling('js/app.js') })
+    expect([head.statusCode, head.headers['content-length'], head.headers['accept-ranges'], head.body]).toEqual([200, '26', 'bytes', ''])
     const beyond = await get(sibling('js/app.js'), { range: 'bytes=100-' })
     expect(beyond.statusCode).toBe(416)
     expect(beyond.headers['content-range']).toBe('bytes */26')

@@ -151,12 +151,11 @@ async function folderRoutes(app: App) {
       if (range === 'unsatisfiable') {
         return reply.status(416 as 200).header('content-range', `bytes */${head.size}`).send(null)
       }
-      if (head.size === 0) return reply.status(200).header('content-length', '0').send(Buffer.alloc(0))
-      const stream = await app.storage.read(key, range ?? undefined)
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', String(range.end - range.start + 1))
       } else reply.status(200).header('content-length', String(head.size))
-      return reply.send(stream)
+      if (head.size === 0) return reply.send(Buffer.alloc(0))
+      return reply.send(await app.storage.read(key, range ?? undefined))
     },
   )
 }
