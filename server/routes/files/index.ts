@@ -155,7 +155,15 @@ async function folderRoutes(app: App) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', String(range.end - range.start + 1))
       } else reply.status(200).header('content-length', String(head.size))
       if (head.size === 0) return reply.send(Buffer.alloc(0))
-      return reply.send(await app.storage.read(key, range ?? undefined))
+      let stream: NodeJS.ReadableStream
+      try {
+        stream = await app.storage.read(key, range ?? undefined)
+      } catch (error) {
+        // Deleted since the head (a package replaced meanwhile): a missing file, not a failure.
+        if ((await app.storage.head(key)) === null) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
+        throw error
+      }
+      return reply.send(stream)
     },
   )
 }
