@@ -12,4 +12,6 @@ const OPEN: Access = { kind: 'public' }
 export const storagePolicy = {
   'POST /api/files/upload': OPEN,
   'GET /api/files/*': OPEN,
+  // A folder read link (simulation packages): the signature in its path covers the folder.
+  'GET /api/files/p/*': OPEN,
 } as const satisfies Record<string, Access>

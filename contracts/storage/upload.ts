@@ -23,3 +23,8 @@ export const FileReadQuery = Type.Object({
   expires: Type.Optional(Type.String({ maxLength: 20 })),
   signature: Type.Optional(Type.String({ maxLength: 100 })),
 })
+
+/** Path of a folder read link: `<expires>/<signature>/<prefix…>/<file in it>` after `/api/files/p/`. */
+export const FolderReadParams = Type.Object({
+  '*': Type.String({ maxLength: 1200 }),
+})

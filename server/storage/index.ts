@@ -1,4 +1,6 @@
+import path from 'node:path'
 import type { Config } from '../config.js'
+import { readOrCreateKey, type FolderSigner } from './folders.js'
 import { LocalStorage } from './local.js'
 import { S3Storage } from './s3.js'
 
@@ -18,13 +20,42 @@ export interface Storage {
   /** Fields and url for the browser's direct multipart POST (`fields` first, then `file`). */
   presignPost(policy: UploadPolicy & { contentType: string }): Promise<{ url: string; fields: Record<string, string> }>
   head(key: string): Promise<{ size: number; contentType: string } | null>
-  /** For server-side use (zip packages, certificates). Rejects when the key does not exist. */
-  read(key: string): Promise<NodeJS.ReadableStream>
+  /**
+   * For server-side use (zip packages, certificates, files of a folder link). Rejects when the key
+   * does not exist. `range` (inclusive bytes, within the size `head` reports) reads only that part.
+   */
+  read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream>
   put(key: string, body: Buffer, contentType: string): Promise<void>
   delete(key: string): Promise<void>
   usage(): Promise<{ bytes: number; objects: number }>
   /** A URL the browser can read the file from (our /api/files/... for local, a presigned GET for S3). */
   readUrl(key: string): Promise<string>
+}
+
+/** Inclusive byte offsets, as in an HTTP Range. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/**
+ * What a storage may offer beside the `Storage` contract: links that cover a whole folder (a
+ * simulation package), served by our `/api/files/p/...` route from `read`/`head`. Both drivers
+ * offer it; a storage without it falls back to per-file links (see `readFolderUrl`).
+ */
+export interface FolderLinks {
+  readonly folders?: FolderSigner
+}
+
+/**
+ * A browser link to `file` inside the folder `prefix` (ending with `/`) from which the page can load
+ * the folder's other files by relative address. Without folder links, a plain per-file link.
+ */
+export async function readFolderUrl(storage: Storage, prefix: string, file: string): Promise<string> {
+  const key = prefix + file
+  if (!prefix.endsWith('/') || !isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`)
+  const folders = (storage as Storage & FolderLinks).folders
+  return folders ? folders.url(prefix, file) : storage.readUrl(key)
 }
 
 /** How long an upload policy stays valid when the caller does not say. */
@@ -55,6 +86,9 @@ export function createStorage(config: Config): Storage {
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      // Folder links are served by us, so they are signed by us: the same generated key as the
+      // embedded storage (share the data directory's files/secret.key between instances).
+      secret: readOrCreateKey(path.join(config.dataDir, 'files', 'secret.key')),
     })
   }
   return new LocalStorage({ dir: config.dataDir })

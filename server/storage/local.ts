@@ -4,7 +4,8 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { assertPolicy, DEFAULT_UPLOAD_EXPIRY_SECONDS, isValidKey, MIME_TYPE, type Storage, type UploadPolicy } from './index.js'
+import { FolderSigner, readOrCreateKey } from './folders.js'
+import { assertPolicy, DEFAULT_UPLOAD_EXPIRY_SECONDS, isValidKey, MIME_TYPE, type ByteRange, type Storage, type UploadPolicy } from './index.js'
 
 export interface LocalStorageOptions {
   /** The data directory; files live in `<dir>/files`. */
@@ -51,6 +52,8 @@ export class LocalStorage implements Storage {
   private readonly tmp: string
   private readonly secret: Buffer
   private readonly now: () => number
+  /** Read links covering a folder (simulation packages), signed with the same key. */
+  readonly folders: FolderSigner
 
   constructor(options: LocalStorageOptions) {
     this.root = path.join(options.dir, 'files')
@@ -60,6 +63,7 @@ export class LocalStorage implements Storage {
     for (const d of [this.root, this.objects, this.meta, this.tmp]) fs.mkdirSync(d, { recursive: true, mode: 0o700 })
     this.secret = options.secret ?? readOrCreateKey(path.join(this.root, 'secret.key'))
     this.now = options.now ?? Date.now
+    this.folders = new FolderSigner(this.secret, this.now)
     this.removeStaleUploads()
   }
 
@@ -168,10 +172,10 @@ export class LocalStorage implements Storage {
     return { size, contentType: await this.contentTypeOf(key) }
   }
 
-  async read(key: string): Promise<NodeJS.ReadableStream> {
+  async read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
     const file = this.objectPath(key)
     const handle = await fsp.open(file, 'r')
-    return handle.createReadStream()
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {})
   }
 
   async put(key: string, body: Buffer, contentType: string) {
@@ -275,16 +279,4 @@ export class LocalStorage implements Storage {
     const given = Buffer.from(signature)
     return given.length === expected.length && crypto.timingSafeEqual(given, expected)
   }
-}
-
-/** Reads the signing key, or creates it exclusively (two processes starting together agree on one). */
-function readOrCreateKey(file: string): Buffer {
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex')
-  if (key.length !== 32) throw new Error(`${file} must hold a 32-byte key in hex`)
-  return key
 }

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream'
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { assertPolicy, DEFAULT_UPLOAD_EXPIRY_SECONDS, isValidKey, type Storage, type UploadPolicy } from './index.js'
+import { FolderSigner } from './folders.js'
+import { assertPolicy, DEFAULT_UPLOAD_EXPIRY_SECONDS, isValidKey, type ByteRange, type Storage, type UploadPolicy } from './index.js'
 
 export interface S3StorageOptions {
   bucket: string
@@ -12,6 +13,10 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean
   /** Explicit credentials (tests); otherwise the AWS default chain (environment, profile, role). */
   credentials?: { accessKeyId: string; secretAccessKey: string }
+  /** Key of the folder links our files route serves; without it, packages get per-file presigned links. */
+  secret?: Buffer
+  /** Clock in milliseconds of the folder links (tests move it to expire one). */
+  now?: () => number
 }
 
 /** How long a presigned read link is valid. */
@@ -24,10 +29,13 @@ const READ_URL_SECONDS = 12 * 60 * 60
  */
 export class S3Storage implements Storage {
   readonly client: S3Client
+  /** Read links covering a folder (simulation packages): S3 signs only one object per link. */
+  readonly folders?: FolderSigner
   private readonly bucket: string
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket
+    if (options.secret) this.folders = new FolderSigner(options.secret, options.now)
     this.client = new S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -71,8 +79,8 @@ export class S3Storage implements Storage {
     }
   }
 
-  async read(key: string): Promise<NodeJS.ReadableStream> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+  async read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
     if (!out.Body) throw new Error(`empty body for ${key}`)
     return out.Body as Readable
   }

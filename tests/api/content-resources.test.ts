@@ -106,7 +106,10 @@ describe('registering files in blocks', () => {
     expect(packaged.statusCode).toBe(200)
     const entry = `${pkg}.d/pendulum/index.html`
     expect(packaged.json().item.values).toEqual({ path: pkg, entry, title: 'Pendulum' })
-    expect(packaged.json().item.urls.entry).toContain(`/api/files/${entry}`)
+    // A folder link: the signature is in the path and covers the package, so relative loads work.
+    expect(packaged.json().item.urls.entry).toMatch(new RegExp(`^/api/files/p/\\d+/[\\w-]+/${pkg.replace(/\./g, '\\.')}\\.d/pendulum/index\\.html$`))
+    const script = await api.app.inject({ method: 'GET', url: new URL('js/app.js', `http://aula.test${packaged.json().item.urls.entry}`).pathname })
+    expect([script.statusCode, script.body]).toEqual([200, 'run()'])
     expect(await read(entry)).toBe('<script src="js/app.js"></script>')
     expect(await read(`${pkg}.d/pendulum/js/app.js`)).toBe('run()')
     expect((await api.app.storage.head(entry))?.contentType).toBe('text/html')

@@ -2,9 +2,9 @@ import { Busboy, type BusboyFileStream } from '@fastify/busboy'
 import send from '@fastify/send'
 import Type from 'typebox'
 import { errorResponses } from '../../../contracts/errors.js'
-import { FileReadQuery } from '../../../contracts/storage/upload.js'
+import { FileReadQuery, FolderReadParams } from '../../../contracts/storage/upload.js'
 import { HttpError } from '../../plugins/errors.js'
-import { isValidKey } from '../../storage/index.js'
+import { isValidKey, type ByteRange, type FolderLinks } from '../../storage/index.js'
 import { LocalStorage, PolicyError, type SignedUpload } from '../../storage/local.js'
 import { TOO_MUCH_DATA } from '../../storage/kinds.js'
 import type { App } from '../../types.js'
@@ -18,12 +18,17 @@ const ACTIVE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml
  * as us. Framing stays limited to our own pages (the builder and the learner view).
  */
 const SANDBOX = "sandbox allow-scripts; frame-ancestors 'self'"
+/** What a package's page loads beside itself (scripts, styles, data, fonts, code): served inline. */
+const SUBRESOURCE = /^(?:text\/(?:css|javascript)|application\/(?:json|wasm)|font\/[\w.+-]+|image\/(?:x-icon|svg\+xml))$/
+/** A folder link's path, signature and expiry first: `<expires>/<signature>/<key>`. */
+const FOLDER_PATH = /^(\d{1,12})\/([A-Za-z0-9_-]{1,100})\/(.+)$/
 
 /** Direct uploads to, and downloads from, the embedded file storage (STORAGE_DRIVER=local). */
 export default async function fileRoutes(app: App) {
   // The upload form is streamed by the handler, so the parser leaves the body alone (and the
   // general body limit, meant for JSON, does not apply: the signed policy carries the limit).
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined))
+  await folderRoutes(app)
 
   const local = () => {
     const storage = app.storage
@@ -93,6 +98,94 @@ export default async function fileRoutes(app: App) {
       return reply.send(result.stream)
     },
   )
+}
+
+/**
+ * Files of a folder link (a simulation package) for either driver: the signature in the path covers
+ * the folder, so the page's relative addresses (`js/app.js`, `../img/x.png` within the package) are
+ * signed too. Served from the storage's `head`/`read`, with the file route's protections: nothing
+ * sniffed, HTML/SVG/XML only in a sandbox (an opaque origin, never ours).
+ */
+async function folderRoutes(app: App) {
+  app.get(
+    '/files/p/*',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A file inside a folder read link the API handed out (a simulation package): /files/p/<expires>/<signature>/<folder>/<file>',
+        security: [],
+        params: FolderReadParams,
+        response: { 200: Type.Unknown({ description: 'The file' }), 206: Type.Unknown({ description: 'Part of the file' }), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      // The package's page runs in an opaque origin: its loads from here are cross-origin to it
+      // (module scripts, fetch, fonts need CORS; refusals too, so the page sees a 404 as a 404).
+      // No cookie is involved: the signature in the path is the access.
+      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin')
+      // Keys only use letters, digits, dot, dash and underscore: a legitimate link is never
+      // percent-encoded, so an encoded slash, backslash or dot is refused before decoding matters.
+      const rawPath = (request.raw.url ?? '').split('?')[0]!
+      const match = FOLDER_PATH.exec(request.params['*'])
+      if (rawPath.includes('%') || !match) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
+      const [, expires, signature, key] = match as unknown as [string, string, string, string]
+      if (!isValidKey(key)) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
+      const folders = (app.storage as typeof app.storage & FolderLinks).folders
+      if (!folders || folders.coveringPrefix(key, expires, signature) === null) {
+        throw new HttpError(403, 'This link has expired or is not valid', 'BAD_SIGNATURE')
+      }
+      const head = await app.storage.head(key)
+      if (!head) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
+      const type = head.contentType
+      const range = parseRange(request.headers.range, head.size)
+      const seconds = Math.max(0, Math.min(Number(expires) - Math.floor(Date.now() / 1000), 6 * 3600))
+      reply
+        .header('content-type', type.startsWith('text/') ? `${type}; charset=utf-8` : type)
+        .header('cache-control', `private, max-age=${seconds}`)
+        .header('accept-ranges', 'bytes')
+      if (ACTIVE.test(type)) reply.header('content-security-policy', SANDBOX)
+      else if (!PASSIVE.test(type) && !SUBRESOURCE.test(type)) {
+        reply.header('content-security-policy', SANDBOX)
+        reply.header('content-disposition', `attachment; filename="${key.split('/').pop()!}"`)
+      }
+      if (range === 'unsatisfiable') {
+        return reply.status(416 as 200).header('content-range', `bytes */${head.size}`).send(null)
+      }
+      if (range) {
+        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', String(range.end - range.start + 1))
+      } else reply.status(200).header('content-length', String(head.size))
+      if (head.size === 0) return reply.send(Buffer.alloc(0))
+      let stream: NodeJS.ReadableStream
+      try {
+        stream = await app.storage.read(key, range ?? undefined)
+      } catch (error) {
+        // Deleted since the head (a package replaced meanwhile): a missing file, not a failure.
+        if ((await app.storage.head(key)) === null) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
+        throw error
+      }
+      return reply.send(stream)
+    },
+  )
+}
+
+/** One `bytes=` range (the only kind media players ask for); several ranges are answered whole. */
+function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!m || (m[1] === '' && m[2] === '')) return null
+  let start: number
+  let end: number
+  if (m[1] === '') {
+    const suffix = Number(m[2])
+    if (suffix === 0) return 'unsatisfiable'
+    start = Math.max(0, size - suffix)
+    end = size - 1
+  } else {
+    start = Number(m[1])
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
+  }
+  if (start >= size || start > end) return 'unsatisfiable'
+  return { start, end }
 }
 
 /**

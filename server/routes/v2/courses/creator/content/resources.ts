@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate'
 import { RESOURCE_KINDS, type ItemKind } from '../../../../../../contracts/courses/content.js'
 import { HttpError } from '../../../../../plugins/errors.js'
-import { isValidKey, type Storage } from '../../../../../storage/index.js'
+import { isValidKey, readFolderUrl, type Storage } from '../../../../../storage/index.js'
 import { isIssuedPath } from '../../../../../storage/kinds.js'
 
 /**
@@ -122,12 +122,18 @@ export async function registerResources(
   return values
 }
 
-/** Read URLs for the storage keys among a block's values (`path`, `entry`), for the builder to show them. */
+/**
+ * Read URLs for the storage keys among a block's values (`path`, `entry`), for the builder to show them.
+ * A package's entry gets a link covering the whole package folder, so its index.html loads its
+ * scripts, styles and images by relative address.
+ */
 export async function resourceUrls(storage: Storage, values: Record<string, unknown>): Promise<Record<string, string> | undefined> {
   const urls: Record<string, string> = {}
   for (const field of ['path', 'entry']) {
     const key = values[field]
-    if (typeof key === 'string' && key.startsWith('courses/') && isValidKey(key)) urls[field] = await storage.readUrl(key)
+    if (typeof key !== 'string' || !key.startsWith('courses/') || !isValidKey(key)) continue
+    const prefix = field === 'entry' && typeof values.path === 'string' ? packagePrefix(values.path) : null
+    urls[field] = prefix && key.startsWith(prefix) ? await readFolderUrl(storage, prefix, key.slice(prefix.length)) : await storage.readUrl(key)
   }
   return Object.keys(urls).length ? urls : undefined
 }
