@@ -36,7 +36,7 @@ export const CATALOGUE_SINGULAR = {
 
 const Name = Type.String({ minLength: 1, maxLength: 120 })
 const Description = Type.String({ maxLength: 2000, default: '' })
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([Type.Null(), t])
 /** A stored file's path (as the upload flow registers it), relative, no `..`. */
 const FilePath = Type.String({ minLength: 1, maxLength: 500, pattern: '^(?!/)(?!.*\\.\\.)[\\w./ -]+$' })
 

@@ -8,7 +8,7 @@ import { DateTime, NullableDateTime, PageSearchParams, Uuid } from '../admin/com
  * Page-numbered lists use `CATALOGUE_PAGE_SIZE` rows, like the other admin lists with page numbers.
  */
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([Type.Null(), t])
 
 /** A platform account as the course screens show it; email and name are null when the account is gone. */
 export const CoursePerson = Type.Object({

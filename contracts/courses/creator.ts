@@ -8,7 +8,7 @@ import { CourseRevision, CourseUuid, CourseWrite } from './common.js'
  */
 
 const DateTime = Type.String({ format: 'date-time' })
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+const Nullable = <T extends TSchema>(t: T) => Type.Union([Type.Null(), t])
 
 /** Courses per page of the creator's list (the product's default list size, spec §9). */
 export const COURSE_PAGE_SIZE = 10

@@ -70,6 +70,13 @@ describe('faq-update and tags-update', () => {
 })
 
 describe('subscription-update (plans)', () => {
+  it('takes a plan without a price given as nulls (no currency asked for)', async () => {
+    const { uuid } = await startCourse(api, cast.owner)
+    const free = await update(cast.owner, 'subscription-update', uuid, [{ name: 'Free', durationDays: 30, price: null, currency: null }])
+    expect(free.statusCode, free.body).toBe(200)
+    expect(free.json().items[0]).toMatchObject({ name: 'Free', price: null, currency: null })
+  })
+
   it('creates, updates, orders and removes plans with an optional price and currency', async () => {
     const { uuid } = await startCourse(api, cast.owner)
     const res = await update(cast.owner, 'subscription-update', uuid, [
