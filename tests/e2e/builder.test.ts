@@ -185,15 +185,32 @@ describe('course authoring journey', () => {
     await saved(page)
     await check(page, 'content')
 
-    // The video goes from the first section to the second. A mouse drag through @hello-pangea/dnd
-    // did not start under Playwright's synthetic mouse here (see the report); the block's own
-    // "Move to section…" action, which writes the same move, is used instead.
-    await page.getByRole('button', { name: 'Actions for block Intro video' }).click()
-    await page.getByRole('menuitem', { name: 'Move to section…' }).click()
-    const move = page.getByRole('dialog', { name: 'Move “Intro video” to another section' })
-    await move.getByRole('combobox', { name: 'Target section' }).click()
-    await page.getByRole('listbox').getByRole('option').first().click()
-    await move.getByRole('button', { name: 'Move' }).click()
+    // The video goes from the first section to the second, dragged with the mouse by its handle. The
+    // editors are closed and the window made tall, so that both sections are in view while dragging.
+    const closeEditor = page.getByRole('button', { name: 'Close editor' })
+    while ((await closeEditor.count()) > 0) await closeEditor.first().click()
+    await page.setViewportSize({ width: DESKTOP.width, height: 1400 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    const handle = page.getByRole('button', { name: 'Drag block Intro video' })
+    const from = (await handle.boundingBox())!
+    const block = (await page.getByRole('article', { name: 'Intro video' }).boundingBox())!
+    const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2]
+    await page.mouse.move(x0, y0)
+    await page.mouse.down()
+    // The library reads pointer moves once per animation frame: the input is paced so it sees each.
+    for (let dy = 3; dy <= 12; dy += 3) {
+      await page.mouse.move(x0, y0 + dy)
+      await page.waitForTimeout(30)
+    }
+    // The library drops where the dragged block's centre is: that centre is brought onto the quiz's lower half.
+    const quizBox = (await second.getByRole('article', { name: 'Quiz' }).boundingBox())!
+    const [x1, y1] = [x0, y0 + (quizBox.y + quizBox.height * 0.75) - (block.y + block.height / 2)]
+    for (let i = 1; i <= 20; i++) {
+      await page.mouse.move(x0 + ((x1 - x0) * i) / 20, y0 + 12 + ((y1 - y0 - 12) * i) / 20)
+      await page.waitForTimeout(30)
+    }
+    await page.mouse.up()
+    await page.setViewportSize(DESKTOP)
     await second.getByRole('article', { name: 'Intro video' }).waitFor({ timeout: 10_000 })
     await saved(page)
     await page.reload()
