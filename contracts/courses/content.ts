@@ -359,6 +359,9 @@ export interface CourseSnapshot {
     thumbnail: string | null
     presentation: string | null
     template: string | null
+    /** The owner's user sub, and the people the course is shared with. */
+    createdBy: string | null
+    collaborators: Array<{ username: string; name: string }>
   }
   plans: Array<{ id: string; name: string; durationDays: number; price: number | null; currency: string | null }>
   sections: Array<{

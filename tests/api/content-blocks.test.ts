@@ -119,6 +119,7 @@ describe('adding and editing', () => {
       ['form', { ...goodForm(), tries: 0 }, { 'values.tries': 'Must be between 1 and 20' }],
       ['form', { ...goodForm(), requiredScore: 101 }, { 'values.requiredScore': 'Must be between 0 and 100' }],
       ['form', { ...goodForm(), questions: [{ id: 'q', type: 'essay', text: 'x', options: [] }] }, { 'values.questions.0.type': 'Not one of the accepted values' }],
+      ['attachment', { size: -1, required: 'yes' }, { 'values.size': 'Must be at least 0', 'values.required': 'Must be boolean' }],
       ['image', { path: '/etc/passwd' }, { 'values.path': 'Upload the file first: this is not a file of this course' }],
       ['video', { url: 'https://video.example/v', path: `courses/${c}/block-video/0123456789abcdef-v.mp4` }, { 'values.url': 'Give either an address or an uploaded file, not both' }],
     ]

@@ -101,7 +101,7 @@ describe('publish/all', () => {
       format: 1,
       version: 1,
       publishedAt: ok.json().publishedAt,
-      course: { uuid: c, name: 'Physics', briefDescription: 'A short one', durationHours: 12, difficulty: { name: expect.any(String) } },
+      course: { uuid: c, name: 'Physics', briefDescription: 'A short one', durationHours: 12, difficulty: { name: expect.any(String) }, createdBy: 'owner-ana', collaborators: [{ username: 'collab-bo', name: '' }] },
       plans: [{ name: 'Monthly', durationDays: 30, price: 9.5, currency: 'EUR' }],
       sections: [{ id: s, title: 'Week 1', position: 0, blocks: [{ kind: 'text', values: { html: '<p>Welcome</p>' } }, { id: f, kind: 'form', version: 1 }] }],
     })

@@ -1,6 +1,6 @@
 import type { CourseSnapshot, FormValues, ValidationItem } from '../../../../../../contracts/courses/content.js'
 import type { Queryable } from '../../../../../db/index.js'
-import { courseRow, livePlans, liveItems, type CourseRow, type ItemRow, type PlanRow } from './queries.js'
+import { collaborators, courseRow, livePlans, liveItems, type CourseRow, type ItemRow, type PlanRow } from './queries.js'
 
 /**
  * The publication checklist (`publish/validate`) and the snapshot publishing freezes. Every item must
@@ -63,12 +63,13 @@ export interface CourseState {
   course: CourseRow
   plans: PlanRow[]
   items: ItemRow[]
+  collaborators: Array<{ username: string; name: string }>
 }
 
 export async function loadCourseState(db: Queryable, uuid: string): Promise<CourseState | null> {
   const course = await courseRow(db, uuid)
   if (!course) return null
-  return { course, plans: await livePlans(db, uuid), items: await liveItems(db, uuid) }
+  return { course, plans: await livePlans(db, uuid), items: await liveItems(db, uuid), collaborators: await collaborators(db, uuid) }
 }
 
 const item = (key: ValidationItem['key'], ok: boolean, passed: string, failed: string, blocks?: string[]): ValidationItem => ({
@@ -122,7 +123,7 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
 const ref = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null)
 
 /** The immutable copy learners study: general data, plans, sections and blocks, form answers included. */
-export function snapshot({ course, plans, items }: CourseState, version: number, publishedAt: string): CourseSnapshot {
+export function snapshot({ course, plans, items, collaborators: people }: CourseState, version: number, publishedAt: string): CourseSnapshot {
   const sections = items.filter((i) => i.kind === 'section')
   return {
     format: 1,
@@ -149,6 +150,8 @@ export function snapshot({ course, plans, items }: CourseState, version: number,
       thumbnail: course.thumbnail_path,
       presentation: course.presentation_path,
       template: course.template_path,
+      createdBy: course.created_by,
+      collaborators: people,
     },
     plans: plans.map((p) => ({
       id: p.id,

@@ -135,6 +135,7 @@ export async function version(db: Queryable, id: string, v: number): Promise<Ver
 export interface CourseRow {
   uuid: string
   name: string
+  created_by: string | null
   details: { Cover?: string; ShortDescription?: string; Organization?: string } | null
   revision: number
   duration_hours: string | number | null
@@ -165,7 +166,7 @@ export interface CourseRow {
 /** The course with the names of its live catalogue choices (a deleted choice reads as none). */
 export async function courseRow(db: Queryable, uuid: string): Promise<CourseRow | null> {
   const { rows } = await db.query<CourseRow>(
-    `SELECT c.uuid, c.name, c.details, c.revision, c.duration_hours, c.description, c.requirements, c.certificate_details,
+    `SELECT c.uuid, c.name, c.created_by, c.details, c.revision, c.duration_hours, c.description, c.requirements, c.certificate_details,
             c.keywords, c.tags, c.faq, c.sales_enabled, c.cover_path, c.thumbnail_path, c.presentation_path, c.template_path,
             c.published_version,
             s.id AS status_id, s.name AS status_name, d.id AS difficulty_id, d.name AS difficulty_name,
@@ -237,4 +238,13 @@ export async function courseRevision(db: Queryable, uuid: string): Promise<numbe
 /** Takes the course row lock: what follows in the transaction sees no concurrent write of the course. */
 export async function lockCourse(tx: Queryable, uuid: string): Promise<void> {
   await tx.query('SELECT 1 FROM courses WHERE uuid = $1 FOR UPDATE', [uuid])
+}
+
+/** The people a course is shared with, as the course page credits them. */
+export async function collaborators(db: Queryable, uuid: string): Promise<Array<{ username: string; name: string }>> {
+  const { rows } = await db.query<{ username: string; name: string }>(
+    'SELECT username, name FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, username',
+    [uuid],
+  )
+  return rows
 }

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate'
 import { RESOURCE_KINDS, type ItemKind } from '../../../../../../contracts/courses/content.js'
 import { HttpError } from '../../../../../plugins/errors.js'
-import type { Storage } from '../../../../../storage/index.js'
+import { isValidKey, type Storage } from '../../../../../storage/index.js'
 import { isIssuedPath } from '../../../../../storage/kinds.js'
 
 /**
@@ -127,7 +127,7 @@ export async function resourceUrls(storage: Storage, values: Record<string, unkn
   const urls: Record<string, string> = {}
   for (const field of ['path', 'entry']) {
     const key = values[field]
-    if (typeof key === 'string' && key.startsWith('courses/')) urls[field] = await storage.readUrl(key)
+    if (typeof key === 'string' && key.startsWith('courses/') && isValidKey(key)) urls[field] = await storage.readUrl(key)
   }
   return Object.keys(urls).length ? urls : undefined
 }

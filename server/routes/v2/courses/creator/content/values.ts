@@ -22,7 +22,10 @@ function fieldErrors(errors: ValueError[]): Record<string, string> {
       : e.keyword === 'minLength' ? 'Required'
       : e.keyword === 'maxLength' ? `At most ${String(e.params.limit)} characters`
       : e.keyword === 'maxItems' ? `At most ${String(e.params.limit)} items`
-      : e.keyword === 'minimum' || e.keyword === 'maximum' ? `Must be between ${e.instancePath.endsWith('tries') ? '1 and 20' : e.instancePath.endsWith('requiredScore') ? '0 and 100' : `a value ${e.keyword === 'minimum' ? 'at least' : 'at most'} ${String(e.params.limit)}`}`
+      : (e.keyword === 'minimum' || e.keyword === 'maximum') && base.endsWith('.tries') ? 'Must be between 1 and 20'
+      : (e.keyword === 'minimum' || e.keyword === 'maximum') && base.endsWith('.requiredScore') ? 'Must be between 0 and 100'
+      : e.keyword === 'minimum' ? `Must be at least ${String(e.params.limit)}`
+      : e.keyword === 'maximum' ? `Must be at most ${String(e.params.limit)}`
       : e.keyword === 'enum' ? 'Not one of the accepted values'
       : e.keyword === 'type' ? `Must be ${String((e.params as { type?: string }).type ?? 'another type')}`.replace('Must be integer', 'Must be a whole number')
       : e.message.charAt(0).toUpperCase() + e.message.slice(1)
