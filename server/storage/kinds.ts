@@ -78,3 +78,19 @@ export function isIssuedPath(path: string, courseUuid: string, kind: UploadKind)
   if (!UUID.test(courseUuid) || !(kind in UPLOAD_KINDS)) return false
   return new RegExp(`^courses/${courseUuid.toLowerCase()}/${kind}/[0-9a-f]{16}-${SAFE_NAME}$`).test(path)
 }
+
+/**
+ * For the registration calls (`PUT builder/cover {cover: path}`, a block's `values.path`): the path
+ * must be one issued for this course and kind, and the file must be in storage. Throws 400
+ * otherwise; returns what storage knows of the file.
+ */
+export async function requireUploaded(app: Pick<App, 'storage'>, path: string, courseUuid: string, kind: UploadKind): Promise<{ size: number; contentType: string }> {
+  const head = isIssuedPath(path, courseUuid, kind) ? await app.storage.head(path) : null
+  if (!head) throw new HttpError(400, 'This file was not uploaded for this course', 'NOT_UPLOADED')
+  return head
+}
+
+/** The browser's read URL of a stored path, or null for none (a course without a cover). */
+export async function readUrlOf(app: Pick<App, 'storage'>, path: string | null | undefined): Promise<string | null> {
+  return path ? app.storage.readUrl(path) : null
+}

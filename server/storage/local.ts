@@ -34,6 +34,8 @@ export const LOCAL_FILES_PREFIX = '/api/files/'
  * between one and two windows after they were made.
  */
 const READ_WINDOW_SECONDS = 6 * 60 * 60
+/** A partial upload untouched this long belongs to no running upload. */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000
 
 /**
  * The embedded storage: objects under `<data dir>/files/objects/<key>`, their content type beside
@@ -58,6 +60,23 @@ export class LocalStorage implements Storage {
     for (const d of [this.root, this.objects, this.meta, this.tmp]) fs.mkdirSync(d, { recursive: true, mode: 0o700 })
     this.secret = options.secret ?? readOrCreateKey(path.join(this.root, 'secret.key'))
     this.now = options.now ?? Date.now
+    this.removeStaleUploads()
+  }
+
+  /**
+   * Partial uploads left by a process that stopped mid-upload. Only old ones: another process
+   * sharing the data directory may be receiving a file right now.
+   */
+  private removeStaleUploads() {
+    const before = Date.now() - STALE_UPLOAD_MS
+    for (const name of fs.readdirSync(this.tmp)) {
+      const file = path.join(this.tmp, name)
+      try {
+        if (fs.statSync(file).mtimeMs < before) fs.rmSync(file, { force: true })
+      } catch {
+        // removed meanwhile
+      }
+    }
   }
 
   async presignPost(policy: UploadPolicy & { contentType: string }) {

@@ -123,6 +123,16 @@ describe('embedded storage routes', () => {
     expect(fs.readdirSync(path.join(h.dir, 'files', 'tmp'))).toEqual([])
   })
 
+  it('removes partial uploads a stopped process left behind, but not recent ones', () => {
+    const tmp = path.join(h.dir, 'files', 'tmp')
+    fs.writeFileSync(path.join(tmp, 'old'), 'x')
+    fs.utimesSync(path.join(tmp, 'old'), new Date(Date.now() - 25 * 3600_000), new Date(Date.now() - 25 * 3600_000))
+    fs.writeFileSync(path.join(tmp, 'recent'), 'x')
+    new LocalStorage({ dir: h.dir })
+    expect(fs.readdirSync(tmp)).toEqual(['recent'])
+    fs.rmSync(path.join(tmp, 'recent'))
+  })
+
   it('refuses a form without a file, without a policy, or that is not multipart', async () => {
     const { url, fields } = await h.storage.presignPost({ key: key('n.png'), contentTypes: [], contentType: 'image/png', maxBytes: 10 })
     const form = new FormData()

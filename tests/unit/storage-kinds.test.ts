@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isIssuedPath, safeFileName, uploadParams, UPLOAD_KINDS } from '../../server/storage/kinds.js'
+import { isIssuedPath, readUrlOf, requireUploaded, safeFileName, uploadParams, UPLOAD_KINDS } from '../../server/storage/kinds.js'
 import { LocalStorage } from '../../server/storage/local.js'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-kinds-'))
@@ -42,6 +42,17 @@ describe('upload kinds', () => {
     await expect(uploadParams(app, { kind: 'cover', courseUuid: course, size: 0, contentType: 'image/png', fileName: 'a.png' })).rejects.toMatchObject({ statusCode: 400, code: 'EMPTY_FILE' })
     const any = await uploadParams(app, { kind: 'block-attachment', courseUuid: course, size: 10, contentType: 'application/vnd.ms-excel', fileName: 'notas.xls' })
     expect(any.fields['Content-Type']).toBe('application/vnd.ms-excel')
+  })
+
+  it('accepts a registration only for an issued path whose file is stored', async () => {
+    const params = await uploadParams(app, { kind: 'thumbnail', courseUuid: course, size: 3, contentType: 'image/webp', fileName: 't.webp' })
+    await expect(requireUploaded(app, params.path, course, 'thumbnail')).rejects.toMatchObject({ statusCode: 400, code: 'NOT_UPLOADED' })
+    await storage.put(params.path, Buffer.from('abc'), 'image/webp')
+    await expect(requireUploaded(app, params.path, course, 'thumbnail')).resolves.toEqual({ size: 3, contentType: 'image/webp' })
+    await expect(requireUploaded(app, params.path, course, 'cover')).rejects.toMatchObject({ statusCode: 400 })
+    await expect(requireUploaded(app, params.path, '6b0c8a2e-3f4d-4e8a-9c1b-2d3e4f5a6b7c', 'thumbnail')).rejects.toMatchObject({ statusCode: 400 })
+    expect(await readUrlOf(app, params.path)).toMatch(/^\/api\/files\/courses\/.+\?expires=\d+&signature=/)
+    expect(await readUrlOf(app, null)).toBeNull()
   })
 
   it('makes file names safe for keys and links', () => {

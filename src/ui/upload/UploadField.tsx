@@ -3,7 +3,7 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material'
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined'
 import { useLocaleState, useTranslate } from 'react-admin'
 import { kindAccepts, normalizeContentType, UPLOAD_KINDS, type UploadKind } from '../../../contracts/storage/kinds'
-import { ApiError, errorFor } from '../../dataProvider/http'
+import { errorFor, type ApiError } from '../../dataProvider/http'
 import { htmlLang, type Locale } from '../../i18n'
 import { formatBytes, typeNames } from './format'
 import { isAbort, uploadFile, type UploadParams } from './uploadFile'
@@ -87,7 +87,7 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
         return
       }
       setPhase({ step: 'idle' })
-      const e = err instanceof ApiError ? err : errorFor('network', null)
+      const e = isApiError(err) ? err : errorFor('network', null)
       setError({ title: e.title, detail: e.detail, retry: file })
     } finally {
       if (controller.current === abort) controller.current = null
@@ -156,7 +156,7 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
           ref={input}
           type="file"
           hidden
-          aria-label={label}
+          aria-label={`${label}: ${currentName ? t('replace') : t('choose')}`}
           accept={contentTypes.length > 0 ? contentTypes.join(',') : undefined}
           disabled={busy || disabled}
           onChange={(e) => {
@@ -208,4 +208,12 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
       ) : null}
     </Box>
   )
+}
+
+/**
+ * An error carrying spec §8's texts. Checked by shape: react-admin's HttpError resets the prototype
+ * of every instance to its own, so `instanceof ApiError` is false even for an ApiError.
+ */
+function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && typeof (error as ApiError).title === 'string' && typeof (error as ApiError).status === 'number'
 }
