@@ -4,6 +4,7 @@ import { careers } from './careers'
 import { categories } from './categories'
 import { certificates } from './certificates'
 import { collaborators } from './collaborators'
+import { courses } from './courses'
 import { difficulties } from './difficulties'
 import { documents } from './documents'
 import { groups } from './groups'
@@ -23,6 +24,7 @@ import { users } from './users'
 export const adminResources: ResourceProps[] = [
   users,
   groups,
+  courses,
   subscriptions,
   categories,
   collaborators,

@@ -1,0 +1,253 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined'
+import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined'
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import { useState } from 'react'
+import { useTranslate } from 'react-admin'
+import { useParams } from 'react-router-dom'
+import type { FormAttemptSummary, LearnerForm } from '../../../contracts/courses/admin'
+import { formatDateTime } from '../../ui/formatDateTime'
+import { AdminPage } from '../common/AdminPage'
+import { Scroll } from '../common/Scroll'
+import { SubscriptionStatusChip } from '../common/StatusChips'
+import { useAdminLoad } from '../common/useAdminLoad'
+import { courseApi } from './api'
+import { coursePath } from './CourseList'
+import { LoadError, T, personText } from './parts'
+
+const L = `${T}.learner`
+/** Read by screen readers, not drawn (the column of the answers buttons). */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const
+
+/** `/admin/courses/{uuid}/learners/{username}`: a learner's subscriptions to the course and their tries of its forms. */
+export function LearnerPage() {
+  const translate = useTranslate()
+  const { id = '', user = '' } = useParams()
+  const course = useAdminLoad(() => courseApi.course(id), id)
+  const subscriptions = useAdminLoad(() => courseApi.learnerSubscriptions(id, user), `${id}|${user}`)
+  const forms = useAdminLoad(() => courseApi.learnerForms(id, user), `${id}|${user}`)
+  const learner = subscriptions.data?.learner ?? forms.data?.learner
+  const who = learner ? personText(learner, translate(`${T}.gone`)) : user
+  const crumbs = [
+    { label: translate(`${T}.crumb`), to: '/admin/courses' },
+    { label: course.data?.name ?? translate(`${T}.detail.crumb`), to: coursePath(id) },
+    { label: translate(`${L}.crumb`) },
+  ]
+  return (
+    <AdminPage title={translate(`${L}.title`, { name: who })} crumbs={crumbs}>
+      <Stack spacing={2}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate(`${L}.subscriptions`)}
+            </Typography>
+            {subscriptions.error ? (
+              <LoadError error={subscriptions.error} onRetry={subscriptions.reload} />
+            ) : !subscriptions.data ? (
+              <LinearProgress aria-label={translate(`${T}.loading`)} />
+            ) : subscriptions.data.items.length === 0 ? (
+              <Typography color="text.secondary">{translate(`${L}.noSubscriptions`)}</Typography>
+            ) : (
+              <Scroll label={translate(`${L}.subscriptions`)}>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate(`${T}.subscriptors.plan`)}</TableCell>
+                      <TableCell>{translate(`${T}.subscriptors.started`)}</TableCell>
+                      <TableCell>{translate(`${T}.subscriptors.expires`)}</TableCell>
+                      <TableCell>{translate(`${T}.subscriptors.status`)}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {subscriptions.data.items.map((s) => (
+                      <TableRow key={s.id}>
+                        <TableCell>{translate('aula.admin.subscriptions.detail.planValue', { name: s.planName, smart_count: s.durationDays })}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.expiresAt)}</TableCell>
+                        <TableCell>
+                          <SubscriptionStatusChip {...s} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Scroll>
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate(`${L}.forms`)}
+            </Typography>
+            {forms.error ? (
+              <LoadError error={forms.error} onRetry={forms.reload} />
+            ) : !forms.data ? (
+              <LinearProgress aria-label={translate(`${T}.loading`)} />
+            ) : forms.data.items.length === 0 ? (
+              <Typography color="text.secondary">{translate(`${L}.noForms`)}</Typography>
+            ) : (
+              <Stack spacing={2}>
+                {forms.data.items.map((f) => (
+                  <FormTries key={f.formId} course={id} form={f} />
+                ))}
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+    </AdminPage>
+  )
+}
+
+function Outcome({ passed }: { passed: boolean | null }) {
+  const translate = useTranslate()
+  if (passed === null) return <Chip size="small" variant="outlined" label={translate(`${L}.notTaken`)} />
+  return <Chip size="small" color={passed ? 'success' : 'error'} label={translate(passed ? `${L}.passed` : `${L}.failed`)} />
+}
+
+/** One form: its rules, the outcome, and every try (newest first) with a button to see the answers. */
+function FormTries({ course, form }: { course: string; form: LearnerForm }) {
+  const translate = useTranslate()
+  const [open, setOpen] = useState<FormAttemptSummary | null>(null)
+  const name = form.name ?? translate(`${L}.removedForm`)
+  return (
+    <Box component="section" aria-label={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
+        <div>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {[
+              form.requiredScore !== null ? translate(`${L}.requiredScore`, { score: form.requiredScore }) : null,
+              form.tries !== null ? translate(`${L}.triesUsed`, { used: form.attempts.length, tries: form.tries }) : translate(`${L}.triesCount`, { smart_count: form.attempts.length }),
+              form.bestScore !== null ? translate(`${L}.bestScore`, { score: form.bestScore }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </div>
+        <Outcome passed={form.passed} />
+      </Stack>
+      {form.attempts.length > 0 && (
+        <Scroll label={translate(`${L}.attemptsOf`, { form: name })}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(`${L}.attempt`)}</TableCell>
+                <TableCell>{translate(`${L}.when`)}</TableCell>
+                <TableCell align="right">{translate(`${L}.score`)}</TableCell>
+                <TableCell>{translate(`${L}.result`)}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {translate(S_ANSWERS)}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {form.attempts.map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell>{a.attempt}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdAt)}</TableCell>
+                  <TableCell align="right">{a.score === null ? '—' : `${a.score} %`}</TableCell>
+                  <TableCell>
+                    <Outcome passed={a.passed} />
+                  </TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => setOpen(a)} aria-label={translate(`${L}.answersOf`, { attempt: a.attempt, form: name })}>
+                      {translate(S_ANSWERS)}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Scroll>
+      )}
+      {open && <AttemptDialog course={course} attempt={open} formName={name} onClose={() => setOpen(null)} />}
+    </Box>
+  )
+}
+
+const S_ANSWERS = `${L}.answers`
+
+/** One try in detail: each question, the options, which the learner chose and which were right. */
+function AttemptDialog({ course, attempt, formName, onClose }: { course: string; attempt: FormAttemptSummary; formName: string; onClose: () => void }) {
+  const translate = useTranslate()
+  const detail = useAdminLoad(() => courseApi.formDetail(course, attempt.id), attempt.id)
+  const d = detail.data
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="attempt-title" scroll="paper">
+      <DialogTitle id="attempt-title">{translate(`${L}.answersTitle`, { form: formName, attempt: attempt.attempt })}</DialogTitle>
+      <DialogContent dividers>
+        {detail.error ? (
+          <LoadError error={detail.error} onRetry={detail.reload} />
+        ) : !d ? (
+          <LinearProgress aria-label={translate(`${T}.loading`)} />
+        ) : (
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              {translate(`${L}.attemptSummary`, { date: formatDateTime(d.createdAt), score: d.score ?? '—', version: d.courseVersion ?? '—' })}
+            </Typography>
+            {d.form.questions.length === 0 && <Typography color="text.secondary">{translate(`${L}.noQuestions`)}</Typography>}
+            {d.form.questions.map((q, i) => (
+              <Box key={q.id || i}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography component="h3" variant="subtitle2">
+                    {translate(`${L}.question`, { n: i + 1 })} {q.text}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    variant={q.correct === null ? 'outlined' : 'filled'}
+                    color={q.correct === null ? 'default' : q.correct ? 'success' : 'error'}
+                    label={translate(q.correct === null ? `${L}.unanswered` : q.correct ? `${L}.right` : `${L}.wrong`)}
+                  />
+                </Stack>
+                <List dense disablePadding>
+                  {q.options.map((o) => (
+                    <ListItem key={o.id} disableGutters>
+                      <ListItemIcon sx={{ minWidth: 32 }}>
+                        {o.correct ? <CheckCircleOutlined color="success" aria-hidden="true" /> : o.chosen ? <HighlightOffOutlined color="error" aria-hidden="true" /> : null}
+                      </ListItemIcon>
+                      <ListItemText
+                        primary={o.text}
+                        secondary={[o.chosen ? translate(`${L}.chosen`) : null, o.correct ? translate(`${L}.correctOption`) : null].filter(Boolean).join(' · ') || undefined}
+                        slotProps={{ primary: { sx: { fontWeight: o.chosen ? 600 : 400 } } }}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
