@@ -3,7 +3,7 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { accountArea, builderArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -35,6 +35,9 @@ const CatalogueComingSoon = screen(shellArea, 'CatalogueComingSoon')
 // The areas inside the shell.
 const Dashboard = screen(learnerArea, 'Dashboard')
 const SettingsPage = screen(accountArea, 'SettingsPage')
+const CourseListScreen = screen(builderArea, 'CourseListScreen')
+const BuilderScreen = screen(builderArea, 'BuilderScreen')
+const ReviewScreen = screen(builderArea, 'ReviewScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -82,6 +85,13 @@ export function App() {
                   <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
+                  {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}
+                  {['/creator', '/creator-old'].flatMap((prefix) => [
+                    <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,
+                    <Route key={`${prefix}-course`} path={`${prefix}/courses/:uuid`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
+                    <Route key={`${prefix}-review`} path={`${prefix}/courses/:uuid/review`} element={<Area><Protected><ReviewScreen /></Protected></Area>} />,
+                    <Route key={`${prefix}-tab`} path={`${prefix}/courses/:uuid/:tab`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
+                  ])}
                 </CustomRoutes>
               </AulaAdmin>
             }

@@ -18,6 +18,8 @@ export const shellArea = () => import('./shellArea')
 export const learnerArea = () => import('./learnerArea')
 /** The signed-in account screens (settings). */
 export const accountArea = () => import('./accountArea')
+/** The course builder (creator and reviewer groups): course list, builder tabs, review. */
+export const builderArea = () => import('./builderArea')
 
 /** The paths of the public account screens (spec §2: bare layout, no shell); App.tsx routes them. */
 export const PUBLIC_PATHS = new Set([
@@ -42,4 +44,4 @@ export function preloadScreen(pathname: string) {
 }
 
 /** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
-export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), accountArea()])
+export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), accountArea(), builderArea()])

@@ -29,6 +29,9 @@ export class ApiError extends HttpError {
     body: unknown,
   ) {
     super(detail ? `${title}: ${detail}` : title, status, body)
+    // react-admin's HttpError resets the prototype to its own, which would make every ApiError fail
+    // `instanceof ApiError` (and the builder's saver take a refusal for a network failure).
+    Object.setPrototypeOf(this, new.target.prototype)
   }
 }
 

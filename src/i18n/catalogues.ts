@@ -10,7 +10,25 @@ import { admin as itAdmin } from './it/admin'
 import { mx, type Messages } from './mx'
 import { admin as mxAdmin, type AdminMessages } from './mx/admin'
 import { rs } from './rs'
+import { builder as engBuilder } from './eng/builder'
+import { builderContent as engBuilderContent } from './eng/builderContent'
+import { builder as esBuilder } from './es/builder'
+import { builderContent as esBuilderContent } from './es/builderContent'
+import { builder as grBuilder } from './gr/builder'
+import { builderContent as grBuilderContent } from './gr/builderContent'
+import { builder as itBuilder } from './it/builder'
+import { builderContent as itBuilderContent } from './it/builderContent'
+import { builder as mxBuilder, type BuilderMessages } from './mx/builder'
+import { builderContent as mxBuilderContent } from './mx/builderContent'
+import { builder as rsBuilder } from './rs/builder'
+import { builderContent as rsBuilderContent } from './rs/builderContent'
 import { admin as rsAdmin } from './rs/admin'
+
+/** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
+const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
+  ...catalogue,
+  aula: { ...catalogue.aula, builder: { ...screens, ...content } } as Messages['aula'],
+})
 
 /** A catalogue with the administration texts the app downloads with the admin area. */
 const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
@@ -19,14 +37,14 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
 })
 
 /**
- * Every catalogue at once and whole, admin texts included, for checks over all of them (the app
+ * Every catalogue at once and whole, admin and builder texts included, for checks over all of them (the app
  * loads them one by one, see index.ts).
  */
 export const catalogues: Record<Locale, Messages> = {
-  mx: withAdmin(mx, mxAdmin),
-  eng: withAdmin(eng, engAdmin),
-  es: withAdmin(es, esAdmin),
-  it: withAdmin(it, itAdmin),
-  gr: withAdmin(gr, grAdmin),
-  rs: withAdmin(rs, rsAdmin),
+  mx: withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent),
+  eng: withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent),
+  es: withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent),
+  it: withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent),
+  gr: withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent),
+  rs: withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent),
 }

@@ -1,6 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot'
 import type { Messages } from './mx'
 import type { AdminMessages } from './mx/admin'
+import type { BuilderMessages } from './mx/builder'
+import type { builderContent } from './mx/builderContent'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -36,10 +38,40 @@ const adminLoaders: Record<Locale, () => Promise<AdminMessages>> = {
 let adminWanted = false
 const hasAdminTexts = (catalogue: Messages) => 'common' in catalogue.aula.admin
 
+/**
+ * The course builder's texts, per catalogue: the builder screens' (`builder.ts`) and the content
+ * editor's (`builderContent.ts`) side by side in `aula.builder`, downloaded with the builder area
+ * (`loadBuilderTexts`). Their top-level keys must not clash (checked below).
+ */
+/** The content editor's texts (their file's own shape, defined by mx). */
+type BuilderContentMessages = typeof builderContent
+export type BuilderTexts = BuilderMessages & BuilderContentMessages
+type Clash = keyof BuilderMessages & keyof BuilderContentMessages
+// A key both files define would hide one of the two texts: this line stops the build then.
+const noClash: [Clash] extends [never] ? true : Clash = true
+void noClash
+const builderLoaders: Record<Locale, () => Promise<BuilderTexts>> = {
+  mx: async () => merge(await import('./mx/builder'), await import('./mx/builderContent')),
+  eng: async () => merge(await import('./eng/builder'), await import('./eng/builderContent')),
+  es: async () => merge(await import('./es/builder'), await import('./es/builderContent')),
+  it: async () => merge(await import('./it/builder'), await import('./it/builderContent')),
+  gr: async () => merge(await import('./gr/builder'), await import('./gr/builderContent')),
+  rs: async () => merge(await import('./rs/builder'), await import('./rs/builderContent')),
+}
+function merge(screens: { builder: BuilderMessages }, content: { builderContent: BuilderContentMessages }): BuilderTexts {
+  return { ...screens.builder, ...content.builderContent }
+}
+let builderWanted = false
+/** The catalogue's `aula.builder`, which only exists once the builder texts are loaded. */
+const builderOf = (catalogue: Messages) => (catalogue.aula as { builder?: BuilderTexts }).builder
+const hasBuilderTexts = (catalogue: Messages) => builderOf(catalogue) !== undefined
+const hasAreaTexts = (catalogue: Messages) => (!adminWanted || hasAdminTexts(catalogue)) && (!builderWanted || hasBuilderTexts(catalogue))
+
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
   const catalogue = await loadCatalogue(locale)
   if (adminWanted && !hasAdminTexts(catalogue)) Object.assign(catalogue.aula.admin, await adminLoaders[locale]())
+  if (builderWanted && !hasBuilderTexts(catalogue)) (catalogue.aula as { builder?: BuilderTexts }).builder = await builderLoaders[locale]()
   return catalogue
 }
 
@@ -49,6 +81,17 @@ export async function loadAdminTexts(): Promise<void> {
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
   if (adminWanted && loaded[current] && hasAdminTexts(loaded[current])) return
   adminWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
+
+/** Makes the course builder's texts part of the current language (and of every language chosen later). */
+export async function loadBuilderTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (builderWanted && loaded[current] && hasBuilderTexts(loaded[current])) return
+  builderWanted = true
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)
@@ -171,7 +214,7 @@ export function createI18nProvider() {
     (locale) => {
       if (!isLocale(locale)) return loaded[DEFAULT_LOCALE] ?? loadCatalogue(DEFAULT_LOCALE)
       const ready = loaded[locale]
-      return ready && (!adminWanted || hasAdminTexts(ready)) ? ready : loadWithAreas(locale)
+      return ready && hasAreaTexts(ready) ? ready : loadWithAreas(locale)
     },
     initial,
     Object.entries(languageNames).map(([locale, name]) => ({ locale, name })),

@@ -1,0 +1,160 @@
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt'
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined'
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Tooltip,
+} from '@mui/material'
+import { useState, type FormEvent } from 'react'
+import { useTranslate } from 'react-admin'
+import { builderWrites, type Collaborator } from '../../dataProvider/builder'
+import { useBuilderCourse } from '../common/CourseContext'
+import { TabIntro } from '../common/TabIntro'
+
+type Translate = (key: string, options?: object) => string
+
+/** The spec's sharing messages in the reader's language; anything else as the server said it. */
+export function shareError(error: unknown, translate: Translate): string {
+  const body = (error as { body?: { message?: unknown; code?: unknown } } | null)?.body
+  const status = (error as { status?: unknown } | null)?.status
+  if (body?.message === "You're already owner of the course") return translate('aula.builder.collaborators.alreadyOwner')
+  if (body?.code === 'CANNOT_MANAGE' || status === 403) return translate('aula.builder.collaborators.cannotManage')
+  if (body?.message === 'User not found') return translate('aula.builder.collaborators.userNotFound')
+  if (typeof body?.message === 'string') return body.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The collaborators tab: the owner (or an admin) invites by username and removes with a confirmation. */
+export function CollaboratorsTab() {
+  const translate = useTranslate()
+  const { course, saver, canManage } = useBuilderCourse()
+  const [people, setPeople] = useState<Collaborator[]>(course.collaborators)
+  const [username, setUsername] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [removing, setRemoving] = useState<string | null>(null)
+
+  const answered = (answer: Record<string, unknown>, fallback: Collaborator[]) => setPeople(Array.isArray(answer.items) ? (answer.items as Collaborator[]) : fallback)
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault()
+    const name = username.trim()
+    if (!name) return setError(translate('aula.builder.validation.required'))
+    if (people.some((p) => p.username.toLocaleLowerCase() === name.toLocaleLowerCase())) return setError(translate('aula.builder.validation.duplicate'))
+    setBusy(true)
+    setError(null)
+    setNotice(null)
+    try {
+      const answer = await saver.enqueue(builderWrites.addCollaborator(course.uuid, name), { debounce: false })
+      answered(answer, [...people, { username: name }])
+      setUsername('')
+      setNotice(translate('aula.builder.collaborators.invited', { username: name }))
+    } catch (err) {
+      setError(shareError(err, translate))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async (name: string) => {
+    setRemoving(null)
+    setBusy(true)
+    setError(null)
+    setNotice(null)
+    try {
+      const answer = await saver.enqueue(builderWrites.removeCollaborator(course.uuid, name), { debounce: false })
+      answered(answer, people.filter((p) => p.username !== name))
+      setNotice(translate('aula.builder.collaborators.removed', { username: name }))
+    } catch (err) {
+      setError(shareError(err, translate))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Box>
+      <TabIntro title="aula.builder.collaborators.title" intro="aula.builder.collaborators.intro" />
+      {!canManage && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('aula.builder.collaborators.cannotManage')}
+        </Alert>
+      )}
+      {canManage && (
+        <Box component="form" onSubmit={(e) => void invite(e)} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
+          <TextField
+            size="small"
+            label={translate('aula.builder.collaborators.username')}
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value)
+              setError(null)
+            }}
+            error={Boolean(error)}
+            helperText={error ?? translate('aula.builder.collaborators.usernameHint')}
+            sx={{ width: { xs: '100%', sm: 320 } }}
+            disabled={busy}
+            autoComplete="off"
+          />
+          <Button type="submit" variant="contained" startIcon={<PersonAddAlt />} disabled={busy}>
+            {translate(busy ? 'aula.builder.collaborators.inviting' : 'aula.builder.collaborators.invite')}
+          </Button>
+        </Box>
+      )}
+      <Box role="status" aria-live="polite">
+        {notice && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {notice}
+          </Alert>
+        )}
+      </Box>
+      {people.length === 0 ? (
+        <Alert severity="info">{translate('aula.builder.collaborators.empty')}</Alert>
+      ) : (
+        <List aria-label={translate('aula.builder.collaborators.title')}>
+          {people.map((p) => (
+            <ListItem
+              key={p.username}
+              divider
+              secondaryAction={
+                canManage ? (
+                  <Tooltip title={translate('aula.builder.collaborators.remove', { username: p.username })}>
+                    <IconButton edge="end" aria-label={translate('aula.builder.collaborators.remove', { username: p.username })} onClick={() => setRemoving(p.username)} disabled={busy}>
+                      <PersonRemoveOutlined />
+                    </IconButton>
+                  </Tooltip>
+                ) : undefined
+              }
+            >
+              <ListItemText primary={p.name || p.username} secondary={p.name ? p.username : undefined} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="remove-collaborator-title">
+        <DialogTitle id="remove-collaborator-title">{translate('aula.builder.collaborators.confirmRemove', { username: removing ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('aula.builder.collaborators.intro')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>{translate('aula.builder.collaborators.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => removing && void remove(removing)}>
+            {translate('aula.builder.collaborators.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  )
+}

@@ -1,0 +1,169 @@
+import { Alert, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
+import { useState } from 'react'
+import { useTranslate } from 'react-admin'
+import { BlockView } from './BlockView'
+import { fileName, isWebUrl } from './fileUrl'
+import { FormEditor } from './FormEditor'
+import type { BlockKind, BlockValues } from './model'
+import { ResourceUpload } from './ResourceUpload'
+import { TextEditor } from './TextEditor'
+
+const T = 'aula.builder.contentEditor'
+
+export interface BlockEditorProps {
+  course: string
+  blockId: string
+  kind: BlockKind
+  values: BlockValues
+  urls?: Record<string, string>
+  /** `hold`: show the values but do not save them yet (the editor says what to fix). */
+  onChange: (values: BlockValues, hold?: boolean) => void
+}
+
+/** The editor of one block: its title and "required" switch, then the fields of its kind. */
+export function BlockEditor(props: BlockEditorProps) {
+  const { blockId, values, onChange } = props
+  const translate = useTranslate()
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField
+          label={translate(`${T}.block.title`)}
+          value={values.title ?? ''}
+          onChange={(e) => onChange({ ...values, title: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+          id={`${blockId}-title`}
+          fullWidth
+        />
+        <FormControlLabel
+          sx={{ flexShrink: 0 }}
+          control={<Switch checked={values.required ?? false} onChange={(e) => onChange({ ...values, required: e.target.checked })} />}
+          label={translate(`${T}.block.required`)}
+        />
+      </Stack>
+      <KindEditor {...props} />
+    </Stack>
+  )
+}
+
+function KindEditor({ course, blockId, kind, values, urls, onChange }: BlockEditorProps) {
+  const translate = useTranslate()
+  switch (kind) {
+    case 'text':
+      return <TextEditor blockId={blockId} values={values} onChange={onChange} />
+    case 'form':
+      return <FormEditor blockId={blockId} values={values} onChange={onChange} />
+    case 'link':
+      return <LinkEditor blockId={blockId} values={values} onChange={onChange} />
+    case 'image':
+      return (
+        <Stack spacing={2}>
+          <ResourceUpload course={course} blockId={blockId} kind="image" values={values} onUploaded={(path) => onChange({ ...values, path })} />
+          <TextField
+            label={translate(`${T}.fields.alt`)}
+            helperText={translate(`${T}.fields.altHelp`)}
+            value={values.alt ?? ''}
+            onChange={(e) => onChange({ ...values, alt: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+            id={`${blockId}-alt`}
+            fullWidth
+          />
+          {values.path && <BlockView kind="image" values={values} urls={urls} compact />}
+        </Stack>
+      )
+    case 'attachment':
+      return (
+        <Stack spacing={2}>
+          <ResourceUpload
+            course={course}
+            blockId={blockId}
+            kind="attachment"
+            values={values}
+            onUploaded={(path, file) => onChange({ ...values, path, fileName: file.name, size: file.size })}
+          />
+          {values.path && <BlockView kind="attachment" values={values} urls={urls} compact />}
+        </Stack>
+      )
+    case 'video':
+    case 'simulation':
+      return <FileOrUrlEditor course={course} blockId={blockId} kind={kind} values={values} urls={urls} onChange={onChange} />
+  }
+}
+
+function LinkEditor({ blockId, values, onChange }: { blockId: string; values: BlockValues; onChange: BlockEditorProps['onChange'] }) {
+  const translate = useTranslate()
+  const url = values.url ?? ''
+  const invalid = url.trim() !== '' && !isWebUrl(url.trim())
+  return (
+    <Stack spacing={2}>
+      <TextField
+        label={translate(`${T}.fields.url`)}
+        type="url"
+        value={url}
+        onChange={(e) => {
+          const next = e.target.value
+          // An address the server would refuse stays on screen, unsaved, until it is one.
+          onChange({ ...values, url: next.trim() === '' ? undefined : next.trim() }, next.trim() !== '' && !isWebUrl(next.trim()))
+        }}
+        error={invalid}
+        helperText={invalid ? translate(`${T}.validation.url`) : translate(`${T}.fields.urlHelp`)}
+        id={`${blockId}-url`}
+        fullWidth
+      />
+      {!invalid && url && <BlockView kind="link" values={values} compact />}
+    </Stack>
+  )
+}
+
+/** Video and simulation: an uploaded file or a web address, and a preview of either. */
+function FileOrUrlEditor({ course, blockId, kind, values, urls, onChange }: BlockEditorProps & { kind: 'video' | 'simulation' }) {
+  const translate = useTranslate()
+  const [source, setSource] = useState<'file' | 'url'>(values.url && !values.path ? 'url' : 'file')
+  const [draftUrl, setDraftUrl] = useState(values.url ?? '')
+  const invalid = draftUrl.trim() !== '' && !isWebUrl(draftUrl.trim())
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {translate(`${T}.fields.${kind === 'video' ? 'videoHelp' : 'simulationHelp'}`)}
+      </Typography>
+      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, next: 'file' | 'url' | null) => next && setSource(next)} aria-label={translate(`${T}.fields.source`)}>
+        <ToggleButton value="file">{translate(`${T}.fields.sourceFile`)}</ToggleButton>
+        <ToggleButton value="url">{translate(`${T}.fields.sourceUrl`)}</ToggleButton>
+      </ToggleButtonGroup>
+      {source === 'file' ? (
+        <>
+          <ResourceUpload
+            course={course}
+            blockId={blockId}
+            kind={kind}
+            values={values}
+            onUploaded={(path) => onChange({ title: values.title, required: values.required, path })}
+          />
+          {values.url && !values.path && <Alert severity="info">{values.url}</Alert>}
+        </>
+      ) : (
+        <TextField
+          label={translate(`${T}.fields.url`)}
+          type="url"
+          value={draftUrl}
+          onChange={(e) => {
+            setDraftUrl(e.target.value)
+            const next = e.target.value.trim()
+            const bad = next !== '' && !isWebUrl(next)
+            onChange(next ? { title: values.title, required: values.required, url: next } : { title: values.title, required: values.required }, bad)
+          }}
+          error={invalid}
+          helperText={invalid ? translate(`${T}.validation.url`) : translate(`${T}.fields.urlHelp`)}
+          id={`${blockId}-url`}
+          fullWidth
+        />
+      )}
+      {values.path && source === 'file' && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {translate(`${T}.fields.currentFile`, { name: fileName(values) })}
+        </Typography>
+      )}
+      {(values.path || (values.url && !invalid)) && <BlockView kind={kind} values={values} urls={urls} compact />}
+    </Stack>
+  )
+}

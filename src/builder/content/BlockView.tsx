@@ -1,0 +1,117 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile'
+import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import OpenInNewIcon from '@mui/icons-material/OpenInNew'
+import { Box, Link, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material'
+import { useLocaleState, useTranslate } from 'react-admin'
+import { dateLocale } from '../../ui/formatDateTime'
+import { sanitizeHtml, shiftHeadings } from '../../ui/sanitizeHtml'
+import { fileName, fileUrl, formatSize, isWebUrl } from './fileUrl'
+import type { BlockKind, BlockValues, FormQuestion } from './model'
+
+const T = 'aula.builder.contentEditor'
+
+/**
+ * A block as a reader sees it, for every kind: the review view, the history previews and the
+ * collapsed blocks of the editor. Text is sanitised here, whatever the server did; files and pages
+ * from elsewhere only play in a player or a sandboxed frame.
+ */
+export function BlockView({ kind, values, urls, headingLevel = 3, compact = false }: { kind: BlockKind; values: BlockValues; urls?: Record<string, string>; headingLevel?: number; compact?: boolean }) {
+  const translate = useTranslate()
+  const [locale] = useLocaleState()
+  const url = fileUrl(values, urls)
+  const empty = <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
+  switch (kind) {
+    case 'text':
+      return values.html ? <Box className="aula-block-text" sx={{ '& :first-of-type': { mt: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html), headingLevel - 1) }} /> : empty
+    case 'image':
+      return url ? <Box component="img" src={url} alt={values.alt ?? ''} sx={{ maxWidth: '100%', maxHeight: compact ? 160 : 480, display: 'block', borderRadius: 1 }} /> : empty
+    case 'attachment':
+      return url ? (
+        <Link href={url} download={fileName(values)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
+          <AttachFileIcon fontSize="small" aria-hidden />
+          {translate(`${T}.preview.download`, { name: fileName(values) })}
+          {typeof values.size === 'number' ? ` (${formatSize(values.size, dateLocale(locale))})` : ''}
+        </Link>
+      ) : (
+        empty
+      )
+    case 'link':
+      return values.url && isWebUrl(values.url) ? (
+        <Link href={values.url} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
+          {values.title || values.url}
+          <OpenInNewIcon fontSize="small" aria-hidden />
+        </Link>
+      ) : (
+        empty
+      )
+    case 'video':
+      return url ? (
+        <Box component="video" controls preload="metadata" src={url} aria-label={values.title || translate(`${T}.preview.video`)} sx={{ width: '100%', maxHeight: compact ? 200 : 480, bgcolor: 'common.black', borderRadius: 1 }} />
+      ) : (
+        empty
+      )
+    case 'simulation':
+      return <SimulationFrame values={values} urls={urls} compact={compact} />
+    case 'form':
+      return <FormView values={values} compact={compact} />
+  }
+}
+
+/** A simulation runs in a frame with scripts but without our origin: it can never reach the session. */
+export function SimulationFrame({ values, urls, compact }: { values: BlockValues; urls?: Record<string, string>; compact?: boolean }) {
+  const translate = useTranslate()
+  const url = fileUrl(values, urls, 'entry')
+  if (!url) return <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
+  // A package plays from the page the server extracted from it, not from the zip itself.
+  if (values.path && /\.zip$/i.test(values.path) && !urls?.entry) return <Typography color="text.secondary">{translate(`${T}.preview.simulationPackage`)}</Typography>
+  if (!values.path && !isWebUrl(url)) return <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
+  return (
+    <Box
+      component="iframe"
+      src={url}
+      title={values.title || translate(`${T}.preview.simulation`)}
+      sandbox="allow-scripts"
+      referrerPolicy="no-referrer"
+      loading="lazy"
+      sx={{ width: '100%', height: compact ? 220 : 420, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+    />
+  )
+}
+
+function FormView({ values, compact }: { values: BlockValues; compact: boolean }) {
+  const translate = useTranslate()
+  const questions: FormQuestion[] = values.questions ?? []
+  return (
+    <Stack spacing={1}>
+      {/* The block's heading already names it: the form's own name is a line of text, not a second heading. */}
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {values.name || translate(`${T}.block.untitled`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate(`${T}.form.summary`, { smart_count: questions.length })} · {translate(`${T}.form.settings`, { tries: values.tries ?? 1, score: values.requiredScore ?? 0 })}
+      </Typography>
+      {!compact && (
+        <Box component="ol" sx={{ pl: 3, m: 0 }}>
+          {questions.map((q) => (
+            <li key={q.id}>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>
+                {q.text} <Typography component="span" variant="body2" color="text.secondary">({translate(`${T}.form.types.${q.type}`)})</Typography>
+              </Typography>
+              <List dense disablePadding>
+                {q.options.map((o) => (
+                  <ListItem key={o.id} disableGutters sx={{ py: 0 }}>
+                    <ListItemIcon sx={{ minWidth: 28 }}>{o.correct ? <CheckCircleIcon fontSize="small" color="success" aria-hidden /> : null}</ListItemIcon>
+                    <ListItemText
+                      primary={q.type === 'boolean' ? translate(`${T}.form.${o.text === 'false' ? 'false' : 'true'}`) : o.text}
+                      secondary={o.correct ? translate(`${T}.form.correctAnswer`) : undefined}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { COURSE, renderEditor, useContentServer } from './harness'
+
+const ctx = useContentServer()
+const block = (name: string) => screen.getByRole('article', { name })
+
+describe('the content editor', () => {
+  it('shows the sections and their blocks in order, and an empty course invites a first section', async () => {
+    renderEditor(ctx)
+    expect(await screen.findByText('This course has no sections yet. Add the first one to begin.')).toBeInTheDocument()
+
+    ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hello</p>' } }, { kind: 'link', values: { title: 'Reading', url: 'https://example.org' } })
+    ctx.content.section('Practice')
+    renderEditor(ctx)
+    const basics = await screen.findByRole('region', { name: 'Section 1: Basics' })
+    expect(within(basics).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby') && within(a).getByRole('heading').textContent)).toEqual(['Welcome', 'Reading'])
+    expect(screen.getByRole('region', { name: 'Section 2: Practice' })).toHaveTextContent('This section has no blocks.')
+  })
+
+  it('adds a section and a block with ids of its own, in order, and saves edits after a pause', async () => {
+    const user = userEvent.setup()
+    renderEditor(ctx)
+    await user.click(await screen.findByRole('button', { name: 'Add section' }))
+    const section = await screen.findByRole('region', { name: 'Section 1: New section' })
+    await user.click(within(section).getByRole('button', { name: 'Add block to “New section”' }))
+    await user.click(screen.getByRole('menuitem', { name: 'External link' }))
+    const link = await screen.findByRole('article', { name: 'External link' })
+    // A new block opens in its editor.
+    await user.type(within(link).getByLabelText('Address (URL)'), 'https://example.org/guide')
+    await user.type(within(link).getByLabelText('Block title (optional)'), 'Guide')
+
+    await waitFor(() => expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toEqual({ url: 'https://example.org/guide', title: 'Guide' }))
+    const [addSection, addBlock] = ctx.content.writes
+    expect(addSection).toMatchObject({ path: '/blocks/add', body: { uuid: COURSE, item: 'section', revision: 1, values: { title: 'New section' } } })
+    expect(addBlock).toMatchObject({ path: '/blocks/add', body: { item: 'link', section: addSection!.body.id, revision: 2 } })
+    expect(addBlock!.body.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await within(block('Guide')).findByText('Saved')).toBeInTheDocument()
+  })
+
+  it('keeps an address the server would refuse on screen, unsaved, with the reason', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Basics', { kind: 'link', values: { title: 'Reading', url: 'https://example.org' } })
+    renderEditor(ctx)
+    const reading = await screen.findByRole('article', { name: 'Reading' })
+    await user.click(within(reading).getByRole('button', { name: 'Edit' }))
+    const url = within(reading).getByLabelText('Address (URL)')
+    await user.clear(url)
+    await user.type(url, 'javascript:alert(1)')
+    expect(within(reading).getByText('Enter an address starting with http:// or https://')).toBeInTheDocument()
+    await new Promise((r) => setTimeout(r, 200))
+    expect(ctx.content.writes.some((w) => JSON.stringify(w.body).includes('javascript:'))).toBe(false)
+    expect(url).toHaveValue('javascript:alert(1)')
+  })
+
+  it('deletes a block after confirmation, and a section with its blocks', async () => {
+    const user = userEvent.setup()
+    const basics = ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hi</p>' } }, { kind: 'text', values: { title: 'Summary', html: '' } })
+    renderEditor(ctx)
+    await user.click(await screen.findByRole('button', { name: 'Actions for block Welcome' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Delete block' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete the block “Welcome”?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByRole('article', { name: 'Welcome' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Actions for block Welcome' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Delete block' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Welcome' })).not.toBeInTheDocument())
+    await waitFor(() => expect(ctx.content.blockIds(basics)).toHaveLength(1))
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for section Basics' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Delete section' }))
+    expect(screen.getByRole('dialog', { name: 'Delete the section “Basics”?' })).toHaveTextContent('The section and its block will be deleted.')
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(ctx.content.sections).toEqual([]))
+    expect(screen.queryByRole('article', { name: 'Summary' })).not.toBeInTheDocument()
+  })
+
+  it('moves blocks with the menu: up and down inside a section, and to another section', async () => {
+    const user = userEvent.setup()
+    const basics = ctx.content.section('Basics', { kind: 'text', values: { title: 'One', html: '' } }, { kind: 'text', values: { title: 'Two', html: '' } })
+    const practice = ctx.content.section('Practice', { kind: 'text', values: { title: 'Three', html: '' } })
+    renderEditor(ctx)
+    await user.click(await screen.findByRole('button', { name: 'Actions for block One' }))
+    expect(screen.getByRole('menuitem', { name: 'Move up' })).toHaveAttribute('aria-disabled', 'true')
+    await user.click(screen.getByRole('menuitem', { name: 'Move down' }))
+    expect(await screen.findByText('Block moved to position 2 of 2.')).toBeInTheDocument()
+    const titles = (section: string) => within(screen.getByRole('region', { name: section })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    expect(titles('Section 1: Basics')).toEqual(['Two', 'One'])
+    const stored = (section: string) => ctx.content.blockIds(section).map((id) => ctx.content.items.get(id)!.values.title)
+    await waitFor(() => expect(stored(basics)).toEqual(['Two', 'One']))
+    expect(ctx.content.writes.at(-1)).toMatchObject({ path: '/blocks/order', body: { section: basics } })
+
+    await user.click(screen.getByRole('button', { name: 'Actions for block One' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Move to section…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Move “One” to another section' })
+    await user.click(within(dialog).getByRole('combobox', { name: 'Position' }))
+    await user.click(screen.getByRole('option', { name: '1 of 2' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }))
+    expect(titles('Section 2: Practice')).toEqual(['One', 'Three'])
+    await waitFor(() => expect(ctx.content.writes.at(-1)).toMatchObject({ path: '/blocks/move/section', body: { section: practice, position: 0 } }))
+    expect(stored(practice)).toEqual(['One', 'Three'])
+    expect(stored(basics)).toEqual(['Two'])
+  })
+
+  it('moves sections with their menu', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Basics')
+    ctx.content.section('Practice')
+    renderEditor(ctx)
+    await user.click(await screen.findByRole('button', { name: 'Actions for section Practice' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Move section up' }))
+    expect(await screen.findByRole('region', { name: 'Section 1: Practice' })).toBeInTheDocument()
+    await waitFor(() => expect(ctx.content.sections.map((id) => ctx.content.items.get(id)!.values.title)).toEqual(['Practice', 'Basics']))
+  })
+
+  it('undoes a refused move and keeps the error on that block only', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Basics', { kind: 'text', values: { title: 'One', html: '' } }, { kind: 'text', values: { title: 'Two', html: '' } })
+    ctx.content.refuse.set('/blocks/order', 400)
+    renderEditor(ctx)
+    await user.click(await screen.findByRole('button', { name: 'Actions for block One' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Move down' }))
+    const one = block('One')
+    expect(await within(one).findByRole('alert')).toHaveTextContent('Not saved')
+    const titles = within(screen.getByRole('region', { name: 'Section 1: Basics' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    expect(titles).toEqual(['One', 'Two'])
+    expect(within(block('Two')).queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(within(one).getByRole('button', { name: 'Dismiss' }))
+    expect(within(one).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('keeps a refused edit on screen and sends it again on request', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Basics', { kind: 'link', values: { title: 'Reading', url: 'https://example.org' } })
+    renderEditor(ctx)
+    const reading = await screen.findByRole('article', { name: 'Reading' })
+    await user.click(within(reading).getByRole('button', { name: 'Edit' }))
+    ctx.content.refuse.set('/blocks', 400)
+    await user.type(within(reading).getByLabelText('Block title (optional)'), ' list')
+    const alert = await within(block('Reading list')).findByRole('alert')
+    expect(alert).toHaveTextContent('Not saved')
+    expect(within(block('Reading list')).getByLabelText('Block title (optional)')).toHaveValue('Reading list')
+    ctx.content.refuse.delete('/blocks')
+    await user.click(within(alert).getByRole('button', { name: 'Save again' }))
+    await waitFor(() => expect([...ctx.content.items.values()].find((i) => i.kind === 'link')!.values.title).toBe('Reading list'))
+    expect(within(block('Reading list')).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('lets a reviewer read the content without editing tools', async () => {
+    ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hello</p>' } })
+    renderEditor(ctx, 'reviewer')
+    expect(await screen.findByText('You can read the content but not edit it.')).toBeInTheDocument()
+    expect(screen.getByText('Hello')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Add section|Actions for/ })).not.toBeInTheDocument()
+  })
+})
