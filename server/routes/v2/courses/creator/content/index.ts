@@ -162,7 +162,8 @@ export default async function contentRoutes(app: App) {
         // A replay of an add that already went through answers what it made, whatever revision it carries.
         const existing = await itemById(app.db, b.id)
         if (existing) {
-          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item || existing.section_id !== (b.section ?? null)) {
+          // Same course and kind: the add went through (the block may have been moved since, by later writes).
+          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item) {
             throw new HttpError(409, 'This id is taken by another item', 'ID_TAKEN')
           }
           return { revision: await courseRevision(app.db, b.uuid), item: await written(app.db, b.uuid, b.id) }
