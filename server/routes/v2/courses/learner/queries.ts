@@ -293,13 +293,13 @@ export async function recordPosition(
 ): Promise<ProgressRow> {
   const { rows } = await tx.query<ProgressRow>(
     `INSERT INTO learner_progress AS lp (user_sub, course_uuid, block_id, watched_seconds, position_seconds, duration_seconds, completed_at)
-     VALUES ($1, $2, $3, $4, $4, $5, CASE WHEN $4 >= $5 * $6 THEN now() END)
+     VALUES ($1, $2, $3, $4::numeric, $4::numeric, $5::numeric, CASE WHEN $4::numeric >= $5::numeric * $6::numeric THEN now() END)
      ON CONFLICT (user_sub, course_uuid, block_id) DO UPDATE
         SET watched_seconds = GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds),
             position_seconds = EXCLUDED.position_seconds,
             duration_seconds = EXCLUDED.duration_seconds,
             completed_at = COALESCE(lp.completed_at,
-              CASE WHEN GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds) >= EXCLUDED.duration_seconds * $6 THEN now() END),
+              CASE WHEN GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds) >= EXCLUDED.duration_seconds * $6::numeric THEN now() END),
             updated_at = now()
      RETURNING block_id, watched_seconds, position_seconds, duration_seconds, completed_at`,
     [p.sub, p.course, p.block, p.seconds, p.duration, p.ratio],
