@@ -3,6 +3,7 @@ import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
+import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
 
 /**
@@ -165,6 +166,7 @@ export const routePolicy = {
   // The course builder (spec §7 "Course creator"), its content, the admin course routes and file uploads.
   ...creatorPolicy,
   ...contentPolicy,
+  ...learnerPolicy,
   ...adminCoursePolicy,
   ...storagePolicy,
   ...formsPolicy,

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { ErrorBody } from '../errors.js'
+import { IssuedCertificate } from './player.js'
 
 /**
  * Evaluation forms as learners take them (spec §7 "Learner": `forms/request`, `forms/completed`,
@@ -72,7 +73,7 @@ export const FormResult = Type.Object({
   /** The learner's standing after this attempt. */
   standing: FormStanding,
   /** The course certificate when this attempt completed the course (or it was already issued). */
-  certificate: Type.Union([Type.Object({ code: Type.String(), issuedAt: DateTime }), Type.Null()]),
+  certificate: Type.Union([IssuedCertificate, Type.Null()]),
 })
 export type FormResult = Static<typeof FormResult>
 
@@ -108,14 +109,8 @@ export const FormSummary = Type.Object({
 })
 export type FormSummary = Static<typeof FormSummary>
 
-/** Refusals of the learner routes: the course is not open to the caller (`code` says why). */
-export const SUBSCRIPTION_CODES = ['NOT_SUBSCRIBED', 'SUBSCRIPTION_EXPIRED', 'SUBSCRIPTION_REVOKED'] as const
-export type SubscriptionCode = (typeof SUBSCRIPTION_CODES)[number]
-export const SUBSCRIPTION_MESSAGES: Record<SubscriptionCode, string> = {
-  NOT_SUBSCRIBED: 'You are not subscribed to this course',
-  SUBSCRIPTION_EXPIRED: 'Your subscription to this course has expired',
-  SUBSCRIPTION_REVOKED: 'Your subscription to this course was revoked',
-}
+/** 403 without an active subscription: the same refusals as the player's (`SUBSCRIPTION_REFUSALS`). */
+export { SUBSCRIPTION_REFUSALS, SubscriptionRefused, type SubscriptionRefusalCode } from './player.js'
 export const COURSE_NOT_FOUND = 'Course not found'
 export const FORM_NOT_FOUND = 'Form not found'
 /** 409 `code: 'NO_ATTEMPTS_LEFT'`: every try of the form is used. */

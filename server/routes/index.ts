@@ -11,6 +11,7 @@ import adminCourseRoutes from './v2/admin/courses/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
 import formRoutes from './v2/courses/forms/index.js'
+import learnerRoutes from './v2/courses/learner/index.js'
 
 /** Every API area, mounted under /api. */
 export default async function apiRoutes(app: App) {
@@ -23,6 +24,7 @@ export default async function apiRoutes(app: App) {
   await app.register(adminCourseRoutes)
   await app.register(creatorRoutes)
   await app.register(contentRoutes)
+  await app.register(learnerRoutes)
   await app.register(fileRoutes)
   await app.register(formRoutes)
   await app.register(certificateRoutes)

@@ -44,7 +44,7 @@ describe('forms/request', () => {
     const bad = await request(lena, { course: 'nope', id: course.forms[0] })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toHaveProperty('course')
-    expect((await request(null, { course: course.uuid, id: course.forms[0] })).statusCode).toBe(401)
+    expect((await api.call(null, 'POST', `${FORMS}/request`, { course: course.uuid, id: course.forms[0] })).statusCode).toBe(401)
   })
 })
 
@@ -156,7 +156,7 @@ describe('forms/progress and access', () => {
   it('needs an active subscription: none, expired and revoked are refused with their code', async () => {
     const stranger = await api.user('Sam Stranger', ['general'])
     const body = { course: course.uuid, id: course.forms[0] }
-    expect((await request(stranger, body)).json()).toEqual({ message: 'You are not subscribed to this course', code: 'NOT_SUBSCRIBED' })
+    expect((await request(stranger, body)).json()).toEqual({ message: 'Subscribe to this course to study it', code: 'NOT_SUBSCRIBED' })
     expect((await complete(stranger, { ...body, answers: RIGHT })).statusCode).toBe(403)
     expect((await api.call(stranger, 'POST', `${FORMS}/progress`, { course: course.uuid })).statusCode).toBe(403)
     expect((await api.call(stranger, 'GET', `${FORMS}/summary/${course.uuid}/${course.forms[0]}`)).statusCode).toBe(403)

@@ -1,5 +1,5 @@
 import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
-import { COURSE_NOT_FOUND, SUBSCRIPTION_MESSAGES, type SubscriptionCode } from '../../../../../contracts/learner/forms.js'
+import { COURSE_NOT_FOUND, SUBSCRIPTION_REFUSALS, type SubscriptionRefusalCode } from '../../../../../contracts/learner/forms.js'
 import { subscriptionState } from '../../../../../contracts/subscriptions.js'
 import { publishedSnapshot } from '../../../../certificates/index.js'
 import type { Queryable } from '../../../../db/index.js'
@@ -11,7 +11,7 @@ import { subscriptionsOf } from './queries.js'
  * (`subscriptionState`, the status function the web app uses too). Without an active one, the newest
  * subscription says whether it expired or was revoked.
  */
-export async function studyRefusal(db: Queryable, userSub: string, course: string, now = new Date()): Promise<SubscriptionCode | null> {
+export async function studyRefusal(db: Queryable, userSub: string, course: string, now = new Date()): Promise<SubscriptionRefusalCode | null> {
   const subs = await subscriptionsOf(db, userSub, course)
   if (subs.length === 0) return 'NOT_SUBSCRIBED'
   const states = subs.map((s) => subscriptionState(s.created_at, s.duration_days, s.revoked_at, now).status)
@@ -27,6 +27,6 @@ export async function requireStudy(db: Queryable, userSub: string, course: strin
   const snapshot = await publishedSnapshot(db, course)
   if (!snapshot) throw new HttpError(404, COURSE_NOT_FOUND, 'NOT_FOUND')
   const refusal = await studyRefusal(db, userSub, course)
-  if (refusal) throw new HttpError(403, SUBSCRIPTION_MESSAGES[refusal], refusal)
+  if (refusal) throw new HttpError(403, SUBSCRIPTION_REFUSALS[refusal], refusal)
   return snapshot
 }

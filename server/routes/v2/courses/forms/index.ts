@@ -129,7 +129,7 @@ export default async function formRoutes(app: App) {
           requiredScore: form.values.requiredScore,
           questions: graded.questions,
           standing: standing(form, attempts),
-          certificate: certificate ? { code: certificate.code, issuedAt: iso(certificate.issued_at) } : null,
+          certificate: certificate ? { code: certificate.code, issuedAt: iso(certificate.issued_at), url: `/api/v2/courses/certificates/${course}` } : null,
         }
       },
     )
