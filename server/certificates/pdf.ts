@@ -145,11 +145,19 @@ export async function renderCertificate(content: CertificateContent, template: U
     { text: labels.verify, font: regular, size: 8 * u },
     { text: content.verifyUrl, font: regular, size: 8 * u },
   ]
-  let y = margin + qrSize - 12 * u
-  for (const line of lines) {
+  const placed = lines.map((line) => {
     const size = fitSize(line.font, line.text, line.size, textRight - margin, 5)
-    page.drawText(line.text, { x: textRight - line.font.widthOfTextAtSize(line.text, size), y, size, font: line.font, color: INK })
-    y -= size + 8 * u
+    return { ...line, size, width: line.font.widthOfTextAtSize(line.text, size) }
+  })
+  // On a template the code sits on a light panel, so it stays legible over any design.
+  if (designed) {
+    const panelWidth = Math.max(...placed.map((l) => l.width)) + 16 * u
+    page.drawRectangle({ x: textRight - panelWidth + 8 * u, y: margin - 4 * u, width: panelWidth, height: qrSize + 8 * u, color: rgb(1, 1, 1), opacity: 0.88 })
+  }
+  let y = margin + qrSize - 12 * u
+  for (const line of placed) {
+    page.drawText(line.text, { x: textRight - line.width, y, size: line.size, font: line.font, color: INK })
+    y -= line.size + 8 * u
   }
 
   doc.setTitle(`${labels.title} — ${content.course}`)
