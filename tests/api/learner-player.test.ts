@@ -178,12 +178,26 @@ describe('progress', () => {
     expect((await api.call(who, 'GET', `/api/v2/metrics/gcc/${course.uuid}`)).json()).toMatchObject({ done: 2, completed: false })
     await api.db.query('INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, score, passed) VALUES ($1, 1, $2, $3, 100, true)', [course.uuid, b.form, who.sub])
     const after = (await api.call(who, 'GET', `${L}/metrics/gcc/${course.uuid}`)).json()
-    expect(after).toEqual({ done: 3, total: 3, percent: 100, completed: true, completedAt: expect.any(String), certificate: null })
+    // The certificate is issued in the same request.
+    expect(after).toEqual({
+      done: 3,
+      total: 3,
+      percent: 100,
+      completed: true,
+      completedAt: expect.any(String),
+      certificate: { code: expect.any(String), issuedAt: expect.any(String), url: `/api/v2/courses/certificates/${course.uuid}` },
+    })
+    const pdf = await api.call(who, 'GET', after.certificate.url)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toContain('application/pdf')
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    const verified = await api.app.inject({ method: 'GET', url: `/api/certificates/verify/${after.certificate.code}` })
+    expect(verified.json()).toMatchObject({ course: 'Óptica', hours: 6 })
     const stored = await api.db.query<{ course_version: number }>('SELECT course_version FROM course_completions WHERE user_sub = $1 AND course_uuid = $2', [who.sub, course.uuid])
     expect(stored.rows).toEqual([{ course_version: 1 }])
     // The completion is recorded once; asking again keeps its time.
     expect((await api.call(who, 'GET', `${L}/metrics/gcc/${course.uuid}`)).json().completedAt).toBe(after.completedAt)
-    expect((await index(who)).progress).toMatchObject({ percent: 100, completed: true })
+    expect((await index(who)).progress).toMatchObject({ percent: 100, completed: true, certificate: after.certificate })
     expect((await api.call(who, 'GET', '/api/v2/user/courses')).json().items[0].progress).toBe(100)
   })
 })

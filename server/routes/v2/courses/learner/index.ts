@@ -41,7 +41,7 @@ import { HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { resourceUrls } from '../creator/content/resources.js'
 import { refreshStaleCatalogue, searchQuery } from './catalogue.js'
-import { certificateHook } from './certificates.js'
+import { afterCompletion, issued } from './certificates.js'
 import { allBlocks, blockTitle, DONE_WHEN_OPENED, progressOf, type SnapshotBlock } from './progress.js'
 import {
   catalogueCount,
@@ -181,13 +181,13 @@ async function settle(tx: Queryable, sub: string, snap: CourseSnapshot, done: Re
   let completedAt = await completionOf(tx, sub, course)
   if (complete) {
     if (completedAt === null) completedAt = await recordCompletion(tx, sub, course, snap.version)
-    await certificateHook.afterCompletion(tx, sub, course)
+    await afterCompletion(tx, sub, course)
   }
   return {
     ...p,
     completed: complete || completedAt !== null,
     completedAt: completedAt === null ? null : iso(completedAt),
-    certificate: await certificateHook.issued(tx, sub, course),
+    certificate: await issued(tx, sub, course),
   }
 }
 
