@@ -1,5 +1,6 @@
 import type { BlockKind, CourseSnapshot } from '../../../../../contracts/courses/content.js'
 import type { CourseProgress } from '../../../../../contracts/learner/player.js'
+import { countedBlocks as certificateRule } from '../../../../certificates/index.js'
 
 /**
  * The progress rules (spec §7 "Progress"): a text, image, attachment, link or simulation block is
@@ -13,8 +14,6 @@ export type SnapshotBlock = CourseSnapshot['sections'][number]['blocks'][number]
 /** Blocks whose opening completes them; videos and forms have their own rule. */
 export const DONE_WHEN_OPENED: ReadonlySet<BlockKind> = new Set(['text', 'image', 'attachment', 'link', 'simulation'])
 
-export const isRequired = (b: SnapshotBlock) => b.values.required === true
-
 /** Every block of the snapshot in study order. */
 export function allBlocks(snap: CourseSnapshot): Array<SnapshotBlock & { section: { id: string; title: string } }> {
   return [...snap.sections]
@@ -22,11 +21,12 @@ export function allBlocks(snap: CourseSnapshot): Array<SnapshotBlock & { section
     .flatMap((s) => [...s.blocks].sort((a, b) => a.position - b.position).map((b) => ({ ...b, section: { id: s.id, title: s.title } })))
 }
 
-/** The blocks that count towards completion. */
+/**
+ * The blocks that count towards completion: the certificates' own rule (server/certificates), so the
+ * progress shown and the certificate issued can never disagree.
+ */
 export function countedBlocks(snap: CourseSnapshot): SnapshotBlock[] {
-  const blocks = allBlocks(snap)
-  const required = blocks.filter(isRequired)
-  return required.length ? required : blocks
+  return certificateRule(snap)
 }
 
 /** Done/total/percent of the counted blocks, given the ids of the blocks done. */
