@@ -100,6 +100,24 @@ function centred(page: PDFPage, text: string, o: { y: number; font: PDFFont; siz
 }
 
 /**
+ * Breaks `text` into at most `maxLines` lines of `maxWidth` at the largest size up to `size` where it
+ * fits (long course names take two or three lines instead of shrinking to nothing).
+ */
+export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number, maxLines = 3, min = 9): { lines: string[]; size: number } {
+  const words = text.split(/\s+/).filter(Boolean)
+  for (let s = size; ; s -= 0.5) {
+    const lines: string[] = []
+    for (const word of words) {
+      const last = lines[lines.length - 1]
+      if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, s) <= maxWidth) lines[lines.length - 1] = `${last} ${word}`
+      else lines.push(word)
+    }
+    const fits = lines.length <= maxLines && lines.every((l) => font.widthOfTextAtSize(l, s) <= maxWidth)
+    if (fits || s <= min) return { lines: lines.length <= maxLines ? lines : [...lines.slice(0, maxLines - 1), lines.slice(maxLines - 1).join(' ')], size: s }
+  }
+}
+
+/**
  * The certificate PDF: the template's first page (or the image template as background, or the default
  * design) with the learner's name, the course, its hours, the issue date, the verification code and a
  * QR code of the verification address.
@@ -119,16 +137,24 @@ export async function renderCertificate(content: CertificateContent, template: U
   const maxWidth = width * 0.8
   const date = new Intl.DateTimeFormat(labels.tag, { dateStyle: 'long', timeZone: 'UTC' }).format(content.issuedAt)
 
-  centred(page, labels.title, { y: height * 0.78, font: bold, size: 30 * u, color: ACCENT, maxWidth })
-  centred(page, labels.awardedTo, { y: height * 0.68, font: regular, size: 14 * u, color: MUTED, maxWidth })
-  centred(page, content.learner, { y: height * 0.59, font: bold, size: 28 * u, maxWidth })
-  centred(page, labels.forCompleting, { y: height * 0.51, font: regular, size: 14 * u, color: MUTED, maxWidth })
-  centred(page, content.course, { y: height * 0.43, font: bold, size: 22 * u, maxWidth })
+  // A column of centred lines from the top; a long course name takes up to three lines.
+  let y = height * 0.78
+  const line = (text: string, font: PDFFont, size: number, gapAfter: number, color?: ReturnType<typeof rgb>) => {
+    centred(page, text, { y, font, size, color, maxWidth })
+    y -= gapAfter
+  }
+  line(labels.title, bold, 30 * u, height * 0.1, ACCENT)
+  line(labels.awardedTo, regular, 14 * u, height * 0.09, MUTED)
+  line(content.learner, bold, 28 * u, height * 0.08)
+  line(labels.forCompleting, regular, 14 * u, height * 0.08, MUTED)
+  const course = wrapText(bold, content.course, 22 * u, maxWidth)
+  for (const l of course.lines) line(l, bold, course.size, course.size * 1.25)
+  y -= height * 0.07 - course.size * 1.25
   if (content.hours !== null) {
     const hours = new Intl.NumberFormat(labels.tag, { maximumFractionDigits: 2 }).format(content.hours)
-    centred(page, labels.hours(hours), { y: height * 0.36, font: regular, size: 13 * u, maxWidth })
+    line(labels.hours(hours), regular, 13 * u, height * 0.06)
   }
-  centred(page, labels.issuedOn(date), { y: height * 0.3, font: regular, size: 12 * u, color: MUTED, maxWidth })
+  line(labels.issuedOn(date), regular, 12 * u, 0, MUTED)
 
   // The code and its QR code in the lower right corner, the address to check it beside them.
   const qrSize = 88 * u
@@ -154,10 +180,10 @@ export async function renderCertificate(content: CertificateContent, template: U
     const panelWidth = Math.max(...placed.map((l) => l.width)) + 16 * u
     page.drawRectangle({ x: textRight - panelWidth + 8 * u, y: margin - 4 * u, width: panelWidth, height: qrSize + 8 * u, color: rgb(1, 1, 1), opacity: 0.88 })
   }
-  let y = margin + qrSize - 12 * u
-  for (const line of placed) {
-    page.drawText(line.text, { x: textRight - line.width, y, size: line.size, font: line.font, color: INK })
-    y -= line.size + 8 * u
+  let codeY = margin + qrSize - 12 * u
+  for (const l of placed) {
+    page.drawText(l.text, { x: textRight - l.width, y: codeY, size: l.size, font: l.font, color: INK })
+    codeY -= l.size + 8 * u
   }
 
   doc.setTitle(`${labels.title} — ${content.course}`)

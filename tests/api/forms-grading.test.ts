@@ -188,3 +188,15 @@ describe('forms/progress and access', () => {
     expect((await request(lena, { course: course.uuid, id: course.forms[0] })).json()).toMatchObject({ name: FORM.name, tries: 3 })
   })
 })
+
+describe('API document', () => {
+  it('describes the form and certificate routes', async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const paths = Object.keys(res.json().paths)
+    for (const path of ['/api/v2/courses/forms/request', '/api/v2/courses/forms/completed', '/api/v2/forms/progress', '/api/v2/courses/forms/summary/{course}/{id}', '/api/v2/courses/certificates/{course}', '/api/certificates/verify/{code}']) {
+      expect(paths).toContain(path)
+    }
+    expect(JSON.stringify(res.json().paths['/api/v2/courses/forms/request'])).not.toMatch(/"correct"/)
+  })
+})
