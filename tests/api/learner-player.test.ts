@@ -222,3 +222,34 @@ describe('resume', () => {
     expect((await index(await newLearner())).resume).toBeNull()
   })
 })
+
+describe('API document', () => {
+  it('describes every learner route, with the refusal of the player routes and no form answers', async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const paths = res.json().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>
+    for (const path of [
+      '/api/v2/courses/all/{page}',
+      '/api/v2/courses/all/{page}/{search}',
+      '/api/v2/courses/catalogue/filters',
+      '/api/v2/courses/course/{id}',
+      '/api/v2/courses/course/faq/{id}',
+      '/api/v2/courses/courses/course/collaborators/{id}',
+      '/api/v2/courses/course/subscriptions/{id}',
+      '/api/v2/courses/course/subscribe',
+      '/api/v2/courses/course/index/{id}',
+      '/api/v2/courses/course/page/{course}/{block}',
+      '/api/v2/courses/metrics/re/{course}/{block}',
+      '/api/v2/courses/metrics/position',
+      '/api/v2/courses/metrics/gcc/{course}',
+      '/api/v2/metrics/re/{course}/{block}',
+      '/api/v2/metrics/position',
+      '/api/v2/metrics/gcc/{course}',
+    ]) {
+      expect(Object.keys(paths), path).toContain(path)
+    }
+    expect(JSON.stringify(paths['/api/v2/courses/course/index/{id}'].get.responses['403'])).toContain('SUBSCRIPTION_EXPIRED')
+    expect(Object.keys(paths['/api/v2/courses/course/subscribe'].post.responses)).toEqual(expect.arrayContaining(['201', '402', '409']))
+    expect(JSON.stringify(paths['/api/v2/courses/course/page/{course}/{block}'])).not.toMatch(/"correct"/)
+  })
+})
