@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { courseApp, startCourse, V2, type Caller, type CourseApi } from '../helpers/courses.js'
+import { refreshStaleCatalogue } from '../../server/routes/v2/courses/learner/catalogue.js'
 import { catalogueEntry, difficulties, keysOf, L, publishCourse, quiz, type PublishedCourse } from '../helpers/learner.js'
 
 let api: CourseApi
@@ -130,6 +131,19 @@ describe('catalogue', () => {
     expect(names(await list('1/organica'))).toEqual(['Química orgánica'])
     // One row per course: the old name is gone from the catalogue.
     expect(names(await list('1/quimica'))).toEqual(['Química orgánica'])
+  })
+
+  it('gets back a course whose catalogue row is missing or stale at start, and drops a deleted course', async () => {
+    await api.db.query('DELETE FROM published_courses WHERE uuid = $1', [history.uuid])
+    expect(names(await list('1/historia'))).toEqual([])
+    // What the server runs when it starts.
+    expect(await refreshStaleCatalogue(api.db)).toBe(1)
+    expect(names(await list('1/historia'))).toEqual(['Historia del arte'])
+    expect(await refreshStaleCatalogue(api.db)).toBe(0)
+    await api.db.query('UPDATE courses SET deleted_at = now() WHERE uuid = $1', [history.uuid])
+    expect(names(await list('1/historia'))).toEqual([])
+    expect((await api.call(learner, 'GET', `${L}/course/${history.uuid}`)).statusCode).toBe(404)
+    await api.db.query('UPDATE courses SET deleted_at = NULL WHERE uuid = $1', [history.uuid])
   })
 
   it('is for learners and administrators only', async () => {
