@@ -28,6 +28,13 @@ export type SubscriptionRefused = Static<typeof SubscriptionRefused>
 
 /** A video counts as done once this share of it was watched. */
 export const VIDEO_COMPLETION_RATIO = 0.95
+/**
+ * How far the watched point may move between two reports: playback up to this rate over the time
+ * elapsed since the previous report, plus a slack for reporting delays. Seeking ahead moves the
+ * position (where to resume) but not what was watched.
+ */
+export const MAX_PLAYBACK_RATE = 2
+export const REPORT_SLACK_SECONDS = 30
 
 /** The certificate of a completed course, once issued. */
 export const IssuedCertificate = Type.Object({

@@ -46,6 +46,9 @@ const opened = async (who: Caller, block: string, base = `${L}/metrics`) => {
   expect(res.statusCode, res.body).toBe(200)
   return res.json()
 }
+/** The learner keeps watching for `minutes` before the next report (the last report is dated back). */
+const watchFor = (who: Caller, minutes: number) =>
+  api.db.query(`UPDATE learner_progress SET updated_at = updated_at - $3::int * interval '1 minute' WHERE user_sub = $1 AND block_id = $2`, [who.sub, b.video, minutes])
 const position = async (who: Caller, seconds: number, duration = 100) => {
   const res = await api.call(who, 'PUT', `${L}/metrics/position`, { course: course.uuid, block: b.video, seconds, duration })
   expect(res.statusCode, res.body).toBe(200)
@@ -138,19 +141,40 @@ describe('progress', () => {
   it('completes a video at 95 % watched, not when opened nor below, and keeps the furthest point', async () => {
     const who = await newLearner()
     expect((await opened(who, b.video)).block).toEqual({ id: b.video, completed: false, watchedSeconds: 0 })
+    await watchFor(who, 1)
     expect((await position(who, 50)).block).toEqual({ id: b.video, completed: false, watchedSeconds: 50 })
+    await watchFor(who, 1)
     expect((await position(who, 94.9)).block).toEqual({ id: b.video, completed: false, watchedSeconds: 94.9 })
     // Rewinding does not lose the furthest point.
     expect((await position(who, 10)).block).toEqual({ id: b.video, completed: false, watchedSeconds: 94.9 })
+    await watchFor(who, 1)
     const done = await position(who, 95)
     expect(done.block).toEqual({ id: b.video, completed: true, watchedSeconds: 95 })
     expect(done.progress).toMatchObject({ done: 1, total: 3 })
     // Once done it stays done; a position past the end counts as the end.
     expect((await position(who, 3)).block).toEqual({ id: b.video, completed: true, watchedSeconds: 95 })
+    await watchFor(who, 1)
     expect((await position(who, 500)).block.watchedSeconds).toBe(100)
 
     const page = (await api.call(who, 'GET', `${L}/course/page/${course.uuid}/${b.video}`)).json().Item.block
     expect(page).toMatchObject({ completed: true, watchedSeconds: 100, positionSeconds: 100, values: { url: 'https://video.example.test/prism.mp4' } })
+  })
+
+  it('does not count a jump to the end as watched: the watched point moves at playing speed', async () => {
+    const who = await newLearner()
+    await opened(who, b.video)
+    // Straight to the end right after opening: the position moves (resume there), the watched point does not follow.
+    const jump = await position(who, 99)
+    expect(jump.block.completed).toBe(false)
+    expect(jump.block.watchedSeconds).toBeGreaterThanOrEqual(30)
+    expect(jump.block.watchedSeconds).toBeLessThan(35)
+    expect((await index(who)).resume).toEqual({ block: b.video, seconds: 99 })
+    // A first report without opening the block is capped the same way.
+    const other = await newLearner()
+    expect((await position(other, 98)).block).toEqual({ id: b.video, completed: false, watchedSeconds: 30 })
+    // Having watched for a while, the same report completes it.
+    await watchFor(who, 1)
+    expect((await position(who, 99)).block).toEqual({ id: b.video, completed: true, watchedSeconds: 99 })
   })
 
   it('refuses positions for other blocks and invalid values', async () => {
@@ -166,6 +190,8 @@ describe('progress', () => {
   it('completes the course when every required block is done (a form once passed) and shows it on the dashboard', async () => {
     const who = await newLearner()
     await opened(who, b.text)
+    await opened(who, b.video)
+    await watchFor(who, 2)
     await position(who, 99, 100)
     const before = await api.call(who, 'GET', `${L}/metrics/gcc/${course.uuid}`)
     expect(before.json()).toEqual({ done: 2, total: 3, percent: 66, completed: false, completedAt: null, certificate: null })

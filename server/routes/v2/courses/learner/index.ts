@@ -21,6 +21,7 @@ import {
   type LearnerPlan,
 } from '../../../../../contracts/learner/catalogue.js'
 import {
+  MAX_PLAYBACK_RATE,
   PlayerBlockParams,
   PlayerCourseParams,
   PlayerIndexResponse,
@@ -28,6 +29,7 @@ import {
   PositionBody,
   ProgressAnswer,
   ProgressCourseParams,
+  REPORT_SLACK_SECONDS,
   SUBSCRIPTION_REFUSALS,
   SubscriptionRefused,
   VIDEO_COMPLETION_RATIO,
@@ -462,7 +464,7 @@ export default async function learnerRoutes(app: App) {
       {
         schema: {
           tags,
-          summary: 'Records where the caller is in a video; the video is done once 95 % of it was watched (the furthest point reached is kept)',
+          summary: 'Records where the caller is in a video; the video is done once 95 % of it was watched (the furthest point watched is kept; a jump ahead is a seek, not watching)',
           body: PositionBody,
           response: { 200: ProgressAnswer, ...playerErrors },
         },
@@ -475,7 +477,7 @@ export default async function learnerRoutes(app: App) {
         if (b.kind !== 'video') throw new HttpError(400, 'Only a video block has a position', 'NOT_A_VIDEO')
         const seconds = Math.min(request.body.seconds, duration)
         return app.db.transaction(async (tx) => {
-          const row = await recordPosition(tx, { sub, course, block: b.id, seconds, duration, ratio: VIDEO_COMPLETION_RATIO })
+          const row = await recordPosition(tx, { sub, course, block: b.id, seconds, duration, ratio: VIDEO_COMPLETION_RATIO, rate: MAX_PLAYBACK_RATE, slack: REPORT_SLACK_SECONDS })
           await setResume(tx, sub, course, b.id)
           const { done } = await doneBlocks(tx, sub, course)
           return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, sub, snap, done) }

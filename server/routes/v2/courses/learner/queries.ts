@@ -289,25 +289,27 @@ export async function recordOpened(tx: Queryable, sub: string, course: string, b
 }
 
 /**
- * Records a video's position: the furthest point watched only grows; the video is done once that
- * point reaches `ratio` of its duration (and stays done).
+ * Records a video's position. The furthest point watched only grows, and by no more than playback at
+ * `rate` over the time since the previous report plus `slack` seconds (a jump ahead is a seek, not
+ * watching); the video is done once that point reaches `ratio` of its duration (and stays done).
  */
 export async function recordPosition(
   tx: Queryable,
-  p: { sub: string; course: string; block: string; seconds: number; duration: number; ratio: number },
+  p: { sub: string; course: string; block: string; seconds: number; duration: number; ratio: number; rate: number; slack: number },
 ): Promise<ProgressRow> {
+  const reached = 'GREATEST(lp.watched_seconds, LEAST(EXCLUDED.position_seconds, lp.watched_seconds + $7::numeric * extract(epoch FROM now() - lp.updated_at)::numeric + $8::numeric))'
   const { rows } = await tx.query<ProgressRow>(
     `INSERT INTO learner_progress AS lp (user_sub, course_uuid, block_id, watched_seconds, position_seconds, duration_seconds, completed_at)
-     VALUES ($1, $2, $3, $4::numeric, $4::numeric, $5::numeric, CASE WHEN $4::numeric >= $5::numeric * $6::numeric THEN now() END)
+     VALUES ($1, $2, $3, LEAST($4::numeric, $8::numeric), $4::numeric, $5::numeric,
+             CASE WHEN LEAST($4::numeric, $8::numeric) >= $5::numeric * $6::numeric THEN now() END)
      ON CONFLICT (user_sub, course_uuid, block_id) DO UPDATE
-        SET watched_seconds = GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds),
+        SET watched_seconds = ${reached},
             position_seconds = EXCLUDED.position_seconds,
             duration_seconds = EXCLUDED.duration_seconds,
-            completed_at = COALESCE(lp.completed_at,
-              CASE WHEN GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds) >= EXCLUDED.duration_seconds * $6::numeric THEN now() END),
+            completed_at = COALESCE(lp.completed_at, CASE WHEN ${reached} >= EXCLUDED.duration_seconds * $6::numeric THEN now() END),
             updated_at = now()
      RETURNING block_id, watched_seconds, position_seconds, duration_seconds, completed_at`,
-    [p.sub, p.course, p.block, p.seconds, p.duration, p.ratio],
+    [p.sub, p.course, p.block, p.seconds, p.duration, p.ratio, p.rate, p.slack],
   )
   return rows[0]
 }
