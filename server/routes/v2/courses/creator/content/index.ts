@@ -38,6 +38,7 @@ import { uploadParams } from '../../../../../storage/kinds.js'
 import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../admin/common.js'
 import { bumpRevision, requireCourse, type CourseRole } from '../access.js'
+import { refreshPublishedCourse } from '../../learner/catalogue.js'
 import { checklist, loadCourseState, snapshot } from './publish.js'
 import { insertAt, reorder } from './positions.js'
 import {
@@ -465,7 +466,10 @@ export default async function contentRoutes(app: App) {
       if (!state) throw itemNotFound()
       const failing = checklist(state).filter((i) => !i.ok)
       if (failing.length) return { failing, published: null }
-      return { failing: null, published: await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), principal) }
+      const published = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), principal)
+      // The learners' catalogue row follows the new version in the same transaction.
+      await refreshPublishedCourse(tx, uuid)
+      return { failing: null, published }
     })
   }
   const notReady = (items: ValidationItem[]) => ({ message: 'The course is not ready to publish: complete the checklist first', code: 'NOT_READY', items })
