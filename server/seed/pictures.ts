@@ -95,7 +95,7 @@ export function stepsSvg(): Buffer {
     .map(([n, a, b], i) => {
       const x = 110 + i * 220
       const arrow = i < steps.length - 1 ? `<path d="M${x + 62} 120 H${x + 150}" stroke="#1d3557" stroke-width="4" marker-end="url(#head)"/>` : ''
-      return `<circle cx="${x}" cy="120" r="56" fill="${colours[i]}"/><text x="${x}" y="136" font-size="46" font-weight="700" fill="#fff" text-anchor="middle">${n}</text>
+      return `<circle cx="${x}" cy="120" r="56" fill="${colours[i]}"/><text x="${x}" y="136" font-size="46" font-weight="700" fill="${i === 2 ? '#1d3557' : '#fff'}" text-anchor="middle">${n}</text>
 <text x="${x}" y="220" font-size="22" font-weight="700" fill="#1d3557" text-anchor="middle">${a}</text><text x="${x}" y="250" font-size="20" fill="#1d3557" text-anchor="middle">${b}</text>${arrow}`
     })
     .join('\n')
@@ -112,9 +112,22 @@ ${items}
   )
 }
 
+const backgrounds = new Map<string, Canvas>()
+
+/** What every frame of a clip shares. */
+function background(kind: 'steps' | 'pomodoro'): Canvas {
+  let c = backgrounds.get(kind)
+  if (!c) {
+    c = new Canvas(640, 360, hex('#f8f9fb'))
+    if (kind === 'pomodoro') c.circle(320, 170, 130, hex('#e3e7ee'), 1, 34)
+    backgrounds.set(kind, c)
+  }
+  return c
+}
+
 /** One frame of the demo clips (640×360): `t` runs from 0 to 1 over the clip. */
 export function frame(kind: 'steps' | 'pomodoro', t: number): Canvas {
-  const c = new Canvas(640, 360, hex('#f8f9fb'))
+  const c = background(kind).clone()
   if (kind === 'steps') {
     // Four steps light up in turn; the bar below fills as a course's progress does.
     const colours = ['#457b9d', '#2a9d8f', '#e9c46a', '#e76f51'].map(hex)
@@ -142,7 +155,6 @@ export function frame(kind: 'steps' | 'pomodoro', t: number): Canvas {
       const end = start + part[0]
       const a0 = (start / total) * 2 * Math.PI
       const a1 = (Math.min(end, now) / total) * 2 * Math.PI
-      c.arc(320, 170, 130, 34, a0, (end / total) * 2 * Math.PI, hex('#e3e7ee'))
       if (now > start) c.arc(320, 170, 130, 34, a0, a1, part[1])
       if (now >= start && now < end) current = part
       start = end

@@ -22,7 +22,9 @@ export async function demoClip(kind: 'steps' | 'pomodoro', ffmpeg = 'ffmpeg'): P
       const child = spawn(
         ffmpeg,
         ['-hide_banner', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${WIDTH}x${HEIGHT}`, '-r', String(FPS), '-i', '-',
-          '-an', '-c:v', 'libvpx', '-b:v', '400k', '-crf', '10', '-pix_fmt', 'yuv420p', '-f', 'webm', '-y', out],
+          '-an', '-c:v', 'libvpx', '-b:v', '400k', '-crf', '10', '-deadline', 'realtime', '-cpu-used', '8',
+          // One thread and no look-ahead: libvpx otherwise spends seconds on these few simple frames on a busy machine.
+          '-threads', '1', '-lag-in-frames', '0', '-auto-alt-ref', '0', '-pix_fmt', 'yuv420p', '-f', 'webm', '-y', out],
         { stdio: ['pipe', 'ignore', 'ignore'] },
       )
       const timer = setTimeout(() => child.kill('SIGKILL'), 120_000)
