@@ -49,6 +49,8 @@ export const PublicConfig = Type.Object({
   links: Type.Optional(AppLinks),
   /** Where users write for help (settings › support); absent when none is configured. */
   supportEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+  /** The university partner's organization name: the player shows the second brand for its courses (absent: none). */
+  universityOrganization: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
   /** The footer's developed-by line: who, and optionally where that name links. */
   developedBy: Type.Optional(Type.Object({ text: Type.String({ minLength: 1, maxLength: 120 }), url: Type.Optional(LinkUrl) })),
 })

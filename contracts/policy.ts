@@ -2,6 +2,7 @@ import type { Group } from './groups.js'
 import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
+import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
 
 /**
@@ -164,6 +165,7 @@ export const routePolicy = {
   // The course builder (spec §7 "Course creator"), its content, the admin course routes and file uploads.
   ...creatorPolicy,
   ...contentPolicy,
+  ...learnerPolicy,
   ...adminCoursePolicy,
   ...storagePolicy,
 } as const satisfies Record<string, Access>

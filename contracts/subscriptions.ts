@@ -82,6 +82,8 @@ export const UserCourse = Type.Object({
   name: Type.String(),
   details: CourseDetails,
   subscribedAt: Type.String({ format: 'date-time' }),
+  /** Whole percent of the course's counted blocks the caller has done (see the course player's progress rules). */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
 })
 export type UserCourse = Static<typeof UserCourse>
 

@@ -30,6 +30,7 @@ export const ConfigSchema = Type.Object({
   LINK_SHORT_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a short-video profile (http(s) URL); unset hides the entry.' })),
   DEVELOPED_BY: Type.String({ minLength: 1, maxLength: 120, default: 'Aula', description: "Name in the footer's developed-by line." }),
   DEVELOPED_BY_URL: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Where the developed-by name links (http(s) URL); unset leaves it plain text.' })),
+  UNIVERSITY_ORGANIZATION: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: "The organization name of the university partner: the course player shows the second brand for courses whose organization has this name." })),
   SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'Address the settings support pane offers as a mailto link; unset, the pane tells users to ask their teacher or the centre office.' })),
   // Identity (server/identity, docs/identity.md)
   IDENTITY_MODE: Type.Enum(['embedded', 'cognito'], {

@@ -44,7 +44,7 @@ function publicConfig(app: App) {
       shortVideo: config.LINK_SHORT_VIDEO,
     }),
     developedBy: { text: config.DEVELOPED_BY, ...definedOnly({ url: config.DEVELOPED_BY_URL }) },
-    ...definedOnly({ supportEmail: config.SUPPORT_EMAIL }),
+    ...definedOnly({ supportEmail: config.SUPPORT_EMAIL, universityOrganization: config.UNIVERSITY_ORGANIZATION }),
   }
 }
 

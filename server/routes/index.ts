@@ -9,6 +9,7 @@ import userRoutes from './user/index.js'
 import adminCourseRoutes from './v2/admin/courses/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
+import learnerRoutes from './v2/courses/learner/index.js'
 
 /** Every API area, mounted under /api. */
 export default async function apiRoutes(app: App) {
@@ -21,5 +22,6 @@ export default async function apiRoutes(app: App) {
   await app.register(adminCourseRoutes)
   await app.register(creatorRoutes)
   await app.register(contentRoutes)
+  await app.register(learnerRoutes)
   await app.register(fileRoutes)
 }

@@ -99,6 +99,19 @@ describe('adding and editing', () => {
     expect(again.statusCode).toBe(200)
     expect(again.json()).toEqual({ revision: r + 1, item: first.json().item })
     expect(await api.layout(c)).toHaveLength(1)
+    // A block added, then moved by later writes, is still recognised when its add is replayed.
+    const s2 = await api.section(c, 'Twice')
+    const blockId = randomUUID()
+    const addBlock = { uuid: c, revision: await api.revision(c), id: blockId, item: 'text', section: id, values: text('<p>b</p>') }
+    expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).statusCode).toBe(200)
+    expect((await api.as(OWNER, 'PUT', `${V2}/blocks/move/section`, { uuid: c, revision: await api.revision(c), block: blockId, section: s2 })).statusCode).toBe(200)
+    const replay = await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)
+    expect(replay.statusCode).toBe(200)
+    expect(replay.json().item).toMatchObject({ id: blockId, section: s2 })
+    expect(await api.layout(c)).toEqual([{ id, blocks: [] }, { id: s2, blocks: [blockId] }])
+    // A deleted item is not brought back by a replay.
+    expect((await api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: c, revision: await api.revision(c), id: blockId })).statusCode).toBe(200)
+    expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).json().code).toBe('ID_TAKEN')
     // The id of an item of another course is refused.
     const other = await api.course()
     const clash = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: other, revision: await api.revision(other), id, item: 'section', values: { title: 'Twice' } })

@@ -110,6 +110,13 @@ describe('registering files in blocks', () => {
     expect(await read(entry)).toBe('<script src="js/app.js"></script>')
     expect(await read(`${pkg}.d/pendulum/js/app.js`)).toBe('run()')
     expect((await api.app.storage.head(entry))?.contentType).toBe('text/html')
+    // The builder's read link opens the package's page, sandboxed and never sniffed.
+    const page = await api.app.inject({ method: 'GET', url: packaged.json().item.urls.entry })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toBe('<script src="js/app.js"></script>')
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.headers['content-security-policy']).toContain('sandbox allow-scripts')
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
 
     // Saving again with the same package keeps the entry without unpacking again.
     const retitled = await save(c, sim, { path: pkg, title: 'Pendulum 2' })

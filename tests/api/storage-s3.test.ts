@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +8,7 @@ import { loadConfig } from '../../server/config.js'
 import { contentSecurityPolicy } from '../../server/plugins/security.js'
 import { createStorage, storageOrigins } from '../../server/storage/index.js'
 import { S3Storage } from '../../server/storage/s3.js'
-import { multipart, storageContract, type StorageHarness } from './storage-contract.js'
+import { multipart, policyDocument, storageContract, type StorageHarness } from './storage-contract.js'
 
 /**
  * S3 through a local S3-compatible server (s3rver) started here. s3rver stores POST uploads without
@@ -46,6 +47,24 @@ async function s3Harness(): Promise<StorageHarness> {
 }
 
 storageContract('s3', s3Harness)
+
+describe('s3 presigned POST', () => {
+  it('signs exactly the policy it sends (SigV4), so S3 refuses an edited one', async () => {
+    const storage = new S3Storage({ bucket: 'aula-files', region: 'eu-west-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret-example' } })
+    const key = 'courses/5b0c8a2e-3f4d-4e8a-9c1b-2d3e4f5a6b7c/cover/0123456789abcdef-c.png'
+    const { url, fields } = await storage.presignPost({ key, contentTypes: ['image/png'], contentType: 'image/png', maxBytes: 4096 })
+    expect(url).toBe('https://aula-files.s3.eu-west-1.amazonaws.com/')
+    const [, date, region, service] = /^AKIDEXAMPLE\/(\d{8})\/([\w-]+)\/(\w+)\/aws4_request$/.exec(fields['X-Amz-Credential']!)!
+    const hmac = (k: Buffer | string, v: string) => createHmac('sha256', k).update(v).digest()
+    const signingKey = hmac(hmac(hmac(hmac('AWS4secret-example', date!), region!), service!), 'aws4_request')
+    expect(createHmac('sha256', signingKey).update(fields.Policy!).digest('hex')).toBe(fields['X-Amz-Signature'])
+    const doc = policyDocument(fields)
+    expect(doc.conditions).toEqual(
+      expect.arrayContaining([{ bucket: 'aula-files' }, { key }, ['content-length-range', 0, 4096], ['eq', '$Content-Type', 'image/png']]),
+    )
+    storage.client.destroy()
+  })
+})
 
 describe('s3 configuration', () => {
   it('is chosen by STORAGE_DRIVER and needs a bucket', () => {

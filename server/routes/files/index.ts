@@ -145,7 +145,8 @@ function receiveForm(storage: LocalStorage, raw: NodeJS.ReadableStream & { compl
           // Answered at once; the rest of the body is read and discarded meanwhile.
           if (result.outcome === 'too-large') settle(new HttpError(413, TOO_MUCH_DATA.message, TOO_MUCH_DATA.code))
         },
-        (error: unknown) => settle(error),
+        // The client went away mid-file: nothing was stored, and nobody is left to answer.
+        (error: unknown) => settle(gone.signal.aborted ? new HttpError(400, 'The upload was interrupted', 'INTERRUPTED') : error),
       )
     })
     busboy.on('finish', () => {

@@ -11,6 +11,8 @@ import {
 import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App, Principal } from '../../types.js'
+import { percentOf } from '../v2/courses/learner/progress.js'
+import { progressOfCourses } from '../v2/courses/learner/queries.js'
 
 const iso = (v: Date | string) => new Date(v).toISOString()
 
@@ -155,12 +157,14 @@ export default async function userRoutes(app: App) {
         : Number((await app.db.query<{ total: number | string }>(`${active} SELECT count(*) AS total FROM latest`, [sub])).rows[0]?.total ?? 0)
       const page = rows.slice(0, limit)
       const last = page[page.length - 1]
+      const progress = await progressOfCourses(app.db, sub, page.map((r) => r.uuid))
       return {
         items: page.map((r) => ({
           uuid: r.uuid,
           name: r.name,
           details: typeof r.details === 'string' ? (JSON.parse(r.details) as CourseDetails) : r.details,
           subscribedAt: iso(r.subscribed_at),
+          progress: percentOf(progress.get(r.uuid)?.done ?? 0, progress.get(r.uuid)?.total ?? 0),
         })),
         paginationToken: rows.length > limit && last ? encodeCourseToken(last.subscribed_key, last.uuid) : null,
         estimated,

@@ -47,12 +47,11 @@ import { fieldErrors, HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { actorOf, identity } from '../../../admin/common.js'
 import { bumpRevision, notAuthorized, requireCourse, type CourseRole } from './access.js'
-import { cloneContent } from './content/clone.js'
+import { cloneCourseWithContent } from './clone.js'
 import { mediaRoutes, urlReader } from './media.js'
 import {
   addCollaborator,
   choiceExists,
-  cloneCourse,
   countCourses,
   findCourse,
   insertCourse,
@@ -534,9 +533,7 @@ export default async function creatorRoutes(app: App) {
         const principal = actorOf(request)
         const created = await app.db.transaction(async (tx) => {
           await requireCourse(tx, principal, request.body.uuid, 'edit')
-          const copy = await cloneCourse(tx, request.body.uuid, principal.sub)
-          await cloneContent(tx, request.body.uuid, copy.uuid, { sub: principal.sub, username: principal.username })
-          return copy
+          return cloneCourseWithContent(tx, request.body.uuid, principal)
         })
         return reply.status(201).send(created)
       },

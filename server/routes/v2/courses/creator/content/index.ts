@@ -38,6 +38,7 @@ import { uploadParams } from '../../../../../storage/kinds.js'
 import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../admin/common.js'
 import { bumpRevision, requireCourse, type CourseRole } from '../access.js'
+import { refreshPublishedCourse } from '../../learner/catalogue.js'
 import { checklist, loadCourseState, snapshot } from './publish.js'
 import { insertAt, reorder } from './positions.js'
 import {
@@ -162,7 +163,8 @@ export default async function contentRoutes(app: App) {
         // A replay of an add that already went through answers what it made, whatever revision it carries.
         const existing = await itemById(app.db, b.id)
         if (existing) {
-          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item || existing.section_id !== (b.section ?? null)) {
+          // Same course and kind: the add went through (the block may have been moved since, by later writes).
+          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item) {
             throw new HttpError(409, 'This id is taken by another item', 'ID_TAKEN')
           }
           return { revision: await courseRevision(app.db, b.uuid), item: await written(app.db, b.uuid, b.id) }
@@ -464,7 +466,10 @@ export default async function contentRoutes(app: App) {
       if (!state) throw itemNotFound()
       const failing = checklist(state).filter((i) => !i.ok)
       if (failing.length) return { failing, published: null }
-      return { failing: null, published: await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), principal) }
+      const published = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), principal)
+      // The learners' catalogue row follows the new version in the same transaction.
+      await refreshPublishedCourse(tx, uuid)
+      return { failing: null, published }
     })
   }
   const notReady = (items: ValidationItem[]) => ({ message: 'The course is not ready to publish: complete the checklist first', code: 'NOT_READY', items })
