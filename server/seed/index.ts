@@ -6,6 +6,7 @@ import { checklist, loadCourseState, snapshot } from '../routes/v2/courses/creat
 import { insertCourseVersion, insertItem, lockCourse, type Actor } from '../routes/v2/courses/creator/content/queries.js'
 import { registerResources } from '../routes/v2/courses/creator/content/resources.js'
 import { cleanValues } from '../routes/v2/courses/creator/content/values.js'
+import { refreshPublishedCourse } from '../routes/v2/courses/learner/catalogue.js'
 import { insertCourse, insertPlan, setFaq, setMedia, setTags, updateGeneral } from '../routes/v2/courses/creator/queries.js'
 import { isIssuedPath, safeFileName, type UploadKind } from '../storage/kinds.js'
 import type { App } from '../types.js'
@@ -189,13 +190,16 @@ async function seedCourse(app: App, tx: Queryable, course: DemoCourse, actor: Ac
   const published = await statusId(tx, 'PUBLISHED')
   if (published) await updateGeneral(tx, uuid, { statusId: published })
 
-  // Publishing as `publish/all` does: the checklist must pass, then the snapshot is frozen.
+  // Publishing as `publish/all` does: the checklist must pass, then the snapshot is frozen and the
+  // catalogue row written.
   await lockCourse(tx, uuid)
   const state = await loadCourseState(tx, uuid)
   if (!state) throw new Error(`demo course ${course.name} vanished while seeding`)
   const failing = checklist(state).filter((item) => !item.ok)
   if (failing.length) throw new Error(`demo course ${course.name} is not ready to publish: ${failing.map((f) => f.message).join(' ')}`)
   const { version } = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), actor)
+  // The learners' catalogue row follows the new version in the same transaction, as on publish.
+  await refreshPublishedCourse(tx, uuid)
   return { uuid, name: course.name, version }
 }
 

@@ -136,6 +136,31 @@ describe('first run seeding (AULA_SEED=demo by default on the embedded database)
     }
   })
 
+  it('lists the courses in the learners\' catalogue, where a learner subscribes for free and opens the player', async () => {
+    const learner = { authorization: 'Bearer test:seed-learner:general' }
+    const page = await t.app.inject({ method: 'GET', url: '/api/v2/courses/all/1', headers: learner })
+    expect(page.statusCode, page.body).toBe(200)
+    const listed = page.json<{ items: Array<{ uuid: string; name: string; cover: string | null }>; total: number }>()
+    expect(listed.total).toBe(first.courses.length)
+    expect(listed.items.map((c) => c.uuid).sort()).toEqual(first.courses.map((c) => c.uuid).sort())
+    for (const c of listed.items) expect(c.cover).toBeTruthy()
+    // Spanish search with the accents left out.
+    const found = await t.app.inject({ method: 'GET', url: `/api/v2/courses/all/1/${encodeURIComponent('tecnicas estudio')}`, headers: learner })
+    expect(found.json<{ items: Array<{ name: string }> }>().items.map((c) => c.name)).toContain('Técnicas de estudio eficaces')
+
+    const course = first.courses[0].uuid
+    const plans = await t.app.inject({ method: 'GET', url: `/api/v2/courses/course/subscriptions/${course}`, headers: learner })
+    expect(plans.statusCode, plans.body).toBe(200)
+    const plan = plans.json<{ plans: Array<{ id: string }> }>().plans[0]
+    const subscribed = await t.app.inject({ method: 'POST', url: '/api/v2/courses/course/subscribe', headers: learner, payload: { uuid: course, plan: plan.id } })
+    expect(subscribed.statusCode, subscribed.body).toBe(201)
+    const index = await t.app.inject({ method: 'GET', url: `/api/v2/courses/course/index/${course}`, headers: learner })
+    expect(index.statusCode, index.body).toBe(200)
+    const blocks = index.json<{ Item: { sections: Array<{ blocks: unknown[] }> } }>().Item.sections.flatMap((x) => x.blocks)
+    const snapshot = (await snapshots(t)).find((x) => x.course.uuid === course)!
+    expect(blocks).toHaveLength(snapshot.sections.flatMap((x) => x.blocks).length)
+  })
+
   it('seeds nothing more on a second start, nor from two starts at once', async () => {
     const before = await count(t, 'SELECT count(*) AS n FROM courses')
     const again = await seedDemoCatalogue(t.app)
