@@ -38,9 +38,9 @@ function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: nu
 }
 
 /**
- * The certificate template: an A4 landscape page with a frame, the centre's heading and a signature
- * line. The middle is left free: the learner's name, the course, hours, date and the verification
- * code with its QR are drawn there when a certificate is issued.
+ * The certificate template: an A4 landscape page with a frame, the centre's name and a signature
+ * line. The rest is left free: the title, the learner's name, the course, hours, date, and the
+ * verification code with its QR code in the lower right corner are drawn when a certificate is issued.
  */
 export async function certificateTemplatePdf(): Promise<Buffer> {
   const doc = await newDocument('Plantilla de certificado')
@@ -50,11 +50,13 @@ export async function certificateTemplatePdf(): Promise<Buffer> {
   const { width, height } = page.getSize()
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: NAVY, borderWidth: 4 })
   page.drawRectangle({ x: 36, y: 36, width: width - 72, height: height - 72, borderColor: TEAL, borderWidth: 1.5 })
-  page.drawRectangle({ x: 36, y: height - 118, width: width - 72, height: 82, color: rgb(0.95, 0.97, 0.98) })
-  centred(page, 'CENTRO DE ESTUDIOS', height - 72, sans, 14, TEAL)
-  centred(page, 'Certificado de aprovechamiento', height - 104, serif, 30)
-  page.drawLine({ start: { x: width / 2 - 130, y: 110 }, end: { x: width / 2 + 130, y: 110 }, thickness: 1, color: NAVY })
-  centred(page, 'Dirección académica', 92, sans, 11, GREY)
+  // A band with the centre's name on top; the title and the learner's details are drawn below it.
+  page.drawRectangle({ x: 36, y: height - 92, width: width - 72, height: 56, color: rgb(0.95, 0.97, 0.98) })
+  centred(page, 'CENTRO DE ESTUDIOS', height - 70, serif, 16, TEAL)
+  // The signature on the left: the lower right corner holds the verification code and its QR code.
+  page.drawLine({ start: { x: 90, y: 100 }, end: { x: 330, y: 100 }, thickness: 1, color: NAVY })
+  const sign = 'Dirección académica'
+  page.drawText(sign, { x: 210 - sans.widthOfTextAtSize(sign, 11) / 2, y: 82, size: 11, font: sans, color: GREY })
   return Buffer.from(await doc.save({ useObjectStreams: false }))
 }
 
@@ -64,6 +66,8 @@ interface Sheet {
   sections: Array<{ heading: string; items: string[] }>
   /** Empty boxes to tick (a checklist) or rows to fill in (a planner). */
   style: 'checklist' | 'table'
+  /** For a table: the headings of the columns after the first (each gets an empty cell to fill in). */
+  columns?: string[]
 }
 
 /** A printable one- or two-page handout: a checklist or a table to fill in by hand. */
@@ -94,11 +98,20 @@ async function handoutPdf(sheet: Sheet): Promise<Buffer> {
     room(60)
     page.drawText(section.heading, { x: margin, y: y - 14, size: 14, font: bold, color: TEAL })
     y -= 26
+    const columns = sheet.style === 'table' && section.items.every((i) => i.endsWith(':')) ? (sheet.columns ?? []) : []
+    const cell = 56
+    const firstWidth = width - columns.length * cell
+    if (columns.length) {
+      columns.forEach((c, i) => page.drawText(c, { x: margin + firstWidth + i * cell + 6, y: y - 10, size: 10, font: bold, color: NAVY }))
+      y -= 16
+    }
     for (const item of section.items) {
       const lines = wrap(item, regular, 11, width - 28)
       room(lines.length * 15 + 10)
       if (sheet.style === 'checklist') page.drawRectangle({ x: margin, y: y - 11, width: 11, height: 11, borderColor: NAVY, borderWidth: 1 })
-      else page.drawLine({ start: { x: margin, y: y - 16 - (lines.length - 1) * 15 }, end: { x: margin + width, y: y - 16 - (lines.length - 1) * 15 }, thickness: 0.5, color: GREY })
+      else page.drawLine({ start: { x: margin, y: y - 16 - (lines.length - 1) * 15 }, end: { x: margin + (columns.length ? firstWidth - 8 : width), y: y - 16 - (lines.length - 1) * 15 }, thickness: 0.5, color: GREY })
+      // Each column's cell: a box to write the date of that review in.
+      columns.forEach((_, i) => page.drawRectangle({ x: margin + firstWidth + i * cell + 4, y: y - 18, width: cell - 8, height: 16, borderColor: GREY, borderWidth: 0.5 }))
       for (const [i, line] of lines.entries()) page.drawText(line, { x: margin + (sheet.style === 'checklist' ? 20 : 0), y: y - 10 - i * 15, size: 11, font: regular, color: NAVY })
       y -= lines.length * 15 + (sheet.style === 'checklist' ? 8 : 14)
     }
@@ -145,9 +158,10 @@ export function spacedReviewPlannerPdf(): Promise<Buffer> {
     title: 'Plantilla de repaso espaciado',
     intro: 'Escribe en cada línea un tema que hayas estudiado hoy. Repásalo al día siguiente, a los 3 días, a la semana y a las dos semanas; marca la fecha de cada repaso al hacerlo.',
     style: 'table',
+    columns: ['Día 1', 'Día 3', 'Día 7', 'Día 14'],
     sections: [
-      { heading: 'Semana 1 — tema · día 1 · día 3 · día 7 · día 14', items: ['Tema:', 'Tema:', 'Tema:', 'Tema:', 'Tema:'] },
-      { heading: 'Semana 2 — tema · día 1 · día 3 · día 7 · día 14', items: ['Tema:', 'Tema:', 'Tema:', 'Tema:', 'Tema:'] },
+      { heading: 'Semana 1', items: ['Tema:', 'Tema:', 'Tema:', 'Tema:', 'Tema:'] },
+      { heading: 'Semana 2', items: ['Tema:', 'Tema:', 'Tema:', 'Tema:', 'Tema:'] },
       { heading: 'Preguntas para la autoevaluación', items: ['¿Qué tres ideas recuerdo sin mirar mis apuntes?', '¿Qué me ha costado más y por qué?', '¿Cómo se lo explicaría a otra persona?'] },
     ],
   })
