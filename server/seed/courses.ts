@@ -18,7 +18,8 @@ export type Asset =
   | { make: 'clip'; animation: 'steps' | 'pomodoro' }
 
 export type DemoBlock =
-  | { kind: 'text'; title: string; html: string }
+  /** `withoutVideo`: the text to use instead when the section's video could not be made (null: leave the block out). */
+  | { kind: 'text'; title: string; html: string; withoutVideo?: string | null }
   | { kind: 'image'; title: string; alt: string; file: string; asset: Asset }
   | { kind: 'attachment'; title: string; file: string; asset: Asset }
   | { kind: 'link'; title: string; url: string }
@@ -76,7 +77,7 @@ export const DEMO_COURSES: DemoCourse[] = [
             kind: 'text',
             title: 'Te damos la bienvenida',
             html:
-              '<h2>Te damos la bienvenida</h2><p>La plataforma del centro reúne todos los cursos que puedes estudiar a tu ritmo. Cada curso se divide en <strong>secciones</strong>, y cada sección en <strong>bloques</strong>: textos, imágenes, vídeos, documentos para descargar, simulaciones interactivas, enlaces y evaluaciones.</p><ul><li>En el <strong>catálogo</strong> buscas cursos por nombre, categoría o dificultad.</li><li>Con un <strong>plan</strong> te suscribes; muchos cursos tienen un plan gratuito.</li><li>El <strong>reproductor</strong> te lleva bloque a bloque y guarda tu progreso.</li><li>Cuando completas todos los bloques y apruebas las evaluaciones, recibes tu <strong>certificado</strong> al momento.</li></ul>',
+              '<h2>Te damos la bienvenida</h2><p>La plataforma del centro reúne todos los cursos que puedes estudiar a tu ritmo. Cada curso se divide en <strong>secciones</strong>, y cada sección en <strong>bloques</strong>: textos, imágenes, vídeos, documentos para descargar, simulaciones interactivas, enlaces y evaluaciones.</p><ul><li>En el <strong>catálogo</strong> buscas cursos por nombre, categoría o dificultad.</li><li>Con un <strong>plan</strong> te suscribes; muchos cursos tienen un plan gratuito.</li><li>El <strong>reproductor</strong> te lleva bloque a bloque y guarda tu progreso; un vídeo cuenta como visto cuando llegas casi al final, no solo al abrirlo.</li><li>Cuando completas todos los bloques y apruebas las evaluaciones, recibes tu <strong>certificado</strong> al momento.</li></ul>',
           },
           { kind: 'image', title: 'Los cuatro pasos', alt: 'Diagrama de cuatro pasos: 1, elige un curso en el catálogo; 2, suscríbete con un plan gratuito; 3, estudia bloque a bloque; 4, aprueba y obtén tu certificado.', file: 'cuatro-pasos.svg', asset: { make: 'steps-diagram' } },
           {
@@ -90,6 +91,7 @@ export const DEMO_COURSES: DemoCourse[] = [
             kind: 'text',
             title: 'Lo que muestra el vídeo',
             html: '<p>En el vídeo, cada círculo se ilumina cuando completas un paso y la barra inferior se llena como la barra de progreso de tus cursos. Un vídeo cuenta como visto cuando llegas casi al final (el 95 %), no solo al abrirlo.</p>',
+            withoutVideo: null,
           },
         ],
       },
@@ -217,6 +219,8 @@ export const DEMO_COURSES: DemoCourse[] = [
             kind: 'text',
             title: 'La técnica Pomodoro',
             html: '<p>La técnica Pomodoro alterna <strong>25 minutos de concentración</strong> con <strong>5 minutos de descanso</strong>; tras cuatro bloques, toma un descanso largo de 15 a 30 minutos. En el vídeo, el rojo son los bloques de trabajo, el verde los descansos breves y el azul el descanso largo.</p><p>Durante cada bloque, silencia el móvil y trabaja en una sola tarea.</p>',
+            withoutVideo:
+              '<p>La técnica Pomodoro alterna <strong>25 minutos de concentración</strong> con <strong>5 minutos de descanso</strong>; tras cuatro bloques, toma un descanso largo de 15 a 30 minutos.</p><p>Durante cada bloque, silencia el móvil y trabaja en una sola tarea.</p>',
           },
           { kind: 'link', title: 'Repaso espaciado (Wikipedia)', url: 'https://es.wikipedia.org/wiki/Repaso_espaciado' },
         ],

@@ -171,7 +171,10 @@ async function seedCourse(app: App, tx: Queryable, course: DemoCourse, actor: Ac
     await insertItem(tx, { id: sectionId, course: uuid, section: null, kind: 'section', position: i, values: cleanValues('section', { title: section.title, description: section.description }) }, actor)
     // A video that cannot be made is left out, and the section's first text says so.
     const missing = section.blocks.filter((b) => b.kind === 'video' && !clips.get(b.asset.make === 'clip' ? b.asset.animation : ''))
-    const blocks = section.blocks.filter((b) => !missing.includes(b))
+    // Texts about the missing video are reworded or left out with it.
+    const blocks = section.blocks
+      .filter((b) => !missing.includes(b) && !(missing.length && b.kind === 'text' && b.withoutVideo === null))
+      .map((b) => (missing.length && b.kind === 'text' && b.withoutVideo ? { ...b, html: b.withoutVideo } : b))
     const note = missing.map((b) => (b.kind === 'video' ? b.withoutVideo : '')).join('')
     let noted = false
     for (const [j, block] of blocks.entries()) {

@@ -214,6 +214,8 @@ describe('when seeding is off or not wanted', () => {
         const blocks = s.sections.flatMap((x) => x.blocks)
         expect(blocks.some((b) => b.kind === 'video')).toBe(false)
         expect(blocks.some((b) => b.kind === 'text' && String(b.values.html).includes('ffmpeg'))).toBe(true)
+        // No text speaks of a video that is not there, but for that note.
+        for (const b of blocks.filter((x) => x.kind === 'text' && !String(x.values.html).includes('ffmpeg'))) expect(String(b.values.html)).not.toMatch(/vídeo/i)
       }
     } finally {
       await t.close()
