@@ -204,6 +204,29 @@ describe('when seeding is off or not wanted', () => {
     expect(() => loadConfig({ ...env, AULA_SEED: 'yes' })).toThrow(/AULA_SEED must be one of demo, none/)
   })
 
+  it('leaves nothing behind in the database when a file cannot be stored, and seeds at the next try', async () => {
+    const t = await app()
+    try {
+      const real = t.app.storage
+      let puts = 0
+      const put = real.put.bind(real)
+      // The sixth file fails, halfway through the first course's blocks.
+      real.put = async (key, body, type) => {
+        if (++puts === 6) throw new Error('disk full')
+        return put(key, body, type)
+      }
+      await expect(seedDemoCatalogue(t.app)).rejects.toThrow('disk full')
+      expect(await count(t, 'SELECT count(*) AS n FROM courses')).toBe(0)
+      expect(await count(t, 'SELECT count(*) AS n FROM course_items')).toBe(0)
+      expect(await count(t, 'SELECT count(*) AS n FROM categories')).toBe(0)
+      real.put = put
+      const retried = await seedDemoCatalogue(t.app)
+      expect(retried.courses.length).toBeGreaterThanOrEqual(2)
+    } finally {
+      await t.close()
+    }
+  }, 120_000)
+
   it('leaves the video blocks out and says so when ffmpeg is missing, and still publishes', async () => {
     const t = await app()
     try {
