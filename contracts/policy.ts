@@ -2,6 +2,7 @@ import type { Group } from './groups.js'
 import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
+import { formsPolicy } from './learner/forms-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
 
@@ -168,6 +169,7 @@ export const routePolicy = {
   ...learnerPolicy,
   ...adminCoursePolicy,
   ...storagePolicy,
+  ...formsPolicy,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy

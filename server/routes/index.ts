@@ -1,5 +1,6 @@
 import type { App } from '../types.js'
 import adminRoutes from './admin/index.js'
+import certificateRoutes from './certificates/index.js'
 import configRoutes from './config.js'
 import documentRoutes from './documents/index.js'
 import fileRoutes from './files/index.js'
@@ -9,6 +10,7 @@ import userRoutes from './user/index.js'
 import adminCourseRoutes from './v2/admin/courses/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
+import formRoutes from './v2/courses/forms/index.js'
 import learnerRoutes from './v2/courses/learner/index.js'
 
 /** Every API area, mounted under /api. */
@@ -24,4 +26,6 @@ export default async function apiRoutes(app: App) {
   await app.register(contentRoutes)
   await app.register(learnerRoutes)
   await app.register(fileRoutes)
+  await app.register(formRoutes)
+  await app.register(certificateRoutes)
 }

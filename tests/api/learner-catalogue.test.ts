@@ -81,7 +81,12 @@ describe('catalogue', () => {
     // Every word must match; operators typed by a learner are plain text.
     expect((await list('1/fisica%20barroco')).json()).toEqual({ items: [], total: 0 })
     expect((await list("1/f%C3%ADsica%20%26%20%7C%20!%20'%3A*")).json().total).toBe(1)
-    expect((await list('1/%20%21%21')).statusCode).toBe(200)
+    // Whatever is typed, the answer is a list (never a server error).
+    for (const odd of ['%20%21%21', '%C2%BD', '%E2%80%94', '%F0%9F%98%80', '%E5%AD%A6', '_', 'a'.repeat(200), '%CE%BB%CF%8C%CE%B3%CE%BF%CF%82', '%5C', "'", '%22%3A*%7C']) {
+      const res = await list(`1/${odd}`)
+      expect(res.statusCode, `${odd}: ${res.body}`).toBe(200)
+    }
+    expect((await list(`1/${'a'.repeat(201)}`)).statusCode).toBe(400)
   })
 
   it('filters by category, difficulty, organization and tag, alone or with a search', async () => {

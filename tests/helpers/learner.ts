@@ -28,7 +28,7 @@ export interface CourseSpec {
   organizationId?: string
   salesEnabled?: boolean
   plans?: Array<{ name: string; durationDays: number; price?: number | null; currency?: string | null }>
-  sections?: Array<{ title: string; blocks: BlockSpec[] }>
+  sections?: Array<{ title: string; blocks: Array<BlockSpec | ((uuid: string) => Promise<BlockSpec>)> }>
 }
 
 export interface PublishedCourse {
@@ -51,6 +51,16 @@ async function uploadMedia(api: CourseApi, as: Caller, uuid: string, media: 'cov
   const posted = await api.app.inject({ method: 'POST', url: par.url, payload: body, headers: { 'content-type': contentType } })
   expect(posted.statusCode, posted.body).toBeLessThan(300)
   ok(await api.call(as, 'PUT', `${V2}/builder/${media}`, { uuid, revision: await revisionOf(api, as, uuid), [media === 'cover' ? 'cover' : 'template']: par.path }))
+}
+
+/** Uploads a file for a block of `kind` before the block exists; returns the path to put in its values. */
+export async function uploadBlockFile(api: CourseApi, as: Caller, uuid: string, kind: 'image' | 'attachment' | 'video', file: { type: string; name: string; bytes?: Buffer }) {
+  const bytes = file.bytes ?? randomBytes(256)
+  const par = ok(await api.call(as, 'POST', `${V2}/blocks/resource-par`, { uuid, kind, size: bytes.length, contentType: file.type, fileName: file.name }))
+  const { body, contentType } = await multipart(par.fields, { bytes, name: file.name, type: file.type })
+  const posted = await api.app.inject({ method: 'POST', url: par.url, payload: body, headers: { 'content-type': contentType } })
+  expect(posted.statusCode, posted.body).toBeLessThan(300)
+  return par.path as string
 }
 
 /** A catalogue entry made by the administrator (categories, organizations). */
@@ -100,7 +110,8 @@ export async function publishCourse(api: CourseApi, owner: Caller, spec: CourseS
     const added = ok(await api.call(owner, 'POST', `${V2}/blocks/add`, { uuid, revision, item: 'section', values: { title: section.title } }))
     revision = added.revision
     const ids: string[] = []
-    for (const b of section.blocks) {
+    for (const given of section.blocks) {
+      const b = typeof given === 'function' ? await given(uuid) : given
       const res = ok(await api.call(owner, 'POST', `${V2}/blocks/add`, { uuid, revision, item: b.kind, section: added.item.id, values: b.values }))
       revision = res.revision
       ids.push(res.item.id as string)

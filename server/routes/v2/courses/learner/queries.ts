@@ -119,12 +119,13 @@ export interface CatalogueListRow {
 }
 
 /**
- * One page of the catalogue. The conditions are only those asked for, so the planner can use the
+ * The SQL of one catalogue page. The conditions are only those asked for, so the planner can use the
  * GIN index of `search` (and of `tags_folded`) rather than a condition that is sometimes true.
  */
-export async function cataloguePage(db: Queryable, f: CatalogueFilter, limit: number, offset: number): Promise<CatalogueListRow[]> {
+export function catalogueSql(f: CatalogueFilter, limit: number, offset: number): { sql: string; params: unknown[] } {
   const params: unknown[] = []
-  const where: string[] = ['c.deleted_at IS NULL']
+  // A course deleted since it was published leaves the catalogue (an anti-join keeps the search on its index).
+  const where: string[] = ['NOT EXISTS (SELECT 1 FROM courses c WHERE c.uuid = p.uuid AND c.deleted_at IS NOT NULL)']
   const param = (v: unknown) => {
     params.push(v)
     return `$${params.length}`
@@ -139,15 +140,19 @@ export async function cataloguePage(db: Queryable, f: CatalogueFilter, limit: nu
   if (f.difficulty) where.push(`p.difficulty_id = ${param(f.difficulty)}::uuid`)
   if (f.organization) where.push(`p.organization_id = ${param(f.organization)}::uuid`)
   if (f.tag) where.push(`p.tags_folded @> ARRAY[fold_search(${param(f.tag)})]`)
-  const { rows } = await db.query<CatalogueListRow>(
-    `SELECT p.uuid, p.name, p.brief_description, p.cover_path, p.thumbnail_path, p.category_id, p.category_name, p.difficulty_id,
+  const sql = `SELECT p.uuid, p.name, p.brief_description, p.cover_path, p.thumbnail_path, p.category_id, p.category_name, p.difficulty_id,
             p.difficulty_name, p.organization_id, p.organization_name, p.tags, p.duration_hours, p.published_at, count(*) OVER () AS total
-       FROM published_courses p JOIN courses c ON c.uuid = p.uuid
+       FROM published_courses p
       WHERE ${where.join(' AND ')}
       ORDER BY ${rank}p.published_at DESC, p.uuid
-      LIMIT ${param(limit)} OFFSET ${param(offset)}`,
-    params,
-  )
+      LIMIT ${param(limit)} OFFSET ${param(offset)}`
+  return { sql, params }
+}
+
+/** One page of the catalogue (see catalogueSql). */
+export async function cataloguePage(db: Queryable, f: CatalogueFilter, limit: number, offset: number): Promise<CatalogueListRow[]> {
+  const { sql, params } = catalogueSql(f, limit, offset)
+  const { rows } = await db.query<CatalogueListRow>(sql, params)
   return rows
 }
 
@@ -293,13 +298,13 @@ export async function recordPosition(
 ): Promise<ProgressRow> {
   const { rows } = await tx.query<ProgressRow>(
     `INSERT INTO learner_progress AS lp (user_sub, course_uuid, block_id, watched_seconds, position_seconds, duration_seconds, completed_at)
-     VALUES ($1, $2, $3, $4, $4, $5, CASE WHEN $4 >= $5 * $6 THEN now() END)
+     VALUES ($1, $2, $3, $4::numeric, $4::numeric, $5::numeric, CASE WHEN $4::numeric >= $5::numeric * $6::numeric THEN now() END)
      ON CONFLICT (user_sub, course_uuid, block_id) DO UPDATE
         SET watched_seconds = GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds),
             position_seconds = EXCLUDED.position_seconds,
             duration_seconds = EXCLUDED.duration_seconds,
             completed_at = COALESCE(lp.completed_at,
-              CASE WHEN GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds) >= EXCLUDED.duration_seconds * $6 THEN now() END),
+              CASE WHEN GREATEST(lp.watched_seconds, EXCLUDED.watched_seconds) >= EXCLUDED.duration_seconds * $6::numeric THEN now() END),
             updated_at = now()
      RETURNING block_id, watched_seconds, position_seconds, duration_seconds, completed_at`,
     [p.sub, p.course, p.block, p.seconds, p.duration, p.ratio],

@@ -1,0 +1,23 @@
+import type { Access } from '../policy.js'
+
+// Spelled out rather than imported: policy.ts imports this module (see contracts/courses/content-policy.ts).
+const SIGNED_IN: Access = { kind: 'signed-in' }
+const PUBLIC: Access = { kind: 'public' }
+
+/**
+ * Evaluation forms and certificates. The form routes are open to any signed-in user; the handlers then
+ * require an active subscription to the course. A certificate is downloaded by the learner it names;
+ * its verification is public.
+ */
+export const formsPolicy = {
+  'POST /api/v2/courses/forms/request': SIGNED_IN,
+  'POST /api/v2/courses/forms/completed': SIGNED_IN,
+  'POST /api/v2/courses/forms/progress': SIGNED_IN,
+  'GET /api/v2/courses/forms/summary/:course/:id': SIGNED_IN,
+  'POST /api/v2/forms/request': SIGNED_IN,
+  'POST /api/v2/forms/completed': SIGNED_IN,
+  'POST /api/v2/forms/progress': SIGNED_IN,
+  'GET /api/v2/forms/summary/:course/:id': SIGNED_IN,
+  'GET /api/v2/courses/certificates/:course': SIGNED_IN,
+  'GET /api/certificates/verify/:code': PUBLIC,
+} as const

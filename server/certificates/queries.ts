@@ -1,0 +1,79 @@
+import type { CourseSnapshot } from '../../contracts/courses/content.js'
+import type { Queryable } from '../db/index.js'
+
+/** The newest published snapshot of a live course (what learners study), or null. */
+export async function publishedSnapshot(db: Queryable, course: string): Promise<CourseSnapshot | null> {
+  const { rows } = await db.query<{ content: CourseSnapshot | string }>(
+    `SELECT v.content FROM courses c
+       JOIN course_versions v ON v.course_uuid = c.uuid AND v.version = c.published_version
+      WHERE c.uuid = $1 AND c.deleted_at IS NULL`,
+    [course],
+  )
+  if (!rows[0]) return null
+  const content = rows[0].content
+  return typeof content === 'string' ? (JSON.parse(content) as CourseSnapshot) : content
+}
+
+export interface CertificateRow {
+  code: string
+  course_uuid: string
+  course_version: number
+  user_sub: string
+  learner_name: string
+  course_name: string
+  hours: string | number | null
+  issued_at: Date | string
+}
+
+const COLUMNS = 'code, course_uuid, course_version, user_sub, learner_name, course_name, hours, issued_at'
+
+export async function certificateOf(db: Queryable, userSub: string, course: string): Promise<CertificateRow | null> {
+  const { rows } = await db.query<CertificateRow>(`SELECT ${COLUMNS} FROM issued_certificates WHERE course_uuid = $1 AND user_sub = $2`, [course, userSub])
+  return rows[0] ?? null
+}
+
+export async function certificateByCode(db: Queryable, code: string): Promise<CertificateRow | null> {
+  const { rows } = await db.query<CertificateRow>(`SELECT ${COLUMNS} FROM issued_certificates WHERE code = $1`, [code])
+  return rows[0] ?? null
+}
+
+/**
+ * Inserts the certificate unless the learner already holds one for the course (or, very rarely, the
+ * code is taken): true when this call inserted it.
+ */
+export async function insertCertificate(
+  db: Queryable,
+  c: { code: string; course: string; version: number; userSub: string; learnerName: string; courseName: string; hours: number | null },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO issued_certificates (code, course_uuid, course_version, user_sub, learner_name, course_name, hours)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING code`,
+    [c.code, c.course, c.version, c.userSub, c.learnerName, c.courseName, c.hours],
+  )
+  return rows.length > 0
+}
+
+/** The forms of the course the learner has passed (in any published version). */
+export async function passedForms(db: Queryable, userSub: string, course: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ form_id: string }>(
+    'SELECT DISTINCT form_id FROM form_attempts WHERE course_uuid = $1 AND user_sub = $2 AND passed',
+    [course, userSub],
+  )
+  return new Set(rows.map((r) => r.form_id))
+}
+
+/** The learner's name as the embedded user pool holds it (name, else e-mail), or null elsewhere. */
+export async function poolName(db: Queryable, userSub: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string; value: string }>(
+    "SELECT name, value FROM identity_user_attributes WHERE username = $1 AND name IN ('name', 'email')",
+    [userSub],
+  )
+  const by = new Map(rows.map((r) => [r.name, r.value.trim()]))
+  return by.get('name') || by.get('email') || null
+}
+
+/** The template file of a catalogue certificate design (when the course uses one instead of its own). */
+export async function catalogueTemplate(db: Queryable, certificateId: string): Promise<string | null> {
+  const { rows } = await db.query<{ template_path: string }>('SELECT template_path FROM certificates WHERE id = $1', [certificateId])
+  return rows[0]?.template_path ?? null
+}
