@@ -84,6 +84,12 @@ export const ConfigSchema = Type.Object({
   S3_ENDPOINT: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: "An S3-compatible service instead of AWS (http(s) URL browsers can reach too); unset uses AWS." })),
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false, description: "Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (most S3-compatible services need it)." }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
+  // First run (server/seed, README "First run")
+  AULA_SEED: Type.Optional(
+    Type.Enum(['demo', 'none'], {
+      description: "'demo' creates a small published demo catalogue when the database has no course yet; 'none' never does. Unset: 'demo' on the embedded database, 'none' with DATABASE_URL.",
+    }),
+  ),
 })
 
 export type Config = Static<typeof ConfigSchema> & { dataDir: string }
@@ -117,6 +123,14 @@ function describe(message: string, params: unknown): string {
   if (p.pattern === HTTP_URL || p.format === 'uri') return 'must be an http:// or https:// URL'
   if (p.allowedValues) return `must be one of ${p.allowedValues.join(', ')}`
   return message
+}
+
+/**
+ * Whether a start may seed the demo catalogue. Unset, only the embedded database is seeded: a
+ * PostgreSQL server is someone's real installation, seeded only when they ask for it.
+ */
+export function seedMode(config: Pick<Config, 'AULA_SEED' | 'DATABASE_URL'>): 'demo' | 'none' {
+  return config.AULA_SEED ?? (config.DATABASE_URL ? 'none' : 'demo')
 }
 
 /**

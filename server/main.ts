@@ -49,6 +49,20 @@ const created = await db.query<{ id: string }>(
 )
 app.log.info({ installation: created.rows[0]?.id }, created.rows.length ? 'new installation: empty data directory initialised' : 'reusing existing data')
 
+// First run: a demo catalogue on a database that has never held a course (AULA_SEED, README "First run").
+// A failure leaves the database as it was and the server still starts.
+try {
+  const { seedDemoCatalogue } = await import('./seed/index.js')
+  const seedStarted = performance.now()
+  const seed = await seedDemoCatalogue(app)
+  if (seed.courses.length) {
+    app.log.info({ courses: seed.courses.map((c) => c.name), ms: Math.round(performance.now() - seedStarted) }, 'first run: demo catalogue published')
+    if (!seed.videos) app.log.warn('first run: ffmpeg was not found, so the demo courses have no video blocks')
+  } else app.log.debug({ reason: seed.skipped }, 'demo catalogue not seeded')
+} catch (err) {
+  app.log.error({ err }, 'first run: the demo catalogue could not be created')
+}
+
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
