@@ -31,9 +31,11 @@ const VisitorOnly = screen(publicArea, 'VisitorOnly')
 // The shell: react-admin with Aula's layout.
 const AulaAdmin = screen(shellArea, 'AulaAdmin')
 const Protected = screen(shellArea, 'Protected')
-const CatalogueComingSoon = screen(shellArea, 'CatalogueComingSoon')
 // The areas inside the shell.
 const Dashboard = screen(learnerArea, 'Dashboard')
+const Catalogue = screen(learnerArea, 'Catalogue')
+const CourseOverview = screen(learnerArea, 'CourseOverview')
+const CertificateVerification = screen(learnerArea, 'CertificateVerification')
 const SettingsPage = screen(accountArea, 'SettingsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
@@ -63,6 +65,8 @@ export function App() {
             <Route path="/logout" element={<LogoutPage />} />
             <Route path="/global-logout" element={<LogoutPage global />} />
             <Route path="/terms-of-use-and-privacy" element={<TermsPage />} />
+            {/* Anyone, signed in or not: the address under a certificate's QR code. */}
+            <Route path="/certificates/verify/:code" element={<CertificateVerification />} />
             {/* Visitors only (a signed-in user goes to /dashboard): */}
             <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
             <Route path="/register" element={<VisitorOnly><RegisterPage /></VisitorOnly>} />
@@ -77,12 +81,14 @@ export function App() {
               // The administration resources (admin group; src/resources/index.ts) are mounted by AulaAdmin
               // itself, so that their declarations travel with the shell's chunk, not the first page's.
               <AulaAdmin>
-                {/* The general group's catalogue (no chrome); says it is coming until the learner area's catalogue takes the path. */}
+                {/* The general group's catalogue (no chrome, spec §2), where the top-bar search leads with ?search=. */}
                 <CustomRoutes noLayout>
-                  <Route path="/courses" element={<Area><Protected><CatalogueComingSoon /></Protected></Area>} />
+                  <Route path="/courses" element={<Area><Protected><Catalogue /></Protected></Area>} />
+                  <Route path="/galaxy" element={<Area><Protected><Catalogue /></Protected></Area>} />
                 </CustomRoutes>
                 <CustomRoutes>
                   <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />
+                  <Route path="/galaxy/courses/overview/:uuid" element={<Area><Protected><CourseOverview /></Protected></Area>} />
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}

@@ -15,6 +15,7 @@ export const publicArea = () => import('./publicArea')
 export const termsArea = () => import('./termsArea')
 /** React-admin with Aula's layout, around every other screen. */
 export const shellArea = () => import('./shellArea')
+/** The learner screens: catalogue, course overview, dashboard, certificate verification. */
 export const learnerArea = () => import('./learnerArea')
 /** The signed-in account screens (settings). */
 export const accountArea = () => import('./accountArea')
@@ -33,6 +34,9 @@ export const PUBLIC_PATHS = new Set([
   '/complete-register',
 ])
 
+/** The public certificate check (bare layout, outside the shell): `/certificates/verify/{code}`. */
+export const VERIFY_PREFIX = '/certificates/verify/'
+
 /**
  * Starts downloading the chunks of the screen the browser opens on at once, beside the app's core,
  * instead of after it: otherwise each chunk waits for the one that leads to it.
@@ -40,6 +44,7 @@ export const PUBLIC_PATHS = new Set([
 export function preloadScreen(pathname: string) {
   if (pathname === '/terms-of-use-and-privacy') void Promise.all([publicContext(), termsArea()])
   else if (PUBLIC_PATHS.has(pathname)) void Promise.all([publicContext(), publicArea()])
+  else if (pathname.startsWith(VERIFY_PREFIX)) void Promise.all([publicContext(), learnerArea()])
   else void shellArea()
 }
 
