@@ -266,6 +266,9 @@ function IndexNav({ t, index, current, onFollow }: { t: PlayerTranslate; index: 
       <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
         {t('blocksDone', { done: index.progress.done, total: index.progress.total })}
       </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+        {t('remainingDays', { smart_count: index.subscription.remainingDays })}
+      </Typography>
       {index.sections.map((section) => (
         <List key={section.id} dense aria-labelledby={`section-${section.id}`} subheader={<ListSubheader id={`section-${section.id}`} component="h3" sx={{ lineHeight: 1.5, py: 1 }}>{section.title}</ListSubheader>}>
           {section.blocks.map((b) => (
