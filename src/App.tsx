@@ -3,7 +3,7 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, builderArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { accountArea, builderArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -36,6 +36,7 @@ const Dashboard = screen(learnerArea, 'Dashboard')
 const Catalogue = screen(learnerArea, 'Catalogue')
 const CourseOverview = screen(learnerArea, 'CourseOverview')
 const CertificateVerification = screen(learnerArea, 'CertificateVerification')
+const Player = screen(playerArea, 'Player')
 const SettingsPage = screen(accountArea, 'SettingsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
@@ -85,6 +86,9 @@ export function App() {
                 <CustomRoutes noLayout>
                   <Route path="/courses" element={<Area><Protected><Catalogue /></Protected></Area>} />
                   <Route path="/galaxy" element={<Area><Protected><Catalogue /></Protected></Area>} />
+                  {/* The course player draws its own header (brand, progress, index). */}
+                  <Route path="/galaxy/courses/player/:uuid" element={<Area><Protected><Player /></Protected></Area>} />
+                  <Route path="/galaxy/courses/player/:uuid/:block" element={<Area><Protected><Player /></Protected></Area>} />
                 </CustomRoutes>
                 <CustomRoutes>
                   <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />

@@ -17,6 +17,8 @@ export const termsArea = () => import('./termsArea')
 export const shellArea = () => import('./shellArea')
 /** The learner screens: catalogue, course overview, dashboard, certificate verification. */
 export const learnerArea = () => import('./learnerArea')
+/** The course player, lazily on its own (its texts come with it). */
+export const playerArea = () => import('./playerArea')
 /** The signed-in account screens (settings). */
 export const accountArea = () => import('./accountArea')
 /** The course builder (creator and reviewer groups): course list, builder tabs, review. */
@@ -49,4 +51,4 @@ export function preloadScreen(pathname: string) {
 }
 
 /** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
-export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), accountArea(), builderArea()])
+export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea()])
