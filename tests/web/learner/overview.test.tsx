@@ -86,6 +86,23 @@ describe('course overview', () => {
     expect(screen.queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument()
   })
 
+  it('the way in opens the course player, which answers for the subscription itself', async () => {
+    await learner()
+    courseApi({ subscription: subscription(new Date()) })
+    let asked = ''
+    net.server.use(
+      http.get('*/api/v2/courses/course/index/:id', ({ params }) => {
+        asked = String(params.id)
+        return HttpResponse.json({ message: 'Not subscribed', code: 'NOT_SUBSCRIBED' }, { status: 403 })
+      }),
+    )
+    renderAt(`/galaxy/courses/overview/${COURSE}`)
+    await userEvent.click(await screen.findByRole('link', { name: 'Start or continue the course' }))
+    expect(window.location.pathname).toBe(`/galaxy/courses/player/${COURSE}`)
+    expect(await screen.findByText('Subscribe to this course to study it.')).toBeInTheDocument()
+    expect(asked).toBe(COURSE)
+  })
+
   it('an expired or revoked subscription says so and offers the free plan again', async () => {
     await learner()
     const state = { subscription: subscription(new Date(Date.now() - 31 * DAY), { status: 'expired' }) as UserSubscription | null }
