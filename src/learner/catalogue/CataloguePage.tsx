@@ -1,5 +1,6 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined'
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -137,6 +138,12 @@ function Catalogue() {
               </Grid>
             ))}
           </Grid>
+          {list.data.items.length === 0 && list.data.total > 0 && (
+            // A page past the end (an old link, fewer courses since): the way back to the first.
+            <Alert severity="info" action={<Button onClick={() => update({ page: '' })}>{translate('ra.navigation.first')}</Button>}>
+              {translate('ra.navigation.page_out_of_boundaries', { page })}
+            </Alert>
+          )}
           {pages > 1 && (
             <Box component="nav" aria-label={translate(`${T}.pages`)} sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
               <Pagination count={pages} page={Math.min(page, pages)} onChange={(_, p) => update({ page: p > 1 ? String(p) : '' })} />

@@ -97,6 +97,17 @@ describe('course catalogue', () => {
     expect(await screen.findByText('No course has been published yet')).toBeInTheDocument()
   })
 
+  it('a page past the end (an old link) leads back to the first page', async () => {
+    await learner()
+    filters()
+    net.server.use(http.get('*/api/v2/courses/all/:page', ({ params }) => HttpResponse.json({ items: params.page === '1' ? [card()] : [], total: 1 })))
+    renderAt('/galaxy?page=7')
+    expect(await screen.findByText('Page number 7 out of boundaries')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Go to first page' }))
+    expect(await screen.findByRole('link', { name: /Chemistry at home/ })).toBeInTheDocument()
+    expect(window.location.search).toBe('')
+  })
+
   it('keeps people outside the general group out', async () => {
     await signedInAs(net.identity.add({ email: 'admin@example.test', groups: ['admin'] }))
     renderAt('/galaxy')
