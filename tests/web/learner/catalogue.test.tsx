@@ -1,8 +1,9 @@
 import '../account/eng'
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { i18nProvider } from '../../../src/i18n'
 import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 import { BEGINNER, card, COURSE, OTHER, SCIENCE } from './fixtures'
 
@@ -106,6 +107,20 @@ describe('course catalogue', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to first page' }))
     expect(await screen.findByRole('link', { name: /Chemistry at home/ })).toBeInTheDocument()
     expect(window.location.search).toBe('')
+  })
+
+  it('changes language with the menu, the learner texts included (German, formal)', async () => {
+    await learner()
+    filters()
+    net.server.use(http.get('*/api/v2/courses/all/:page/:search', () => HttpResponse.json({ items: [], total: 0 })))
+    renderAt('/courses?search=xyz')
+    expect(await screen.findByText('No course matches your search')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /^Language: English/ }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Deutsch/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kurskatalog' })).toBeInTheDocument()
+    expect(screen.getByText('Kein Kurs entspricht Ihrer Suche')).toBeInTheDocument()
+    // The language is the app's, not the test's: back to English for the tests that follow.
+    await act(() => i18nProvider.changeLocale('eng'))
   })
 
   it('keeps people outside the general group out', async () => {
