@@ -73,9 +73,27 @@ function Overview() {
       <Button component={Link} to="/galaxy" size="small" sx={{ mb: 1 }}>
         {translate(`${T}.back`)}
       </Button>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
+      {/* Read in this order (on a phone too): the course, its plans and the way in, then the details. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 }, minWidth: 0 }}>
           <Header course={c} />
+        </Box>
+        <Stack spacing={3} sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, minWidth: 0 }}>
+          <Plans course={c} />
+          {collaborators.data && collaborators.data.length > 0 && (
+            <Section title={translate(`${T}.collaborators`)}>
+              <List dense disablePadding>
+                {collaborators.data.map((person) => (
+                  <ListItem key={person.username} disableGutters>
+                    <ListItemText primary={person.name || person.username} />
+                  </ListItem>
+                ))}
+              </List>
+            </Section>
+          )}
+          {collaborators.error ? <ErrorDisplay error={collaborators.error} /> : null}
+        </Stack>
+        <Stack spacing={3} sx={{ gridColumn: { md: 1 }, gridRow: { md: 2 }, minWidth: 0 }}>
           {c.presentation && (
             <Section title={translate(`${T}.presentation`)}>
               <Box component="video" controls preload="metadata" src={c.presentation} aria-label={translate(`${T}.presentation`)} sx={{ width: '100%', borderRadius: 1, bgcolor: 'common.black' }} />
@@ -117,21 +135,6 @@ function Overview() {
             </Section>
           )}
           {faq.error ? <ErrorDisplay error={faq.error} /> : null}
-        </Stack>
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <Plans course={c} />
-          {collaborators.data && collaborators.data.length > 0 && (
-            <Section title={translate(`${T}.collaborators`)}>
-              <List dense disablePadding>
-                {collaborators.data.map((person) => (
-                  <ListItem key={person.username} disableGutters>
-                    <ListItemText primary={person.name || person.username} />
-                  </ListItem>
-                ))}
-              </List>
-            </Section>
-          )}
-          {collaborators.error ? <ErrorDisplay error={collaborators.error} /> : null}
         </Stack>
       </Box>
     </Box>
