@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { AdminContext, memoryStore, type AuthProvider } from 'react-admin'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { FormResult, LearnerForm } from '../../../../contracts/learner/forms'
 import type { PlayerIndex, PlayerPage as PageData } from '../../../../contracts/learner/player'
 import { resetPublicConfig } from '../../../../src/authProvider/config'
@@ -182,6 +182,23 @@ function renderPlayer(path: string) {
   )
 }
 
+/** `matchMedia` answering as a screen `width` pixels wide (jsdom has none). */
+const matchMediaAt =
+  (width: number) =>
+  (query: string): MediaQueryList => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query)
+    const max = /max-width:\s*([\d.]+)px/.exec(query)
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
+    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }
+  }
+function onScreen(width: number) {
+  const before = window.matchMedia
+  window.matchMedia = matchMediaAt(width)
+  onTestFinished(() => {
+    window.matchMedia = before
+  })
+}
+
 const location = () => screen.getByRole('status', { hidden: true, name: 'location' })
 
 describe('course player', () => {
@@ -325,5 +342,45 @@ describe('course player', () => {
     } finally {
       await i18nProvider.changeLocale('eng')
     }
+  })
+
+  it('on a phone keeps the index in a drawer that closes when a block is chosen', async () => {
+    onScreen(390)
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' })
+    expect(screen.queryByRole('navigation', { name: 'Course index' })).toBeNull()
+    const open = screen.getByRole('button', { name: 'Open the course index' })
+    open.focus()
+    await user.keyboard('{Enter}')
+    const index = await screen.findByRole('navigation', { name: 'Course index' })
+    await user.click(within(index).getByRole('link', { name: /Try it/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Try it' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Course index' })).toBeNull())
+  })
+
+  it("downloads the certificate with the session's token", async () => {
+    api.certificate = { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-22T10:00:00.000Z', url: `/api/v2/courses/certificates/${COURSE}` }
+    localStorage.setItem('jwt', 'token-ana')
+    const auth: Array<string | null> = []
+    server.use(
+      http.get('*/api/v2/courses/certificates/:course', ({ request }) => {
+        auth.push(request.headers.get('Authorization'))
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } })
+      }),
+    )
+    const created = vi.fn((blob: Blob) => (void blob, 'blob:certificate'))
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => undefined })
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download)
+    })
+    onTestFinished(() => click.mockRestore())
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await user.click(await screen.findByRole('button', { name: 'Download the certificate' }))
+    await waitFor(() => expect(clicked).toEqual(['Statistics for everyone - ABCD-EFGH-JKLM.pdf']))
+    expect(auth).toEqual(['Bearer token-ana'])
+    expect(created.mock.calls[0][0].type).toBe('application/pdf')
   })
 })
