@@ -304,7 +304,7 @@ describe('course player', () => {
     expect(screen.getByText('Passed')).toBeInTheDocument()
     expect(screen.getByText('100 %')).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Download the certificate' })).toBeInTheDocument()
-    expect(screen.getByText('You completed the course! Your certificate is ready.')).toBeInTheDocument()
+    expect(screen.getByText(/You completed the course! Your certificate is ready\. Verification code: ABCD-EFGH-JKLM/)).toBeInTheDocument()
   })
 
   it.each([
