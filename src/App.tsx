@@ -3,7 +3,7 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, builderArea, learnerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { accountArea, builderArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -31,9 +31,12 @@ const VisitorOnly = screen(publicArea, 'VisitorOnly')
 // The shell: react-admin with Aula's layout.
 const AulaAdmin = screen(shellArea, 'AulaAdmin')
 const Protected = screen(shellArea, 'Protected')
-const CatalogueComingSoon = screen(shellArea, 'CatalogueComingSoon')
 // The areas inside the shell.
 const Dashboard = screen(learnerArea, 'Dashboard')
+const Catalogue = screen(learnerArea, 'Catalogue')
+const CourseOverview = screen(learnerArea, 'CourseOverview')
+const CertificateVerification = screen(learnerArea, 'CertificateVerification')
+const Player = screen(playerArea, 'Player')
 const SettingsPage = screen(accountArea, 'SettingsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
@@ -63,6 +66,8 @@ export function App() {
             <Route path="/logout" element={<LogoutPage />} />
             <Route path="/global-logout" element={<LogoutPage global />} />
             <Route path="/terms-of-use-and-privacy" element={<TermsPage />} />
+            {/* Anyone, signed in or not: the address under a certificate's QR code. */}
+            <Route path="/certificates/verify/:code" element={<CertificateVerification />} />
             {/* Visitors only (a signed-in user goes to /dashboard): */}
             <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
             <Route path="/register" element={<VisitorOnly><RegisterPage /></VisitorOnly>} />
@@ -77,12 +82,17 @@ export function App() {
               // The administration resources (admin group; src/resources/index.ts) are mounted by AulaAdmin
               // itself, so that their declarations travel with the shell's chunk, not the first page's.
               <AulaAdmin>
-                {/* The general group's catalogue (no chrome); says it is coming until the learner area's catalogue takes the path. */}
+                {/* The general group's catalogue (no chrome, spec §2), where the top-bar search leads with ?search=. */}
                 <CustomRoutes noLayout>
-                  <Route path="/courses" element={<Area><Protected><CatalogueComingSoon /></Protected></Area>} />
+                  <Route path="/courses" element={<Area><Protected><Catalogue /></Protected></Area>} />
+                  <Route path="/galaxy" element={<Area><Protected><Catalogue /></Protected></Area>} />
+                  {/* The course player draws its own header (brand, progress, index). */}
+                  <Route path="/galaxy/courses/player/:uuid" element={<Area><Protected><Player /></Protected></Area>} />
+                  <Route path="/galaxy/courses/player/:uuid/:block" element={<Area><Protected><Player /></Protected></Area>} />
                 </CustomRoutes>
                 <CustomRoutes>
                   <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />
+                  <Route path="/galaxy/courses/overview/:uuid" element={<Area><Protected><CourseOverview /></Protected></Area>} />
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}

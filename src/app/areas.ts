@@ -15,7 +15,10 @@ export const publicArea = () => import('./publicArea')
 export const termsArea = () => import('./termsArea')
 /** React-admin with Aula's layout, around every other screen. */
 export const shellArea = () => import('./shellArea')
+/** The learner screens: catalogue, course overview, dashboard, certificate verification. */
 export const learnerArea = () => import('./learnerArea')
+/** The course player, lazily on its own (its texts come with it). */
+export const playerArea = () => import('./playerArea')
 /** The signed-in account screens (settings). */
 export const accountArea = () => import('./accountArea')
 /** The course builder (creator and reviewer groups): course list, builder tabs, review. */
@@ -33,6 +36,9 @@ export const PUBLIC_PATHS = new Set([
   '/complete-register',
 ])
 
+/** The public certificate check (bare layout, outside the shell): `/certificates/verify/{code}`. */
+export const VERIFY_PREFIX = '/certificates/verify/'
+
 /**
  * Starts downloading the chunks of the screen the browser opens on at once, beside the app's core,
  * instead of after it: otherwise each chunk waits for the one that leads to it.
@@ -40,8 +46,9 @@ export const PUBLIC_PATHS = new Set([
 export function preloadScreen(pathname: string) {
   if (pathname === '/terms-of-use-and-privacy') void Promise.all([publicContext(), termsArea()])
   else if (PUBLIC_PATHS.has(pathname)) void Promise.all([publicContext(), publicArea()])
+  else if (pathname.startsWith(VERIFY_PREFIX)) void Promise.all([publicContext(), learnerArea()])
   else void shellArea()
 }
 
 /** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
-export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), accountArea(), builderArea()])
+export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea()])

@@ -40,4 +40,3 @@ export function AulaAdmin({ children }: { children: ReactNode }) {
 }
 
 export { Protected } from '../account/access/Protected'
-export { CatalogueComingSoon } from '../layout/catalogue/CatalogueComingSoon'

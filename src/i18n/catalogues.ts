@@ -23,11 +23,23 @@ import { builderContent as mxBuilderContent } from './mx/builderContent'
 import { builder as rsBuilder } from './rs/builder'
 import { builderContent as rsBuilderContent } from './rs/builderContent'
 import { admin as rsAdmin } from './rs/admin'
+import { learner as mxLearner } from './mx/learner'
+import { learner as engLearner } from './eng/learner'
+import { learner as esLearner } from './es/learner'
+import { learner as itLearner } from './it/learner'
+import { learner as grLearner } from './gr/learner'
+import { learner as rsLearner } from './rs/learner'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
   ...catalogue,
   aula: { ...catalogue.aula, builder: { ...screens, ...content } } as Messages['aula'],
+})
+
+/** A catalogue with the learner area's texts in `aula.learner`. */
+const withLearner = (catalogue: Messages, learner: typeof mxLearner): Messages => ({
+  ...catalogue,
+  aula: { ...catalogue.aula, learner } as Messages['aula'],
 })
 
 /** A catalogue with the administration texts the app downloads with the admin area. */
@@ -41,10 +53,10 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
  * loads them one by one, see index.ts).
  */
 export const catalogues: Record<Locale, Messages> = {
-  mx: withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent),
-  eng: withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent),
-  es: withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent),
-  it: withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent),
-  gr: withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent),
-  rs: withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent),
+  mx: withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner),
+  eng: withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner),
+  es: withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner),
+  it: withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner),
+  gr: withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner),
+  rs: withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner),
 }

@@ -3,6 +3,7 @@ import type { Messages } from './mx'
 import type { AdminMessages } from './mx/admin'
 import type { BuilderMessages } from './mx/builder'
 import type { builderContent } from './mx/builderContent'
+import type { LearnerMessages } from './mx/learner'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -65,13 +66,27 @@ let builderWanted = false
 /** The catalogue's `aula.builder`, which only exists once the builder texts are loaded. */
 const builderOf = (catalogue: Messages) => (catalogue.aula as { builder?: BuilderTexts }).builder
 const hasBuilderTexts = (catalogue: Messages) => builderOf(catalogue) !== undefined
-const hasAreaTexts = (catalogue: Messages) => (!adminWanted || hasAdminTexts(catalogue)) && (!builderWanted || hasBuilderTexts(catalogue))
+
+/** The learner area's texts (catalogue, overview, dashboard cards, verification) in `aula.learner`, downloaded with that area. */
+const learnerLoaders: Record<Locale, () => Promise<LearnerMessages>> = {
+  mx: async () => (await import('./mx/learner')).learner,
+  eng: async () => (await import('./eng/learner')).learner,
+  es: async () => (await import('./es/learner')).learner,
+  it: async () => (await import('./it/learner')).learner,
+  gr: async () => (await import('./gr/learner')).learner,
+  rs: async () => (await import('./rs/learner')).learner,
+}
+let learnerWanted = false
+const hasLearnerTexts = (catalogue: Messages) => (catalogue.aula as { learner?: LearnerMessages }).learner !== undefined
+const hasAreaTexts = (catalogue: Messages) =>
+  (!adminWanted || hasAdminTexts(catalogue)) && (!builderWanted || hasBuilderTexts(catalogue)) && (!learnerWanted || hasLearnerTexts(catalogue))
 
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
   const catalogue = await loadCatalogue(locale)
   if (adminWanted && !hasAdminTexts(catalogue)) Object.assign(catalogue.aula.admin, await adminLoaders[locale]())
   if (builderWanted && !hasBuilderTexts(catalogue)) (catalogue.aula as { builder?: BuilderTexts }).builder = await builderLoaders[locale]()
+  if (learnerWanted && !hasLearnerTexts(catalogue)) (catalogue.aula as { learner?: LearnerMessages }).learner = await learnerLoaders[locale]()
   return catalogue
 }
 
@@ -92,6 +107,17 @@ export async function loadBuilderTexts(): Promise<void> {
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
   if (builderWanted && loaded[current] && hasBuilderTexts(loaded[current])) return
   builderWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
+
+/** Makes the learner area's texts part of the current language (and of every language chosen later). */
+export async function loadLearnerTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (learnerWanted && loaded[current] && hasLearnerTexts(loaded[current])) return
+  learnerWanted = true
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)

@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material'
+import { Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Link, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
+import { Link as RouterLink } from 'react-router-dom'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import type { AppDataProvider } from '../../dataProvider'
@@ -55,7 +56,10 @@ function SubscriptionCard({ subscription: s }: { subscription: UserSubscription 
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'flex-start' }}>
           <Typography variant="h6" component="h3">
-            {s.course.name}
+            {/* The course's overview: its plans, a new subscription once this one ended, the way into the player. */}
+            <Link component={RouterLink} to={`/galaxy/courses/overview/${s.course.uuid}`} underline="hover" color="inherit">
+              {s.course.name}
+            </Link>
           </Typography>
           {state.status === 'active' ? (
             <Chip color="success" size="small" label={translate(`${T}.remaining`, { smart_count: state.remainingDays })} />

@@ -62,10 +62,6 @@ export const shell = {
   footer: { build: 'Build %{build}', developedBy: 'Developed by %{name}' },
   catalogue: {
     browse: 'Browse courses',
-    title: 'Course catalogue',
-    comingSoon: 'The course catalogue is coming soon. Here you will browse the courses and subscribe to them.',
-    searchedFor: 'You searched for “%{words}”. Once the catalogue is ready, this search will show the matching courses.',
-    back: 'Back to Dashboard',
   },
   /** The tab title's words for the path segments the interface knows (others keep their capitalised form). */
   titles: {

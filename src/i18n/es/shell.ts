@@ -62,10 +62,6 @@ export const shell = {
   footer: { build: 'Compilación %{build}', developedBy: 'Desarrollado por %{name}' },
   catalogue: {
     browse: 'Explorar cursos',
-    title: 'Catálogo de cursos',
-    comingSoon: 'El catálogo de cursos llegará pronto. Aquí podrás explorar los cursos y suscribirte a ellos.',
-    searchedFor: 'Has buscado: «%{words}». Cuando el catálogo esté listo, esta búsqueda te mostrará los cursos que coincidan.',
-    back: 'Volver al panel',
   },
   /** The tab title's words for the path segments the interface knows (others keep their capitalised form). */
   titles: {

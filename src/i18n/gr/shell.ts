@@ -62,10 +62,6 @@ export const shell = {
   footer: { build: 'Build %{build}', developedBy: 'Entwickelt von %{name}' },
   catalogue: {
     browse: 'Kurse entdecken',
-    title: 'Kurskatalog',
-    comingSoon: 'Der Kurskatalog kommt bald. Hier werden Sie die Kurse entdecken und abonnieren können.',
-    searchedFor: 'Sie haben nach „%{words}“ gesucht. Sobald der Katalog bereit ist, zeigt diese Suche die passenden Kurse.',
-    back: 'Zurück zum Dashboard',
   },
   /** The tab title's words for the path segments the interface knows (others keep their capitalised form). */
   titles: {

@@ -62,10 +62,6 @@ export const shell = {
   footer: { build: 'Build %{build}', developedBy: 'Sviluppato da %{name}' },
   catalogue: {
     browse: 'Esplora i corsi',
-    title: 'Catalogo dei corsi',
-    comingSoon: 'Il catalogo dei corsi arriverà presto. Qui potrai esplorare i corsi e iscriverti.',
-    searchedFor: 'Hai cercato «%{words}». Quando il catalogo sarà pronto, questa ricerca mostrerà i corsi corrispondenti.',
-    back: 'Torna alla dashboard',
   },
   /** The tab title's words for the path segments the interface knows (others keep their capitalised form). */
   titles: {

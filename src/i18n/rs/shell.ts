@@ -62,10 +62,6 @@ export const shell = {
   footer: { build: 'Сборка %{build}', developedBy: 'Разработано: %{name}' },
   catalogue: {
     browse: 'Смотреть курсы',
-    title: 'Каталог курсов',
-    comingSoon: 'Каталог курсов скоро появится. Здесь можно будет смотреть курсы и подписываться на них.',
-    searchedFor: 'Вы искали «%{words}». Когда каталог будет готов, этот поиск покажет подходящие курсы.',
-    back: 'Вернуться на панель',
   },
   /** The tab title's words for the path segments the interface knows (others keep their capitalised form). */
   titles: {

@@ -1,8 +1,11 @@
-import { Box, Button, Card, CardActions, CardContent, CardMedia, Typography } from '@mui/material'
-import { useState } from 'react'
-import { useTranslate } from 'react-admin'
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined'
+import { Box, Button, Card, CardActions, CardContent, CardMedia, LinearProgress, Typography } from '@mui/material'
+import { useId, useState } from 'react'
+import { useLocale, useNotify, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { UserCourse } from '../../../contracts/subscriptions'
+import { downloadCertificate, getCourseProgress } from '../../dataProvider/learner'
+import { useLoad } from '../../ui/useLoad'
 
 /** Spec §2: the card shows the first 20 words of the short description followed by ' ...'. */
 export function shortDescription(text: string | undefined, words = 20): string {
@@ -43,12 +46,53 @@ export function CourseCard({ course }: { course: UserCourse }) {
         <Typography variant="body2" color="text.secondary">
           {shortDescription(course.details.ShortDescription)}
         </Typography>
+        <Progress percent={course.progress} />
       </CardContent>
-      <CardActions>
+      <CardActions sx={{ flexWrap: 'wrap' }}>
         <Button component={Link} to={`/galaxy/courses/overview/${course.uuid}`} size="small">
           {translate('aula.account.dashboard.goToCourse')}
         </Button>
+        {/* A certificate exists only for a complete course: ask for it then alone. */}
+        {course.progress >= 100 && <CertificateButton course={course} />}
       </CardActions>
     </Card>
+  )
+}
+
+function Progress({ percent }: { percent: number }) {
+  const translate = useTranslate()
+  const id = useId()
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography id={id} variant="body2" sx={{ mb: 0.5 }}>
+        {translate('aula.learner.dashboard.progress', { percent })}
+      </Typography>
+      <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />
+    </Box>
+  )
+}
+
+/** The certificate's download, once the course's progress says it was issued. */
+function CertificateButton({ course }: { course: UserCourse }) {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const locale = useLocale()
+  const progress = useLoad(() => getCourseProgress(course.uuid), course.uuid)
+  const [busy, setBusy] = useState(false)
+  if (!progress.data?.certificate) return null
+  const download = async () => {
+    setBusy(true)
+    try {
+      await downloadCertificate(course.uuid, `${course.name}.pdf`, locale)
+    } catch {
+      notify('aula.learner.dashboard.downloadFailed', { type: 'error' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button size="small" startIcon={<DownloadOutlined />} disabled={busy} onClick={() => void download()}>
+      {translate(busy ? 'aula.learner.dashboard.downloading' : 'aula.learner.dashboard.certificate')}
+    </Button>
   )
 }

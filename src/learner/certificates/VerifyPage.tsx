@@ -1,0 +1,83 @@
+import CancelOutlined from '@mui/icons-material/CancelOutlined'
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined'
+import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material'
+import { useTranslate } from 'react-admin'
+import { Link, useParams } from 'react-router-dom'
+import { ApiError } from '../../dataProvider/http'
+import { verifyCertificate } from '../../dataProvider/learner'
+import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { useDateFormat } from '../../ui/formatDateTime'
+import { useLoad } from '../../ui/useLoad'
+import { BareFrame } from '../catalogue/BareFrame'
+
+const T = 'aula.learner.verify'
+
+/**
+ * /certificates/verify/:code (public, bare layout): the address printed under a certificate's QR
+ * code. Confirms who earned which course and when, or says plainly that no certificate has the code.
+ */
+export function VerifyPage() {
+  const translate = useTranslate()
+  const dates = useDateFormat()
+  const { code = '' } = useParams()
+  const result = useLoad(() => verifyCertificate(code), code)
+  const unknown = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400)
+  return (
+    <BareFrame home="/" maxWidth={720}>
+      <Paper sx={{ p: { xs: 3, sm: 5 }, mt: { xs: 1, sm: 4 } }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+          {translate(`${T}.title`)}
+        </Typography>
+        {result.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+        {result.data && (
+          <Box role="status">
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'success.main', mb: 2 }}>
+              <VerifiedOutlined aria-hidden="true" fontSize="large" />
+              <Typography variant="h5" component="h2" sx={{ color: 'success.dark' }}>
+                {translate(`${T}.valid`)}
+              </Typography>
+            </Box>
+            <Typography sx={{ mb: 3 }}>
+              {translate(`${T}.statement`, { learner: result.data.learner, course: result.data.course, date: dates.date(result.data.issuedAt) })}
+            </Typography>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0, '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }, '& dt': { color: 'text.secondary' } }}>
+              <dt>{translate(`${T}.learner`)}</dt>
+              <dd>{result.data.learner}</dd>
+              <dt>{translate(`${T}.course`)}</dt>
+              <dd>{result.data.course}</dd>
+              {result.data.hours !== null && (
+                <>
+                  <dt>{translate(`${T}.hours`)}</dt>
+                  <dd>{translate('aula.learner.catalogue.hours', { smart_count: result.data.hours })}</dd>
+                </>
+              )}
+              <dt>{translate(`${T}.issuedAt`)}</dt>
+              <dd>{dates.date(result.data.issuedAt)}</dd>
+              <dt>{translate(`${T}.code`)}</dt>
+              <dd>
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {result.data.code}
+                </Box>
+              </dd>
+            </Box>
+          </Box>
+        )}
+        {unknown && (
+          <Box role="alert">
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'error.main', mb: 2 }}>
+              <CancelOutlined aria-hidden="true" fontSize="large" />
+              <Typography variant="h5" component="h2" sx={{ color: 'error.dark' }}>
+                {translate(`${T}.unknown`)}
+              </Typography>
+            </Box>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{translate(`${T}.unknownDetail`, { code })}</Typography>
+          </Box>
+        )}
+        {result.error && !unknown ? <ErrorDisplay error={result.error} /> : null}
+        <Button component={Link} to="/" variant="outlined" sx={{ mt: 4 }}>
+          {translate(`${T}.home`)}
+        </Button>
+      </Paper>
+    </BareFrame>
+  )
+}

@@ -1,0 +1,292 @@
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined'
+import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined'
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material'
+import { useState, type ReactNode } from 'react'
+import { useLocale, useNotify, useTranslate } from 'react-admin'
+import { Link, useParams } from 'react-router-dom'
+import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
+import { screenGroups } from '../../../contracts/policy'
+import { subscriptionState } from '../../../contracts/subscriptions'
+import { ApiError } from '../../dataProvider/http'
+import { getCourseCollaborators, getCourseFaq, getCourseOverview, getCoursePlans, subscribe } from '../../dataProvider/learner'
+import { GroupGate } from '../../layout/access/GroupGate'
+import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { useDateFormat } from '../../ui/formatDateTime'
+import { sanitizeHtml } from '../../ui/sanitizeHtml'
+import { useLoad } from '../../ui/useLoad'
+
+const T = 'aula.learner.overview'
+/** A 402 answer: the plan is sold, and payments do not exist yet. */
+const FOR_SALE = Symbol('for sale')
+
+/** /galaxy/courses/overview/:uuid (general group): what a course offers, its plans and the way in. */
+export function OverviewPage() {
+  return (
+    <GroupGate groups={screenGroups('/galaxy') ?? ['general']}>
+      <Overview />
+    </GroupGate>
+  )
+}
+
+function Overview() {
+  const translate = useTranslate()
+  const { uuid = '' } = useParams()
+  const course = useLoad(() => getCourseOverview(uuid), uuid)
+  const faq = useLoad(() => getCourseFaq(uuid), uuid)
+  const collaborators = useLoad(() => getCourseCollaborators(uuid), uuid)
+
+  if (course.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />
+  if (course.error || !course.data) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {course.error instanceof ApiError && course.error.status === 404 ? (
+          <Alert severity="warning">{translate(`${T}.notFound`)}</Alert>
+        ) : (
+          <ErrorDisplay error={course.error} />
+        )}
+        <Button component={Link} to="/galaxy">
+          {translate(`${T}.back`)}
+        </Button>
+      </Stack>
+    )
+  }
+  const c = course.data
+  return (
+    <Box component="article" aria-labelledby="course-title" sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Button component={Link} to="/galaxy" size="small" sx={{ mb: 1 }}>
+        {translate(`${T}.back`)}
+      </Button>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <Header course={c} />
+          {c.presentation && (
+            <Section title={translate(`${T}.presentation`)}>
+              <Box component="video" controls preload="metadata" src={c.presentation} aria-label={translate(`${T}.presentation`)} sx={{ width: '100%', borderRadius: 1, bgcolor: 'common.black' }} />
+            </Section>
+          )}
+          <RichSection title={translate(`${T}.description`)} value={c.description} />
+          <RichSection title={translate(`${T}.requirements`)} value={c.requirements} />
+          <RichSection title={translate(`${T}.certificate`)} value={c.certificateDetails} />
+          {c.outline.length > 0 && (
+            <Section title={translate(`${T}.outline`)}>
+              <Box component="ol" sx={{ m: 0, pl: 3 }}>
+                {c.outline.map((section) => (
+                  <li key={section.id}>
+                    <Typography sx={{ fontWeight: 600 }}>{section.title}</Typography>
+                    {section.blocks.length > 0 && (
+                      <Box component="ul" sx={{ mt: 0.5, mb: 1, pl: 2, color: 'text.secondary' }}>
+                        {section.blocks.map((block) => (
+                          <li key={block.id}>{block.title}</li>
+                        ))}
+                      </Box>
+                    )}
+                  </li>
+                ))}
+              </Box>
+            </Section>
+          )}
+          {faq.data && faq.data.length > 0 && (
+            <Section title={translate(`${T}.faq`)}>
+              {faq.data.map((item) => (
+                <Accordion key={item.id} disableGutters>
+                  <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+                    <Typography>{item.question}</Typography>
+                  </AccordionSummary>
+                  <AccordionDetails>
+                    <Typography sx={{ whiteSpace: 'pre-line' }}>{item.answer}</Typography>
+                  </AccordionDetails>
+                </Accordion>
+              ))}
+            </Section>
+          )}
+          {faq.error ? <ErrorDisplay error={faq.error} /> : null}
+        </Stack>
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <Plans course={c} />
+          {collaborators.data && collaborators.data.length > 0 && (
+            <Section title={translate(`${T}.collaborators`)}>
+              <List dense disablePadding>
+                {collaborators.data.map((person) => (
+                  <ListItem key={person.username} disableGutters>
+                    <ListItemText primary={person.name || person.username} />
+                  </ListItem>
+                ))}
+              </List>
+            </Section>
+          )}
+          {collaborators.error ? <ErrorDisplay error={collaborators.error} /> : null}
+        </Stack>
+      </Box>
+    </Box>
+  )
+}
+
+function Header({ course: c }: { course: CourseOverview }) {
+  const translate = useTranslate()
+  const [broken, setBroken] = useState(false)
+  const facts: [string, string][] = []
+  if (c.durationHours !== null) facts.push([translate(`${T}.duration`), translate('aula.learner.catalogue.hours', { smart_count: c.durationHours })])
+  if (c.difficulty) facts.push([translate(`${T}.difficulty`), c.difficulty.name])
+  if (c.category) facts.push([translate(`${T}.category`), c.category.name])
+  if (c.organization) facts.push([translate(`${T}.organization`), c.organization.name])
+  return (
+    <Paper sx={{ overflow: 'hidden' }}>
+      {c.cover && !broken && <Box component="img" src={c.cover} alt="" onError={() => setBroken(true)} sx={{ display: 'block', width: '100%', maxHeight: 320, objectFit: 'cover' }} />}
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="course-title" variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {c.name}
+        </Typography>
+        {c.briefDescription && (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {c.briefDescription}
+          </Typography>
+        )}
+        {facts.length > 0 && (
+          <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, mb: 0 }}>
+            {facts.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
+                <Box component="dt" sx={{ typography: 'body2', color: 'text.secondary' }}>
+                  {label}:
+                </Box>
+                <Box component="dd" sx={{ m: 0 }}>
+                  <Chip size="small" label={value} />
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        )}
+        {c.tags.length > 0 && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+            {c.tags.map((tag) => (
+              <Chip key={tag} size="small" variant="outlined" label={tag} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Paper>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  )
+}
+
+/** A text the creator wrote: rich text (sanitised) when it holds markup, otherwise its own line breaks. */
+function RichSection({ title, value }: { title: string; value: string }) {
+  if (!value.trim()) return null
+  return (
+    <Section title={title}>
+      {/<[a-z][\s\S]*>/i.test(value) ? (
+        <Box sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} />
+      ) : (
+        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{value}</Typography>
+      )}
+    </Section>
+  )
+}
+
+/** The plans and the caller's subscription: subscribe to a free plan, then the way into the player. */
+function Plans({ course }: { course: CourseOverview }) {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const locale = useLocale()
+  const dates = useDateFormat()
+  const [round, setRound] = useState(0)
+  const plans = useLoad<CoursePlansResponse>(() => getCoursePlans(course.uuid), `${course.uuid}#${round}`)
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
+
+  const take = async (plan: LearnerPlan) => {
+    setBusy(plan.id)
+    setError(null)
+    try {
+      await subscribe(course.uuid, plan.id)
+      notify(`${T}.subscribed`, { type: 'success' })
+      setRound((r) => r + 1)
+    } catch (err) {
+      // 409: an active subscription exists already (another tab, an administrator): show it.
+      if (err instanceof ApiError && err.status === 409) setRound((r) => r + 1)
+      else setError(err instanceof ApiError && err.status === 402 ? FOR_SALE : err)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  if (plans.isPending && !plans.data) return <LinearProgress aria-label={translate('ra.page.loading')} />
+  if (plans.error || !plans.data) return <ErrorDisplay error={plans.error} />
+  const sub = plans.data.subscription
+  // The status follows this browser's clock with the rule the server applies.
+  const state = sub ? subscriptionState(sub.createdAt, sub.plan.durationDays, sub.revokedAt) : null
+  const active = state?.status === 'active'
+  const price = (plan: LearnerPlan) =>
+    plan.price === null ? '' : new Intl.NumberFormat(locale, plan.currency ? { style: 'currency', currency: plan.currency } : {}).format(plan.price)
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="plans-title">
+      <CardContent>
+        <Typography id="plans-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate(`${T}.plans`)}
+        </Typography>
+        {state && (
+          <Alert severity={active ? 'success' : 'warning'} sx={{ mb: 2 }} role="status">
+            {active
+              ? translate(`${T}.active`, { smart_count: state.remainingDays })
+              : state.status === 'expired'
+                ? translate(`${T}.expired`, { date: dates.dateTime(state.expiresAt) })
+                : translate(`${T}.revoked`)}
+          </Alert>
+        )}
+        {active && (
+          <Button component={Link} to={`/galaxy/courses/player/${course.uuid}`} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
+            {translate(`${T}.start`)}
+          </Button>
+        )}
+        {error ? <Box sx={{ mb: 2 }}>{error === FOR_SALE ? <Alert severity="info">{translate(`${T}.forSale`)}</Alert> : <ErrorDisplay error={error} />}</Box> : null}
+        {plans.data.plans.length === 0 ? (
+          <Typography color="text.secondary">{translate(`${T}.noPlans`)}</Typography>
+        ) : (
+          <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {plans.data.plans.map((plan) => (
+              <Box component="li" key={plan.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+                <Typography sx={{ fontWeight: 600 }}>{plan.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate(`${T}.days`, { smart_count: plan.durationDays })}
+                  {' · '}
+                  {plan.free ? translate(`${T}.free`) : course.salesEnabled && plan.price !== null ? price(plan) : translate(`${T}.forSale`)}
+                </Typography>
+                {plan.free && !active && (
+                  <Button variant="contained" size="small" sx={{ mt: 1 }} disabled={busy !== null} onClick={() => void take(plan)} aria-label={`${translate(`${T}.subscribe`)}: ${plan.name}`}>
+                    {busy === plan.id ? translate(`${T}.subscribing`) : translate(`${T}.subscribe`)}
+                  </Button>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

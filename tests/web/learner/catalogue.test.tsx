@@ -1,0 +1,105 @@
+import '../account/eng'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
+import { BEGINNER, card, COURSE, OTHER, SCIENCE } from './fixtures'
+
+const net = useFakeNetwork()
+const learner = () => signedInAs(net.identity.add({ email: 'ana@example.test', groups: ['general'] }))
+const filters = () =>
+  net.server.use(
+    http.get('*/api/v2/courses/catalogue/filters', () =>
+      HttpResponse.json({ categories: [{ ...SCIENCE, count: 2 }], difficulties: [{ ...BEGINNER, count: 1 }], organizations: [], tags: [{ name: 'lab', count: 1 }] }),
+    ),
+  )
+
+describe('course catalogue', () => {
+  it('lists the published courses as cards leading to their overview', async () => {
+    await learner()
+    filters()
+    net.server.use(
+      http.get('*/api/v2/courses/all/:page', ({ params }) =>
+        HttpResponse.json({ items: [card(), card({ uuid: OTHER, name: 'Astronomy', durationHours: null, difficulty: null })], total: params.page === '1' ? 2 : 0 }),
+      ),
+    )
+    renderAt('/galaxy')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course catalogue' })).toBeInTheDocument()
+    expect(await screen.findByText('2 courses')).toBeInTheDocument()
+    const link = screen.getByRole('link', { name: /Chemistry at home/ })
+    expect(link).toHaveAttribute('href', `/galaxy/courses/overview/${COURSE}`)
+    expect(within(link).getByText('Safe experiments with what is in your kitchen.')).toBeInTheDocument()
+    expect(within(link).getByText('6 hours')).toBeInTheDocument()
+    expect(within(link).getByText('Beginner')).toBeInTheDocument()
+    // No chrome layout: no menu of the shell around the catalogue.
+    expect(screen.queryByRole('navigation', { name: /menu/i })).not.toBeInTheDocument()
+  })
+
+  it('searches with the words the top bar sent, and with new words typed here', async () => {
+    await learner()
+    filters()
+    const asked: string[] = []
+    net.server.use(
+      http.get('*/api/v2/courses/all/:page/:search', ({ params }) => {
+        asked.push(String(params.search))
+        return HttpResponse.json({ items: params.search === 'química' ? [card()] : [], total: params.search === 'química' ? 1 : 0 })
+      }),
+    )
+    renderAt('/courses?search=química')
+    expect(await screen.findByText('1 course')).toBeInTheDocument()
+    const box = screen.getByRole('searchbox', { name: 'Search courses' })
+    expect(box).toHaveValue('química')
+    await userEvent.clear(box)
+    await userEvent.type(box, 'volcanoes{Enter}')
+    expect(await screen.findByText('No course matches your search')).toBeInTheDocument()
+    expect(asked).toEqual(['química', 'volcanoes'])
+    expect(window.location.search).toBe('?search=volcanoes')
+  })
+
+  it('filters by category through the API query and pages through the results', async () => {
+    await learner()
+    filters()
+    const urls: URL[] = []
+    net.server.use(
+      http.get('*/api/v2/courses/all/:page', ({ request, params }) => {
+        urls.push(new URL(request.url))
+        const page = Number(params.page)
+        return HttpResponse.json({ items: [card({ name: `Course on page ${page}` })], total: 30 })
+      }),
+    )
+    renderAt('/galaxy')
+    expect(await screen.findByText('Course on page 1')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Science (2)' }))
+    expect(await screen.findByText('30 courses')).toBeInTheDocument()
+    expect(urls.at(-1)?.searchParams.get('category')).toBe(SCIENCE.id)
+    const pages = screen.getByRole('navigation', { name: 'Catalogue pages' })
+    await userEvent.click(within(pages).getByRole('button', { name: /page 3/i }))
+    expect(await screen.findByText('Course on page 3')).toBeInTheDocument()
+    expect(urls.at(-1)?.pathname).toMatch(/\/all\/3$/)
+    expect(urls.at(-1)?.searchParams.get('category')).toBe(SCIENCE.id)
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(await screen.findByText('Course on page 1')).toBeInTheDocument()
+    expect(urls.at(-1)?.search).toBe('')
+    expect(path()).toBe('/galaxy')
+  })
+
+  it('says so when nothing is published, and shows an error with a retry when the API fails', async () => {
+    await learner()
+    filters()
+    let fail = true
+    net.server.use(http.get('*/api/v2/courses/all/:page', () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ items: [], total: 0 }))))
+    renderAt('/galaxy')
+    expect(await screen.findByRole('alert')).toBeInTheDocument()
+    fail = false
+    await userEvent.click(screen.getByRole('button', { name: /refresh/i }))
+    expect(await screen.findByText('No course has been published yet')).toBeInTheDocument()
+  })
+
+  it('keeps people outside the general group out', async () => {
+    await signedInAs(net.identity.add({ email: 'admin@example.test', groups: ['admin'] }))
+    renderAt('/galaxy')
+    expect(await screen.findByRole('heading', { name: 'Permission denied' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,36 @@
+import '../account/eng'
+import { screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { renderAt, useFakeNetwork } from '../account/harness'
+
+const net = useFakeNetwork()
+
+describe('public certificate verification', () => {
+  it('confirms who earned which course and when, without signing in', async () => {
+    let auth: string | null = 'unset'
+    net.server.use(
+      http.get('*/api/certificates/verify/:code', ({ params, request }) => {
+        auth = request.headers.get('authorization')
+        return params.code === 'ABCD-EFGH-JKLM'
+          ? HttpResponse.json({ code: 'ABCD-EFGH-JKLM', learner: 'Ana Pérez', course: 'Chemistry at home', hours: 6, issuedAt: '2026-11-20T15:00:00.000Z' })
+          : HttpResponse.json({ message: 'Unknown certificate code' }, { status: 404 })
+      }),
+    )
+    renderAt('/certificates/verify/ABCD-EFGH-JKLM')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Valid certificate' })).toBeInTheDocument()
+    expect(screen.getByText('Ana Pérez earned the certificate of the course “Chemistry at home” on 20 November 2026.')).toBeInTheDocument()
+    expect(screen.getByText('6 hours')).toBeInTheDocument()
+    expect(screen.getByText('ABCD-EFGH-JKLM')).toBeInTheDocument()
+    expect(auth).toBeNull()
+    expect(window.location.pathname).toBe('/certificates/verify/ABCD-EFGH-JKLM')
+  })
+
+  it('says clearly when a code is unknown', async () => {
+    net.server.use(http.get('*/api/certificates/verify/:code', () => HttpResponse.json({ message: 'Unknown certificate code' }, { status: 404 })))
+    renderAt('/certificates/verify/NOPE-0000')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Unknown certificate code' })).toBeInTheDocument()
+    expect(screen.getByText(/No certificate has the code NOPE-0000/)).toBeInTheDocument()
+    expect(screen.queryByText('Valid certificate')).not.toBeInTheDocument()
+  })
+})
