@@ -12,6 +12,7 @@ import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
 import type { CourseProgress, IndexBlock, PlayerIndex, PlayerPage as PageData, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
+import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import { fetchIndex, fetchPage, recordOpened, refusalOf } from './api'
 import { BlockView } from './blocks'
 import { CertificateBanner } from './CertificateBanner'
@@ -182,6 +183,7 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
         </Typography>
         <Box sx={{ flex: { xs: 1, sm: 'none' } }} />
         <ProgressMeter t={t} progress={index.progress} />
+        <LanguageMenu />
       </Box>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {phone ? (
@@ -269,6 +271,11 @@ function IndexNav({ t, index, current, onFollow }: { t: PlayerTranslate; index: 
       <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
         {t('remainingDays', { smart_count: index.subscription.remainingDays })}
       </Typography>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <Button component={RouterLink} to={overviewPath(index.course.uuid)} size="small" onClick={onFollow}>
+          {t('overview')}
+        </Button>
+      </Box>
       {index.sections.map((section) => (
         <List key={section.id} dense aria-labelledby={`section-${section.id}`} subheader={<ListSubheader id={`section-${section.id}`} component="h3" sx={{ lineHeight: 1.5, py: 1 }}>{section.title}</ListSubheader>}>
           {section.blocks.map((b) => (
