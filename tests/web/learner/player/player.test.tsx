@@ -383,4 +383,40 @@ describe('course player', () => {
     expect(auth).toEqual(['Bearer token-ana'])
     expect(created.mock.calls[0][0].type).toBe('application/pdf')
   })
+
+  it('keeps the answers when sending fails, and sends them again', async () => {
+    let failures = 1
+    server.use(http.post('*/api/v2/courses/forms/completed', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    await user.click(await screen.findByRole('radio', { name: 'An average' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Pie' }))
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answers could not be sent. They are still here: please try again.')
+    expect(screen.getByRole('radio', { name: 'An average' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Pie' })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByText('You passed the evaluation!')).toBeInTheDocument()
+    expect(api.submitted).toEqual([{ course: COURSE, id: FORM, answers: { q1: ['a'], q2: ['c', 'd'] } }])
+  })
+
+  it('says so when every attempt is used, and offers no form', async () => {
+    api.attempts = [false, false, false]
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    expect(await screen.findByText('You have no attempts left for this evaluation.')).toBeInTheDocument()
+    expect(screen.getByText('3 / 3')).toBeInTheDocument()
+    expect(screen.getByText('50 %')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit answers' })).toBeNull()
+  })
+
+  it('offers to try again when a block cannot be loaded', async () => {
+    let failures = 1
+    server.use(http.get('*/api/v2/courses/course/page/:course/:block', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 500 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${SIM}`)
+    expect(await screen.findByText('This block could not be loaded.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTitle('Simulation: Try it')).toBeInTheDocument()
+  })
 })
