@@ -250,10 +250,14 @@ function countProgress(index: PlayerIndex) {
 
 function ProgressMeter({ t, progress }: { t: PlayerTranslate; progress: CourseProgress }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: { xs: 110, sm: 200 } }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: { xs: 96, sm: 200 } }}>
       <LinearProgress variant="determinate" value={progress.percent} aria-label={t('progressLabel')} aria-valuetext={t('progress', { percent: progress.percent })} sx={{ flex: 1, height: 8, borderRadius: 4 }} />
-      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} title={t('blocksDone', { done: progress.done, total: progress.total })}>
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
         {t('progress', { percent: progress.percent })}
+      </Typography>
+      {/* Phones show the figure alone; the bar's own name says what it is. */}
+      <Typography variant="body2" aria-hidden="true" sx={{ whiteSpace: 'nowrap', display: { xs: 'block', sm: 'none' } }}>
+        {progress.percent} %
       </Typography>
     </Box>
   )
