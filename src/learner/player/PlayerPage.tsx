@@ -6,7 +6,7 @@ import Close from '@mui/icons-material/Close'
 import MenuIcon from '@mui/icons-material/Menu'
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
-import { Alert, Box, Button, CircularProgress, Drawer, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import { Alert, Box, Button, CircularProgress, Drawer, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
@@ -187,7 +187,7 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
       </Box>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {phone ? (
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: Math.min(DRAWER_WIDTH, 360) } } }}>
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': t('index'), sx: { width: Math.min(DRAWER_WIDTH, 360) } } }}>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 0.5 }}>
               <IconButton aria-label={t('closeIndex')} onClick={() => setDrawerOpen(false)}>
                 <Close />
@@ -281,11 +281,16 @@ function IndexNav({ t, index, current, onFollow }: { t: PlayerTranslate; index: 
         </Button>
       </Box>
       {index.sections.map((section) => (
-        <List key={section.id} dense aria-labelledby={`section-${section.id}`} subheader={<ListSubheader id={`section-${section.id}`} component="h3" sx={{ lineHeight: 1.5, py: 1 }}>{section.title}</ListSubheader>}>
-          {section.blocks.map((b) => (
-            <IndexEntry key={b.id} t={t} course={index.course.uuid} block={b} current={b.id === current} onFollow={onFollow} />
-          ))}
-        </List>
+        <Box key={section.id} component="section" aria-labelledby={`section-${section.id}`}>
+          <Typography id={`section-${section.id}`} component="h3" variant="subtitle2" color="text.secondary" sx={{ px: 2, pt: 2, pb: 0.5 }}>
+            {section.title}
+          </Typography>
+          <List dense disablePadding>
+            {section.blocks.map((b) => (
+              <IndexEntry key={b.id} t={t} course={index.course.uuid} block={b} current={b.id === current} onFollow={onFollow} />
+            ))}
+          </List>
+        </Box>
       ))}
     </Box>
   )
