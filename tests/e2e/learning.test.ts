@@ -52,7 +52,9 @@ async function open(viewport = { width: 1366, height: 768 }): Promise<{ page: Pa
 
 /** axe-core finds no serious or critical violation, and the screen is photographed for review. */
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  // A running simulation may keep the network busy: the page's own load is what matters here.
+  await page.waitForLoadState('load')
+  await page.locator('main [role="status"]').waitFor({ state: 'detached' })
   expect(await seriousViolations(page), `${name}: ${page.url()}`).toEqual([])
   await page.screenshot({ path: nodePath.join(SHOTS, `${name}.png`), fullPage: true })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
