@@ -133,6 +133,7 @@ describe('learning journey', () => {
     await page.getByRole('link', { name: 'Start or continue the course' }).click()
     await page.waitForURL(/\/galaxy\/courses\/player\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/)
     const index = page.getByRole('navigation', { name: 'Course index' })
+    await index.locator('a[aria-current="page"]').waitFor()
     const total = await index.locator('a[href*="/galaxy/courses/player/"]').count()
     expect(total).toBeGreaterThanOrEqual(7)
 
