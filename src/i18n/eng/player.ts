@@ -35,6 +35,7 @@ export const player: PlayerMessages = {
     ready: "You completed the course! Your certificate is ready.",
     download: "Download the certificate",
     downloading: "Downloading…",
+    code: "Verification code: %{code}",
     failed: "The certificate could not be downloaded. Please try again.",
   },
   kinds: {

@@ -35,6 +35,7 @@ export const player: PlayerMessages = {
     ready: "¡Has completado el curso! Tu certificado está listo.",
     download: "Descargar el certificado",
     downloading: "Descargando…",
+    code: "Código de verificación: %{code}",
     failed: "No se ha podido descargar el certificado. Inténtalo de nuevo.",
   },
   kinds: {

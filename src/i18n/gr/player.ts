@@ -35,6 +35,7 @@ export const player: PlayerMessages = {
     ready: "Sie haben den Kurs abgeschlossen! Ihr Zertifikat ist bereit.",
     download: "Zertifikat herunterladen",
     downloading: "Wird heruntergeladen…",
+    code: "Prüfcode: %{code}",
     failed: "Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.",
   },
   kinds: {

@@ -35,6 +35,7 @@ export const player: PlayerMessages = {
     ready: "Hai completato il corso! Il tuo certificato è pronto.",
     download: "Scarica il certificato",
     downloading: "Download in corso…",
+    code: "Codice di verifica: %{code}",
     failed: "Impossibile scaricare il certificato. Riprova.",
   },
   kinds: {

@@ -35,6 +35,7 @@ export const player: PlayerMessages = {
     ready: "Вы прошли курс! Ваш сертификат готов.",
     download: "Скачать сертификат",
     downloading: "Скачивание…",
+    code: "Код проверки: %{code}",
     failed: "Не удалось скачать сертификат. Попробуйте ещё раз.",
   },
   kinds: {

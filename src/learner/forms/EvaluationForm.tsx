@@ -130,7 +130,7 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
               const legendId = `question-${q.id}`
               return (
                 <FormControl key={q.id} component="fieldset" disabled={!!result || sending} variant="outlined" sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                  <FormLabel component="legend" id={legendId} tabIndex={-1} sx={{ px: 0.5, color: 'text.primary' }}>
+                  <FormLabel component="legend" id={legendId} tabIndex={-1} sx={{ px: 0.5, color: 'text.primary', '&.Mui-disabled': { color: 'text.primary' } }}>
                     <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
                       {t('form.question', { n: i + 1 })}
                     </Typography>

@@ -31,7 +31,7 @@ export function CertificateBanner({ t, course, name, certificate }: { t: PlayerT
         </Button>
       }
     >
-      {failed ? t('certificate.failed') : t('certificate.ready')}
+      {failed ? t('certificate.failed') : t('certificate.ready')} {t('certificate.code', { code: certificate.code })}
     </Alert>
   )
 }

@@ -6,12 +6,13 @@ import Close from '@mui/icons-material/Close'
 import MenuIcon from '@mui/icons-material/Menu'
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
-import { Alert, Box, Button, CircularProgress, Drawer, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import { Alert, Box, Button, CircularProgress, Drawer, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
 import type { CourseProgress, IndexBlock, PlayerIndex, PlayerPage as PageData, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
+import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import { fetchIndex, fetchPage, recordOpened, refusalOf } from './api'
 import { BlockView } from './blocks'
 import { CertificateBanner } from './CertificateBanner'
@@ -182,10 +183,11 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
         </Typography>
         <Box sx={{ flex: { xs: 1, sm: 'none' } }} />
         <ProgressMeter t={t} progress={index.progress} />
+        <LanguageMenu />
       </Box>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {phone ? (
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: Math.min(DRAWER_WIDTH, 360) } } }}>
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': t('index'), sx: { width: Math.min(DRAWER_WIDTH, 360) } } }}>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 0.5 }}>
               <IconButton aria-label={t('closeIndex')} onClick={() => setDrawerOpen(false)}>
                 <Close />
@@ -248,10 +250,14 @@ function countProgress(index: PlayerIndex) {
 
 function ProgressMeter({ t, progress }: { t: PlayerTranslate; progress: CourseProgress }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: { xs: 110, sm: 200 } }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: { xs: 96, sm: 200 } }}>
       <LinearProgress variant="determinate" value={progress.percent} aria-label={t('progressLabel')} aria-valuetext={t('progress', { percent: progress.percent })} sx={{ flex: 1, height: 8, borderRadius: 4 }} />
-      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} title={t('blocksDone', { done: progress.done, total: progress.total })}>
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
         {t('progress', { percent: progress.percent })}
+      </Typography>
+      {/* Phones show the figure alone; the bar's own name says what it is. */}
+      <Typography variant="body2" aria-hidden="true" sx={{ whiteSpace: 'nowrap', display: { xs: 'block', sm: 'none' } }}>
+        {progress.percent} %
       </Typography>
     </Box>
   )
@@ -269,12 +275,22 @@ function IndexNav({ t, index, current, onFollow }: { t: PlayerTranslate; index: 
       <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
         {t('remainingDays', { smart_count: index.subscription.remainingDays })}
       </Typography>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <Button component={RouterLink} to={overviewPath(index.course.uuid)} size="small" onClick={onFollow}>
+          {t('overview')}
+        </Button>
+      </Box>
       {index.sections.map((section) => (
-        <List key={section.id} dense aria-labelledby={`section-${section.id}`} subheader={<ListSubheader id={`section-${section.id}`} component="h3" sx={{ lineHeight: 1.5, py: 1 }}>{section.title}</ListSubheader>}>
-          {section.blocks.map((b) => (
-            <IndexEntry key={b.id} t={t} course={index.course.uuid} block={b} current={b.id === current} onFollow={onFollow} />
-          ))}
-        </List>
+        <Box key={section.id} component="section" aria-labelledby={`section-${section.id}`}>
+          <Typography id={`section-${section.id}`} component="h3" variant="subtitle2" color="text.secondary" sx={{ px: 2, pt: 2, pb: 0.5 }}>
+            {section.title}
+          </Typography>
+          <List dense disablePadding>
+            {section.blocks.map((b) => (
+              <IndexEntry key={b.id} t={t} course={index.course.uuid} block={b} current={b.id === current} onFollow={onFollow} />
+            ))}
+          </List>
+        </Box>
       ))}
     </Box>
   )

@@ -72,7 +72,7 @@ export const preloadPlayerTexts = (locale: string) => load(locale).then(() => un
 
 export type PlayerTranslate = (key: string, options?: Record<string, unknown>) => string
 
-/** The player's translator in the current language, or null while its texts download. */
+/** The player's translator in the current language, or null until the first texts are there. */
 export function usePlayerTexts(): PlayerTranslate | null {
   const [locale] = useLocaleState()
   const [polyglot, setPolyglot] = useState<Translator | null>(() => ready.get(locale in loaders ? locale : 'mx') ?? null)
@@ -83,6 +83,7 @@ export function usePlayerTexts(): PlayerTranslate | null {
       live = false
     }
   }, [locale])
-  const current = polyglot && ready.get(locale in loaders ? locale : 'mx') === polyglot ? polyglot : null
-  return current ? current.t : null
+  // While another language downloads the previous one stays: the screen (and a half-answered form)
+  // is not taken down for a loading state.
+  return polyglot ? polyglot.t : null
 }

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { AdminContext, memoryStore, type AuthProvider } from 'react-admin'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { FormResult, LearnerForm } from '../../../../contracts/learner/forms'
 import type { PlayerIndex, PlayerPage as PageData } from '../../../../contracts/learner/player'
 import { resetPublicConfig } from '../../../../src/authProvider/config'
@@ -182,6 +182,23 @@ function renderPlayer(path: string) {
   )
 }
 
+/** `matchMedia` answering as a screen `width` pixels wide (jsdom has none). */
+const matchMediaAt =
+  (width: number) =>
+  (query: string): MediaQueryList => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query)
+    const max = /max-width:\s*([\d.]+)px/.exec(query)
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
+    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }
+  }
+function onScreen(width: number) {
+  const before = window.matchMedia
+  window.matchMedia = matchMediaAt(width)
+  onTestFinished(() => {
+    window.matchMedia = before
+  })
+}
+
 const location = () => screen.getByRole('status', { hidden: true, name: 'location' })
 
 describe('course player', () => {
@@ -287,7 +304,7 @@ describe('course player', () => {
     expect(screen.getByText('Passed')).toBeInTheDocument()
     expect(screen.getByText('100 %')).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Download the certificate' })).toBeInTheDocument()
-    expect(screen.getByText('You completed the course! Your certificate is ready.')).toBeInTheDocument()
+    expect(screen.getByText(/You completed the course! Your certificate is ready\. Verification code: ABCD-EFGH-JKLM/)).toBeInTheDocument()
   })
 
   it.each([
@@ -325,5 +342,81 @@ describe('course player', () => {
     } finally {
       await i18nProvider.changeLocale('eng')
     }
+  })
+
+  it('on a phone keeps the index in a drawer that closes when a block is chosen', async () => {
+    onScreen(390)
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' })
+    expect(screen.queryByRole('navigation', { name: 'Course index' })).toBeNull()
+    const open = screen.getByRole('button', { name: 'Open the course index' })
+    open.focus()
+    await user.keyboard('{Enter}')
+    const index = await screen.findByRole('navigation', { name: 'Course index' })
+    await user.click(within(index).getByRole('link', { name: /Try it/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Try it' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Course index' })).toBeNull())
+  })
+
+  it("downloads the certificate with the session's token", async () => {
+    api.certificate = { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-22T10:00:00.000Z', url: `/api/v2/courses/certificates/${COURSE}` }
+    localStorage.setItem('jwt', 'token-ana')
+    const auth: Array<string | null> = []
+    server.use(
+      http.get('*/api/v2/courses/certificates/:course', ({ request }) => {
+        auth.push(request.headers.get('Authorization'))
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } })
+      }),
+    )
+    const created = vi.fn((blob: Blob) => (void blob, 'blob:certificate'))
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => undefined })
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download)
+    })
+    onTestFinished(() => click.mockRestore())
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await user.click(await screen.findByRole('button', { name: 'Download the certificate' }))
+    await waitFor(() => expect(clicked).toEqual(['Statistics for everyone - ABCD-EFGH-JKLM.pdf']))
+    expect(auth).toEqual(['Bearer token-ana'])
+    expect(created.mock.calls[0][0].type).toBe('application/pdf')
+  })
+
+  it('keeps the answers when sending fails, and sends them again', async () => {
+    let failures = 1
+    server.use(http.post('*/api/v2/courses/forms/completed', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    await user.click(await screen.findByRole('radio', { name: 'An average' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Pie' }))
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answers could not be sent. They are still here: please try again.')
+    expect(screen.getByRole('radio', { name: 'An average' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Pie' })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByText('You passed the evaluation!')).toBeInTheDocument()
+    expect(api.submitted).toEqual([{ course: COURSE, id: FORM, answers: { q1: ['a'], q2: ['c', 'd'] } }])
+  })
+
+  it('says so when every attempt is used, and offers no form', async () => {
+    api.attempts = [false, false, false]
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    expect(await screen.findByText('You have no attempts left for this evaluation.')).toBeInTheDocument()
+    expect(screen.getByText('3 / 3')).toBeInTheDocument()
+    expect(screen.getByText('50 %')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit answers' })).toBeNull()
+  })
+
+  it('offers to try again when a block cannot be loaded', async () => {
+    let failures = 1
+    server.use(http.get('*/api/v2/courses/course/page/:course/:block', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 500 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${SIM}`)
+    expect(await screen.findByText('This block could not be loaded.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTitle('Simulation: Try it')).toBeInTheDocument()
   })
 })
