@@ -81,6 +81,8 @@ export const UserCourse = Type.Object({
   uuid: Type.String({ format: 'uuid' }),
   name: Type.String(),
   details: CourseDetails,
+  /** A read URL of the course's cover (its thumbnail when it has one), or null when it has none in the file store. */
+  cover: Type.Union([Type.String(), Type.Null()]),
   subscribedAt: Type.String({ format: 'date-time' }),
   /** Whole percent of the course's counted blocks the caller has done (see the course player's progress rules). */
   progress: Type.Integer({ minimum: 0, maximum: 100 }),

@@ -1,6 +1,7 @@
 import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import type { Queryable } from '../db/index.js'
 import { newCertificateCode } from './code.js'
+import type { PrintedName } from './names.js'
 import { certificateOf, insertCertificate, passedForms, poolName, publishedSnapshot, type CertificateRow } from './queries.js'
 
 type SnapshotBlock = CourseSnapshot['sections'][number]['blocks'][number]
@@ -43,10 +44,10 @@ export async function isComplete(db: Queryable, userSub: string, course: string,
 
 export interface IssueOptions {
   /**
-   * The learner's name as it should be printed. Without it the embedded user pool's name (else
-   * e-mail) is used; callers in Cognito mode pass the name they looked up.
+   * The learner's name as it should be printed, asked for only when a certificate is issued. Without
+   * an answer the embedded user pool's name (else e-mail) is used; see `printedNames`.
    */
-  learnerName?: string
+  learnerName?: PrintedName
 }
 
 /**
@@ -60,7 +61,7 @@ export async function issueIfComplete(tx: Queryable, userSub: string, courseUuid
   if (existing) return existing
   const snapshot = await publishedSnapshot(tx, courseUuid)
   if (!snapshot || !(await isComplete(tx, userSub, courseUuid, snapshot))) return null
-  const learnerName = options.learnerName?.trim() || (await poolName(tx, userSub)) || userSub
+  const learnerName = (await options.learnerName?.())?.trim() || (await poolName(tx, userSub)) || userSub
   // A clash of two random 60-bit codes is practically impossible; retry a few times all the same.
   for (let i = 0; i < 5; i++) {
     const inserted = await insertCertificate(tx, {

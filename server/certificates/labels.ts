@@ -12,7 +12,8 @@ export interface CertificateLabels {
   title: string
   awardedTo: string
   forCompleting: string
-  hours: (n: string) => string
+  /** The duration line: `n` formatted for the language, `one` when the language's plural rule for it is "one". */
+  hours: (n: string, one: boolean) => string
   issuedOn: (date: string) => string
   code: string
   verify: string
@@ -24,7 +25,7 @@ export const CERTIFICATE_LABELS: Record<CertificateLocale, CertificateLabels> = 
     title: 'Constancia de acreditación',
     awardedTo: 'Se otorga a',
     forCompleting: 'por haber concluido satisfactoriamente el curso',
-    hours: (n) => `con una duración de ${n} horas`,
+    hours: (n, one) => `con una duración de ${n} ${one ? 'hora' : 'horas'}`,
     issuedOn: (d) => `Emitida el ${d}`,
     code: 'Código de verificación',
     verify: 'Verifique esta constancia en',
@@ -34,7 +35,7 @@ export const CERTIFICATE_LABELS: Record<CertificateLocale, CertificateLabels> = 
     title: 'Certificate of completion',
     awardedTo: 'This certifies that',
     forCompleting: 'has successfully completed the course',
-    hours: (n) => `with a duration of ${n} hours`,
+    hours: (n, one) => `with a duration of ${n} ${one ? 'hour' : 'hours'}`,
     issuedOn: (d) => `Issued on ${d}`,
     code: 'Verification code',
     verify: 'Verify this certificate at',
@@ -44,7 +45,7 @@ export const CERTIFICATE_LABELS: Record<CertificateLocale, CertificateLabels> = 
     title: 'Certificado de aprovechamiento',
     awardedTo: 'Se otorga a',
     forCompleting: 'por haber completado con éxito el curso',
-    hours: (n) => `con una duración de ${n} horas`,
+    hours: (n, one) => `con una duración de ${n} ${one ? 'hora' : 'horas'}`,
     issuedOn: (d) => `Emitido el ${d}`,
     code: 'Código de verificación',
     verify: 'Verifique este certificado en',
@@ -54,7 +55,7 @@ export const CERTIFICATE_LABELS: Record<CertificateLocale, CertificateLabels> = 
     title: 'Attestato di completamento',
     awardedTo: 'Si certifica che',
     forCompleting: 'ha completato con successo il corso',
-    hours: (n) => `della durata di ${n} ore`,
+    hours: (n, one) => `della durata di ${n} ${one ? 'ora' : 'ore'}`,
     issuedOn: (d) => `Rilasciato il ${d}`,
     code: 'Codice di verifica',
     verify: 'Verifichi questo attestato su',
@@ -64,7 +65,7 @@ export const CERTIFICATE_LABELS: Record<CertificateLocale, CertificateLabels> = 
     title: 'Teilnahmezertifikat',
     awardedTo: 'Hiermit wird bestätigt, dass',
     forCompleting: 'den folgenden Kurs erfolgreich abgeschlossen hat',
-    hours: (n) => `mit einem Umfang von ${n} Stunden`,
+    hours: (n, one) => `mit einem Umfang von ${n} ${one ? 'Stunde' : 'Stunden'}`,
     issuedOn: (d) => `Ausgestellt am ${d}`,
     code: 'Prüfcode',
     verify: 'Prüfen Sie dieses Zertifikat unter',

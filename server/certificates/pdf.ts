@@ -152,7 +152,8 @@ export async function renderCertificate(content: CertificateContent, template: U
   y -= height * 0.07 - course.size * 1.25
   if (content.hours !== null) {
     const hours = new Intl.NumberFormat(labels.tag, { maximumFractionDigits: 2 }).format(content.hours)
-    line(labels.hours(hours), regular, 13 * u, height * 0.06)
+    const one = new Intl.PluralRules(labels.tag).select(content.hours) === 'one'
+    line(labels.hours(hours, one), regular, 13 * u, height * 0.06)
   }
   line(labels.issuedOn(date), regular, 12 * u, 0, MUTED)
 

@@ -34,6 +34,22 @@ describe('renderCertificate', () => {
     for (const expected of ['Teilnahmezertifikat', 'Jürgen Öztürk', 'Physik', 'mit einem Umfang von 40 Stunden', 'Ausgestellt am 5. März 2026', 'ABCD-2345-WXYZ']) expect(out).toContain(expected)
   })
 
+  it('says "hour" for one hour and "hours" otherwise, in each language', async () => {
+    const cases = [
+      ['es', 1, 'con una duración de 1 hora'],
+      ['es', 1.5, 'con una duración de 1,5 horas'],
+      ['eng', 1, 'with a duration of 1 hour'],
+      ['eng', 2, 'with a duration of 2 hours'],
+      ['gr', 1, 'mit einem Umfang von 1 Stunde'],
+      ['it', 1, 'della durata di 1 ora'],
+    ] as const
+    for (const [locale, hours, expected] of cases) {
+      const out = await text(await renderCertificate({ ...content, locale, hours }, null))
+      expect(out, `${locale} ${hours}`).toContain(expected)
+      expect(out).not.toContain(`${expected}s`)
+    }
+  })
+
   it('has a title in every language', async () => {
     for (const locale of CERTIFICATE_LOCALES) {
       const doc = await PDFDocument.load(await renderCertificate({ ...content, locale }, null))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { courseApp, startCourse, V2, type Caller, type CourseApi } from '../helpers/courses.js'
 import { refreshStaleCatalogue } from '../../server/routes/v2/courses/learner/catalogue.js'
-import { catalogueEntry, difficulties, keysOf, L, publishCourse, quiz, type PublishedCourse } from '../helpers/learner.js'
+import { catalogueEntry, difficulties, keysOf, L, publishCourse, quiz, subscribe, type PublishedCourse } from '../helpers/learner.js'
 
 let api: CourseApi
 let owner: Caller
@@ -180,6 +180,15 @@ describe('overview, FAQ, collaborators', () => {
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ message: 'Course not found', code: 'NOT_FOUND' })
     expect((await api.call(learner, 'GET', `${L}/course/faq/not-a-uuid`)).statusCode).toBe(400)
+  })
+
+  it("puts the published cover on the subscriber's dashboard card", async () => {
+    const reader = await api.user('Dana Dashboard', ['general'])
+    await subscribe(api, reader, physics)
+    const items = (await api.call(reader, 'GET', '/api/v2/user/courses')).json().items as Array<{ uuid: string; cover: string | null }>
+    const cover = items.find((c) => c.uuid === physics.uuid)?.cover
+    expect(cover).toMatch(/^\/api\/files\/courses\//)
+    expect((await api.app.inject({ method: 'GET', url: cover! })).statusCode).toBe(200)
   })
 
   it('tells the web app which organization is the university', async () => {

@@ -19,6 +19,8 @@ import { newContext, strongPassword, trackErrors, uniqueEmail, waitForCode } fro
 const COURSE = 'Bienvenida al centro de estudios'
 const SHOTS = nodePath.join(os.tmpdir(), 'aula-learning-shots')
 const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
+/** A screen still loading: a status with a spinner (other statuses announce results and stay). */
+const LOADING = 'main [role="status"]:has(.MuiCircularProgress-root)'
 
 let server: RunningServer
 let browser: Browser
@@ -54,7 +56,7 @@ async function open(viewport = { width: 1366, height: 768 }): Promise<{ page: Pa
 async function check(page: Page, name: string) {
   // A running simulation may keep the network busy: the page's own load is what matters here.
   await page.waitForLoadState('load')
-  await page.locator('main [role="status"]').waitFor({ state: 'detached' })
+  await page.locator(LOADING).waitFor({ state: 'detached' })
   expect(await seriousViolations(page), `${name}: ${page.url()}`).toEqual([])
   await page.screenshot({ path: nodePath.join(SHOTS, `${name}.png`), fullPage: true })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -155,12 +157,12 @@ describe('learning journey', () => {
         await page.keyboard.press('Space')
         // Chromium's controls start playing on Space; a muted start is the fallback when they do not.
         if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await video.evaluate((v: HTMLVideoElement) => ((v.muted = true), v.play()))
-        await current.getByRole('img', { name: 'Completed' }).waitFor({ timeout: 60_000 })
+        await current.getByRole('img', { name: 'Completed', exact: true }).waitFor({ timeout: 60_000 })
       } else {
-        await page.locator('main [role="status"]').waitFor({ state: 'detached' })
+        await page.locator(LOADING).waitFor({ state: 'detached' })
         if (n === 1) await check(page, 'desktop-player-text')
         if ((await page.locator('main iframe[sandbox="allow-scripts"]').count()) > 0) await check(page, 'desktop-player-simulation')
-        await current.getByRole('img', { name: 'Completed' }).waitFor()
+        await current.getByRole('img', { name: 'Completed', exact: true }).waitFor()
       }
       const here = page.url()
       await tabTo(page, page.getByRole('link', { name: 'Next' }))

@@ -70,8 +70,10 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
     colorScheme: options.colorScheme ?? 'light',
   })
   if (options.language) {
-    // Only when nothing is stored yet: a language chosen in the app survives reloads.
+    // Only when nothing is stored yet: a language chosen in the app survives reloads. The script runs
+    // in every frame; a sandboxed one (a course's simulation) has no storage and is left alone.
     await context.addInitScript((lang) => {
+      if (window.origin === 'null') return
       if (!localStorage.getItem('I18N_LANGUAGE')) localStorage.setItem('I18N_LANGUAGE', lang)
     }, options.language)
   }

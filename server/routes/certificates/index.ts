@@ -8,13 +8,13 @@ import {
   certificateOf,
   formatCode,
   issueIfComplete,
+  printedNames,
   normalizeCode,
   publishedSnapshot,
   renderCertificate,
   type CertificateRow,
 } from '../../certificates/index.js'
 import type { Queryable } from '../../db/index.js'
-import { IdentityAdmin } from '../../identity/admin-client.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../admin/common.js'
@@ -35,7 +35,7 @@ async function issuedSnapshot(db: Queryable, row: CertificateRow): Promise<Cours
  * the certificate is somehow missing), and the public verification of a code.
  */
 export default async function certificateRoutes(app: App) {
-  const pool = new IdentityAdmin(app.identityAdmin, app.config.IDENTITY_USER_POOL_ID, app.config.IDENTITY_MODE === 'embedded' ? app.db : null)
+  const names = printedNames(app)
 
   /** The course's certificate template file, or null (then the default design is drawn). */
   async function templateBytes(snapshot: CourseSnapshot | null): Promise<Uint8Array | null> {
@@ -68,8 +68,7 @@ export default async function certificateRoutes(app: App) {
       let row = await certificateOf(app.db, principal.sub, course)
       if (!row) {
         if (!(await publishedSnapshot(app.db, course))) throw new HttpError(404, COURSE_NOT_FOUND, 'NOT_FOUND')
-        const learnerName = app.config.IDENTITY_MODE === 'embedded' ? undefined : ((await pool.getUser(principal.username).catch(() => null))?.name ?? undefined)
-        row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName }))
+        row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName: names(principal) }))
         if (!row) throw new HttpError(404, CERTIFICATE_NOT_ISSUED, 'NOT_ISSUED')
       }
       const snapshot = await issuedSnapshot(app.db, row)

@@ -71,6 +71,7 @@ interface CourseRow {
   details: CourseDetails | string
   subscribed_at: Date | string
   subscribed_key: string
+  cover_path: string | null
 }
 
 /** The signed-in learner's own lists (spec §7 "Learner fetches"). */
@@ -144,8 +145,10 @@ export default async function userRoutes(app: App) {
       // filter. Only an empty page after a token needs a second query for the total.
       const { rows } = await app.db.query<CourseRow & { total: number | string }>(
         `${active}, counted AS (SELECT course_uuid, subscribed_at, count(*) OVER () AS total FROM latest)
-         SELECT c.uuid, c.name, c.details, l.subscribed_at, l.subscribed_at::text AS subscribed_key, l.total
+         SELECT c.uuid, c.name, c.details, l.subscribed_at, l.subscribed_at::text AS subscribed_key, l.total,
+                COALESCE(p.thumbnail_path, p.cover_path, c.thumbnail_path, c.cover_path) AS cover_path
            FROM counted l JOIN courses c ON c.uuid = l.course_uuid
+           LEFT JOIN published_courses p ON p.uuid = c.uuid
           WHERE $2::timestamptz IS NULL OR (l.subscribed_at, c.uuid) < ($2::timestamptz, $3::uuid)
           ORDER BY l.subscribed_at DESC, c.uuid DESC
           LIMIT $4`,
@@ -159,13 +162,15 @@ export default async function userRoutes(app: App) {
       const last = page[page.length - 1]
       const progress = await progressOfCourses(app.db, sub, page.map((r) => r.uuid))
       return {
-        items: page.map((r) => ({
+        items: await Promise.all(page.map(async (r) => ({
           uuid: r.uuid,
           name: r.name,
+          // The published cover (thumbnail first) from the file store; older courses keep theirs in details.
+          cover: r.cover_path ? await app.storage.readUrl(r.cover_path) : null,
           details: typeof r.details === 'string' ? (JSON.parse(r.details) as CourseDetails) : r.details,
           subscribedAt: iso(r.subscribed_at),
           progress: percentOf(progress.get(r.uuid)?.done ?? 0, progress.get(r.uuid)?.total ?? 0),
-        })),
+        }))),
         paginationToken: rows.length > limit && last ? encodeCourseToken(last.subscribed_key, last.uuid) : null,
         estimated,
       }

@@ -26,7 +26,7 @@ export function coverUrl(cover: string | undefined): string | undefined {
 export function CourseCard({ course }: { course: UserCourse }) {
   const translate = useTranslate()
   const [broken, setBroken] = useState(false)
-  const cover = coverUrl(course.details.Cover)
+  const cover = course.cover ?? coverUrl(course.details.Cover)
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {cover && !broken ? (

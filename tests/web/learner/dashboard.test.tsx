@@ -13,6 +13,7 @@ const course = (over: Partial<UserCourse>): UserCourse => ({
   uuid: COURSE,
   name: 'Chemistry at home',
   details: { ShortDescription: 'Safe experiments.' },
+  cover: null,
   subscribedAt: '2026-11-01T10:00:00.000Z',
   progress: 0,
   ...over,

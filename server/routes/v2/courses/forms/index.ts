@@ -12,12 +12,12 @@ import {
   NO_ATTEMPTS_LEFT,
   type FormStanding,
 } from '../../../../../contracts/learner/forms.js'
-import { certificateOf, issueIfComplete } from '../../../../certificates/index.js'
+import { printedNames } from '../../../../certificates/index.js'
 import type { Queryable } from '../../../../db/index.js'
-import { IdentityAdmin } from '../../../../identity/admin-client.js'
 import { HttpError } from '../../../../plugins/errors.js'
-import type { App, Principal } from '../../../../types.js'
+import type { App } from '../../../../types.js'
 import { actorOf } from '../../../admin/common.js'
+import { issued, settle } from '../learner/completion.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
 import { attemptsOf, lockTries, recordAttempt, type AttemptRow } from './queries.js'
@@ -50,14 +50,7 @@ function findForm(forms: SnapshotForm[], id: string): SnapshotForm {
  * the form, so concurrent submissions can never use more tries than the form allows.
  */
 export default async function formRoutes(app: App) {
-  const pool = new IdentityAdmin(app.identityAdmin, app.config.IDENTITY_USER_POOL_ID, app.config.IDENTITY_MODE === 'embedded' ? app.db : null)
-
-  /** The name to print on a certificate: the embedded pool is read in the transaction itself. */
-  async function learnerName(principal: Principal): Promise<string | undefined> {
-    if (app.config.IDENTITY_MODE === 'embedded') return undefined
-    const user = await pool.getUser(principal.username).catch(() => null)
-    return user?.name || user?.email || undefined
-  }
+  const names = printedNames(app)
 
   async function forms(db: Queryable, sub: string, course: string) {
     const snapshot = await requireStudy(db, sub, course)
@@ -111,15 +104,15 @@ export default async function formRoutes(app: App) {
         const { snapshot, forms: list } = await forms(app.db, sub, course)
         const form = findForm(list, id)
         const graded = grade(form.values, answers)
-        const name = graded.passed ? await learnerName(principal) : undefined
         // Only the answers to the form's own questions are kept, each as a set of option ids.
         const kept = Object.fromEntries(form.values.questions.filter((q) => Object.hasOwn(answers, q.id)).map((q) => [q.id, [...new Set(answers[q.id])]]))
         const { certificate, attempts } = await app.db.transaction(async (tx) => {
           const used = await lockTries(tx, sub, course, id)
           if (used >= form.values.tries) throw new HttpError(409, NO_ATTEMPTS_LEFT, 'NO_ATTEMPTS_LEFT')
           await recordAttempt(tx, { course, version: snapshot.version, form: id, userSub: sub, answers: kept, score: graded.score, passed: graded.passed })
-          const issued = graded.passed ? await issueIfComplete(tx, sub, course, { learnerName: name }) : await certificateOf(tx, sub, course)
-          return { certificate: issued, attempts: await attemptsOf(tx, sub, course, id) }
+          // A pass may be the course's last step: it settles the course (completion and certificate) at once.
+          const certificate = graded.passed ? (await settle(tx, { sub, name: names(principal) }, snapshot)).certificate : await issued(tx, sub, course)
+          return { certificate, attempts: await attemptsOf(tx, sub, course, id) }
         })
         return {
           course,
@@ -129,7 +122,7 @@ export default async function formRoutes(app: App) {
           requiredScore: form.values.requiredScore,
           questions: graded.questions,
           standing: standing(form, attempts),
-          certificate: certificate ? { code: certificate.code, issuedAt: iso(certificate.issued_at), url: `/api/v2/courses/certificates/${course}` } : null,
+          certificate,
         }
       },
     )

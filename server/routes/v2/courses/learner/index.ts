@@ -33,31 +33,27 @@ import {
   SUBSCRIPTION_REFUSALS,
   SubscriptionRefused,
   VIDEO_COMPLETION_RATIO,
-  type CourseProgress,
   type LearnerValues,
   type SubscriptionRefusalCode,
 } from '../../../../../contracts/learner/player.js'
 import { subscriptionState, UserSubscription, type SubscriptionState } from '../../../../../contracts/subscriptions.js'
 import type { Queryable } from '../../../../db/index.js'
+import { printedNames } from '../../../../certificates/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { resourceUrls } from '../creator/content/resources.js'
 import { refreshStaleCatalogue, searchQuery } from './catalogue.js'
-import { afterCompletion, issued } from './certificates.js'
-import { allBlocks, blockTitle, DONE_WHEN_OPENED, progressOf, type SnapshotBlock } from './progress.js'
+import { doneBlocks, settle, type Studying } from './completion.js'
+import { allBlocks, blockTitle, DONE_WHEN_OPENED, type SnapshotBlock } from './progress.js'
 import {
   catalogueCount,
   catalogueFacets,
   cataloguePage,
-  completionOf,
   courseSubscriptions,
   insertSubscription,
   lockLearnerCourse,
   offeredPlans,
-  passedForms,
-  progressRows,
   publishedSnapshot,
-  recordCompletion,
   recordOpened,
   recordPosition,
   resumeBlock,
@@ -164,36 +160,14 @@ function learnerValues(b: SnapshotBlock): LearnerValues {
   }
 }
 
-/** The ids of the blocks the learner has done, and the progress rows by block. */
-async function doneBlocks(db: Queryable, sub: string, course: string) {
-  const rows = await progressRows(db, sub, course)
-  const done = new Set(rows.filter((r) => r.completed_at !== null).map((r) => r.block_id))
-  for (const form of await passedForms(db, sub, course)) done.add(form)
-  return { done, rows: new Map(rows.map((r) => [r.block_id, r])) }
-}
-
-/**
- * The course's progress for the learner. When every counted block is done, the completion is recorded
- * (the first time) and the certificate hook runs in the same transaction.
- */
-async function settle(tx: Queryable, sub: string, snap: CourseSnapshot, done: ReadonlySet<string>): Promise<CourseProgress> {
-  const course = snap.course.uuid
-  const p = progressOf(snap, done)
-  const complete = p.total > 0 && p.done === p.total
-  let completedAt = await completionOf(tx, sub, course)
-  if (complete) {
-    if (completedAt === null) completedAt = await recordCompletion(tx, sub, course, snap.version)
-    await afterCompletion(tx, sub, course)
-  }
-  return {
-    ...p,
-    completed: complete || completedAt !== null,
-    completedAt: completedAt === null ? null : iso(completedAt),
-    certificate: await issued(tx, sub, course),
-  }
-}
-
 export default async function learnerRoutes(app: App) {
+  const names = printedNames(app)
+  /** The caller as a learner whose steps may complete the course. */
+  const studyingAs = (request: { principal: Principal | null }): Studying => {
+    const principal = principalOf(request.principal)
+    return { sub: principal.sub, name: names(principal) }
+  }
+
   // Courses published before the catalogue existed (or by another process) get their rows now.
   await refreshStaleCatalogue(app.db)
 
@@ -366,7 +340,7 @@ export default async function learnerRoutes(app: App) {
       const { snap, subscription } = await studying(app.db, sub, request.params.id)
       const course = snap.course.uuid
       const { done, rows } = await doneBlocks(app.db, sub, course)
-      const progress = await app.db.transaction((tx) => settle(tx, sub, snap, done))
+      const progress = await app.db.transaction((tx) => settle(tx, studyingAs(request), snap, done))
       const blocks = allBlocks(snap)
       const last = await resumeBlock(app.db, sub, course)
       const resumeAt = blocks.find((b) => b.id === last)
@@ -455,7 +429,7 @@ export default async function learnerRoutes(app: App) {
           const row = await recordOpened(tx, sub, course, b.id, DONE_WHEN_OPENED.has(b.kind))
           await setResume(tx, sub, course, b.id)
           const { done } = await doneBlocks(tx, sub, course)
-          return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, sub, snap, done) }
+          return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, studyingAs(request), snap, done) }
         })
       },
     )
@@ -480,7 +454,7 @@ export default async function learnerRoutes(app: App) {
           const row = await recordPosition(tx, { sub, course, block: b.id, seconds, duration, ratio: VIDEO_COMPLETION_RATIO, rate: MAX_PLAYBACK_RATE, slack: REPORT_SLACK_SECONDS })
           await setResume(tx, sub, course, b.id)
           const { done } = await doneBlocks(tx, sub, course)
-          return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, sub, snap, done) }
+          return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, studyingAs(request), snap, done) }
         })
       },
     )
@@ -498,7 +472,7 @@ export default async function learnerRoutes(app: App) {
         const { sub } = principalOf(request.principal)
         const { course } = request.params
         const { snap } = await studying(app.db, sub, course)
-        return app.db.transaction(async (tx) => settle(tx, sub, snap, (await doneBlocks(tx, sub, course)).done))
+        return app.db.transaction(async (tx) => settle(tx, studyingAs(request), snap))
       },
     )
   }

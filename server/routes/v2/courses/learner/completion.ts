@@ -1,0 +1,53 @@
+import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
+import type { CourseProgress, IssuedCertificate } from '../../../../../contracts/learner/player.js'
+import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../../../certificates/index.js'
+import type { Queryable } from '../../../../db/index.js'
+import { progressOf } from './progress.js'
+import { completionOf, passedForms, progressRows, recordCompletion } from './queries.js'
+
+/**
+ * The seam between progress and certificates (`server/certificates`). Whoever records a learner's
+ * step (an opened block, a watched video, a passed form) settles the course in the same transaction:
+ * the completion is recorded the first time every counted block is done and the certificate is issued
+ * at once, never later.
+ */
+
+/** Who is studying: the account, and the name a certificate prints (asked for only when one is issued). */
+export interface Studying {
+  sub: string
+  name?: PrintedName
+}
+
+/** The ids of the blocks the learner has done (passed forms included), and the progress rows by block. */
+export async function doneBlocks(db: Queryable, sub: string, course: string) {
+  const rows = await progressRows(db, sub, course)
+  const done = new Set(rows.filter((r) => r.completed_at !== null).map((r) => r.block_id))
+  for (const form of await passedForms(db, sub, course)) done.add(form)
+  return { done, rows: new Map(rows.map((r) => [r.block_id, r])) }
+}
+
+/**
+ * The course's progress for the learner. When every counted block is done, the completion is recorded
+ * (the first time) and the certificate issued, in the caller's transaction.
+ */
+export async function settle(tx: Queryable, who: Studying, snap: CourseSnapshot, done?: ReadonlySet<string>): Promise<CourseProgress> {
+  const course = snap.course.uuid
+  const p = progressOf(snap, done ?? (await doneBlocks(tx, who.sub, course)).done)
+  const complete = p.total > 0 && p.done === p.total
+  let completedAt = await completionOf(tx, who.sub, course)
+  if (complete) {
+    if (completedAt === null) completedAt = await recordCompletion(tx, who.sub, course, snap.version)
+    await issueIfComplete(tx, who.sub, course, { learnerName: who.name })
+  }
+  return {
+    ...p,
+    completed: complete || completedAt !== null,
+    completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+    certificate: await issued(tx, who.sub, course),
+  }
+}
+
+export async function issued(db: Queryable, userSub: string, courseUuid: string): Promise<IssuedCertificate | null> {
+  const row = await certificateOf(db, userSub, courseUuid)
+  return row ? certificateView(row) : null
+}
