@@ -30,14 +30,17 @@ export interface RunningServer {
   stop(): Promise<number | null>
 }
 
-/** Starts the real product (`tsx server/main.ts`) on a free loopback port and waits for /api/health. */
+/**
+ * Starts the real product (`tsx server/main.ts`) on a free loopback port and waits for /api/health.
+ * The demo catalogue is left out (`AULA_SEED=none`) unless a journey asks for it with `AULA_SEED: 'demo'`.
+ */
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aula-e2e-'))
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', AULA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', AULA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', AULA_SEED: 'none', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (d) => (output += d))

@@ -27,7 +27,8 @@ let browser: Browser
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  server = await startServer()
+  // A fresh start with the demo catalogue, as `npm start` on a new machine.
+  server = await startServer({ env: { AULA_SEED: 'demo' } })
   browser = await launchBrowser()
   fs.mkdirSync(SHOTS, { recursive: true })
 })
