@@ -36,6 +36,10 @@ export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<n
   // half-emptied folder.
   const dist = path.join(root, 'dist')
   const fresh = fs.mkdtempSync(path.join(root, '.dist-build-'))
+  // The web app is built for serving whatever NODE_ENV this process inherited: Vite takes a set
+  // NODE_ENV (a test runner's 'test') for the bundle's, which would ship React's development build.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   try {
     await vite.build({ root, logLevel: 'warn', build: { outDir: fresh, emptyOutDir: true } })
     const old = `${dist}.old-${process.pid}-${Date.now()}`
@@ -43,6 +47,8 @@ export async function ensureWebBuild(config: Config, root = ROOT_DIR): Promise<n
     fs.renameSync(fresh, dist)
     fs.rmSync(old, { recursive: true, force: true })
   } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
     fs.rmSync(fresh, { recursive: true, force: true })
   }
   return performance.now() - started

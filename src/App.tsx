@@ -86,9 +86,9 @@ export function App() {
                 <CustomRoutes noLayout>
                   <Route path="/courses" element={<Area><Protected><Catalogue /></Protected></Area>} />
                   <Route path="/galaxy" element={<Area><Protected><Catalogue /></Protected></Area>} />
-                  {/* The course player draws its own header (brand, progress, index). */}
-                  <Route path="/galaxy/courses/player/:uuid" element={<Area><Protected><Player /></Protected></Area>} />
-                  <Route path="/galaxy/courses/player/:uuid/:block" element={<Area><Protected><Player /></Protected></Area>} />
+                  {/* The course player draws its own header (brand, progress, index). One route for both forms, so
+                      going on from the course to the block to resume keeps the player (and its loaded index). */}
+                  <Route path="/galaxy/courses/player/:uuid/:block?" element={<Area><Protected><Player /></Protected></Area>} />
                 </CustomRoutes>
                 <CustomRoutes>
                   <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />

@@ -1,5 +1,6 @@
 import Type, { type Static, type TObject, type TProperties } from 'typebox'
 import { DateTime, ItemResponse, Revision, Uuid } from './common.js'
+import { Nullable } from '../nullable.js'
 
 /**
  * The catalogues of spec §7 "Catalogues" (documents have their own contract, ./documents.ts), each
@@ -36,7 +37,6 @@ export const CATALOGUE_SINGULAR = {
 
 const Name = Type.String({ minLength: 1, maxLength: 120 })
 const Description = Type.String({ maxLength: 2000, default: '' })
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([Type.Null(), t])
 /** A stored file's path (as the upload flow registers it), relative, no `..`. */
 const FilePath = Type.String({ minLength: 1, maxLength: 500, pattern: '^(?!/)(?!.*\\.\\.)[\\w./ -]+$' })
 

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { AdminSubscription } from '../admin/subscriptions.js'
 import { DateTime, NullableDateTime, PageSearchParams, Uuid } from '../admin/common.js'
+import { Nullable } from '../nullable.js'
 
 /**
  * Course administration (spec §7 "Courses (admin)"): every course of the platform, whoever owns it,
@@ -8,7 +9,6 @@ import { DateTime, NullableDateTime, PageSearchParams, Uuid } from '../admin/com
  * Page-numbered lists use `CATALOGUE_PAGE_SIZE` rows, like the other admin lists with page numbers.
  */
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([Type.Null(), t])
 
 /** A platform account as the course screens show it; email and name are null when the account is gone. */
 export const CoursePerson = Type.Object({

@@ -1,5 +1,6 @@
-import Type, { type Static, type TSchema } from 'typebox'
+import Type, { type Static } from 'typebox'
 import { CourseRevision, CourseUuid, CourseWrite } from './common.js'
+import { Nullable } from '../nullable.js'
 
 /**
  * The course creator API (spec §7 "Course creator", under /api/v2/courses/creator): courses, their
@@ -8,7 +9,6 @@ import { CourseRevision, CourseUuid, CourseWrite } from './common.js'
  */
 
 const DateTime = Type.String({ format: 'date-time' })
-const Nullable = <T extends TSchema>(t: T) => Type.Union([Type.Null(), t])
 
 /** Courses per page of the creator's list (the product's default list size, spec §9). */
 export const COURSE_PAGE_SIZE = 10

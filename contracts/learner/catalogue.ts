@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { UserSubscription } from '../subscriptions.js'
+import { Nullable } from '../nullable.js'
 
 /**
  * The learner's side of the catalogue (spec §7 "Learner fetches", `/api/v2/courses/...`): published
@@ -8,7 +9,6 @@ import { UserSubscription } from '../subscriptions.js'
 
 const Uuid = Type.String({ format: 'uuid' })
 const DateTime = Type.String({ format: 'date-time' })
-const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()])
 
 /** Courses per catalogue page. */
 export const CATALOGUE_PAGE_SIZE = 12

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { BLOCK_KINDS } from '../courses/content.js'
 import { Named } from './catalogue.js'
+import { Nullable } from '../nullable.js'
 
 /**
  * The course player (spec §7 "Learner fetches": `course/index`, `course/page`, `metrics/re`,
@@ -10,7 +11,6 @@ import { Named } from './catalogue.js'
 
 const Uuid = Type.String({ format: 'uuid' })
 const DateTime = Type.String({ format: 'date-time' })
-const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()])
 
 export const SUBSCRIPTION_REFUSALS = {
   NOT_SUBSCRIBED: 'Subscribe to this course to study it',

@@ -77,6 +77,19 @@ describe('subscription-update (plans)', () => {
     expect(free.json().items[0]).toMatchObject({ name: 'Free', price: null, currency: null })
   })
 
+  it('keeps a price of 0 as 0 and an empty price as null, side by side', async () => {
+    const { uuid } = await startCourse(api, cast.owner)
+    const res = await update(cast.owner, 'subscription-update', uuid, [
+      { name: 'Zero', durationDays: 7, price: 0, currency: 'EUR' },
+      { name: 'None', durationDays: 7, price: null, currency: null },
+    ])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().items.map((p: { name: string; price: number | null; currency: string | null }) => [p.name, p.price, p.currency])).toEqual([
+      ['Zero', 0, 'EUR'],
+      ['None', null, null],
+    ])
+  })
+
   it('creates, updates, orders and removes plans with an optional price and currency', async () => {
     const { uuid } = await startCourse(api, cast.owner)
     const res = await update(cast.owner, 'subscription-update', uuid, [

@@ -1,4 +1,4 @@
-import { httpClient } from '../../dataProvider/http'
+import { ApiError, httpClient } from '../../dataProvider/http'
 
 /**
  * The builder's one way to write a course: nothing a creator types may be lost (issue "never lose
@@ -86,17 +86,14 @@ export function sendWrite(write: PendingWrite, revision: number): Promise<WriteA
  * from the error's fields: react-admin's HttpError resets its prototype, so `instanceof ApiError`
  * does not hold for its subclasses everywhere.
  */
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? status : undefined
-}
+const statusOf = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined)
 /** A failure that leaves the write worth sending again: no answer, or the server's own trouble. */
 const isTransient = (error: unknown) => {
   const status = statusOf(error)
   return status === undefined || status === 0 || status >= 500
 }
 const isStale = (error: unknown) => {
-  const body = (error as { body?: unknown } | null)?.body
+  const body = error instanceof ApiError ? error.body : undefined
   return statusOf(error) === 409 && typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'STALE_REVISION'
 }
 

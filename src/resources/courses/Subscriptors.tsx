@@ -27,6 +27,7 @@ import { useDataProvider, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { AdminCourse, Subscriptor } from '../../../contracts/courses/admin'
 import type { AppDataProvider } from '../../dataProvider'
+import { ApiError } from '../../dataProvider/http'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { ConfirmAction, failureText, type ActionResult } from '../common/ConfirmAction'
 import { Scroll } from '../common/Scroll'
@@ -194,8 +195,8 @@ function AddSubscriptor({ course, onClose, onAdded }: { course: AdminCourse; onC
       onClose()
     } catch (error) {
       // What the learner typed stays in the dialog; the error says which field to fix.
-      // Read by shape: react-admin's HttpError resets the prototype, so `instanceof ApiError` cannot tell.
-      const { status, body } = (error ?? {}) as { status?: number; body?: { errors?: Record<string, string>; message?: string } | null }
+      const status = error instanceof ApiError ? error.status : undefined
+      const body = (error instanceof ApiError ? error.body : null) as { errors?: Record<string, string>; message?: string } | null
       if (status === 404 && body?.message === 'User not found') setErrors({ user: translate(`${S}.userNotFound`) })
       else if (body?.errors?.user) setErrors({ user: body.errors.user })
       else if (body?.errors?.subscription) setErrors({ plan: body.errors.subscription })

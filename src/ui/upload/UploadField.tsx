@@ -3,7 +3,7 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material'
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined'
 import { useLocaleState, useTranslate } from 'react-admin'
 import { kindAccepts, normalizeContentType, UPLOAD_KINDS, type UploadKind } from '../../../contracts/storage/kinds'
-import { errorFor, type ApiError } from '../../dataProvider/http'
+import { ApiError, errorFor } from '../../dataProvider/http'
 import { htmlLang, type Locale } from '../../i18n'
 import { formatBytes, typeNames } from './format'
 import { isAbort, uploadFile, type UploadParams } from './uploadFile'
@@ -87,7 +87,7 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
         return
       }
       setPhase({ step: 'idle' })
-      const e = isApiError(err) ? err : errorFor('network', null)
+      const e = err instanceof ApiError ? err : errorFor('network', null)
       setError({ title: e.title, detail: e.detail, retry: file })
     } finally {
       if (controller.current === abort) controller.current = null
@@ -214,6 +214,3 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
  * An error carrying spec §8's texts. Checked by shape: react-admin's HttpError resets the prototype
  * of every instance to its own, so `instanceof ApiError` is false even for an ApiError.
  */
-function isApiError(error: unknown): error is ApiError {
-  return typeof error === 'object' && error !== null && typeof (error as ApiError).title === 'string' && typeof (error as ApiError).status === 'number'
-}

@@ -4,7 +4,7 @@ import {
   NOT_AUTHORIZED_MESSAGE,
   STALE_REVISION_MESSAGE,
 } from '../../../../../contracts/courses/common.js'
-import type { Queryable } from '../../../../db/index.js'
+import type { Db, Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { Principal } from '../../../../types.js'
 import { UUID_RE } from '../../../admin/common.js'
@@ -86,4 +86,23 @@ export async function bumpRevision(tx: Queryable, uuid: string, revision: number
   const current = await tx.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1 AND deleted_at IS NULL', [uuid])
   if (!current.rows[0]) throw notAuthorized()
   throw staleRevision(Number(current.rows[0].revision))
+}
+
+/**
+ * One write to a course, the way every builder write goes: in one transaction the caller's right is
+ * checked and the revision moved on (`bumpRevision`) before `change` runs with the new revision, so a
+ * refused or stale write changes nothing.
+ */
+export async function courseWrite<T>(
+  db: Db,
+  principal: Principal,
+  uuid: string,
+  need: Capability,
+  revision: number,
+  change: (tx: Queryable, revision: number) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await requireCourse(tx, principal, uuid, need)
+    return change(tx, await bumpRevision(tx, uuid, revision))
+  })
 }

@@ -46,7 +46,7 @@ import { IdentityAdmin, type PoolUser } from '../../../../identity/admin-client.
 import { fieldErrors, HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { actorOf, identity } from '../../../admin/common.js'
-import { bumpRevision, notAuthorized, requireCourse, type CourseRole } from './access.js'
+import { bumpRevision, courseWrite, notAuthorized, requireCourse, type CourseRole } from './access.js'
 import { cloneCourseWithContent } from './clone.js'
 import { mediaRoutes, urlReader } from './media.js'
 import {
@@ -328,9 +328,7 @@ export default async function creatorRoutes(app: App) {
           })
           if (Object.keys(errors).length) throw invalid(errors)
           const principal = actorOf(request)
-          return app.db.transaction(async (tx) => {
-            await requireCourse(tx, principal, uuid, 'edit')
-            const next = await bumpRevision(tx, uuid, revision)
+          return courseWrite(app.db, principal, uuid, 'edit', revision, async (tx, next) => {
             await setFaq(tx, uuid, faq)
             return { revision: next, items: faq }
           })
@@ -344,9 +342,7 @@ export default async function creatorRoutes(app: App) {
           const { uuid, revision } = request.body
           const items = distinct(request.body.items)
           const principal = actorOf(request)
-          return app.db.transaction(async (tx) => {
-            await requireCourse(tx, principal, uuid, 'edit')
-            const next = await bumpRevision(tx, uuid, revision)
+          return courseWrite(app.db, principal, uuid, 'edit', revision, async (tx, next) => {
             await setTags(tx, uuid, items)
             return { revision: next, items }
           })
@@ -426,9 +422,7 @@ export default async function creatorRoutes(app: App) {
             const who = known ? { sub: known.user_sub, username: known.username, name: known.name } : await invitee(username, course.created_by)
             wanted.set(who.sub, who)
           }
-          return app.db.transaction(async (tx) => {
-            await requireCourse(tx, principal, uuid, 'manage')
-            const next = await bumpRevision(tx, uuid, revision)
+          return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
             for (const c of await listCollaborators(tx, uuid)) if (!wanted.has(c.user_sub)) await removeCollaborator(tx, uuid, c.user_sub)
             for (const who of wanted.values()) await addCollaborator(tx, uuid, who, principal.sub)
             return { revision: next, items: (await listCollaborators(tx, uuid)).map(toCollaborator) }
@@ -456,9 +450,7 @@ export default async function creatorRoutes(app: App) {
         const course = await findCourse(app.db, uuid)
         if (!course) throw notAuthorized()
         const who = await invitee(username, course.created_by)
-        return app.db.transaction(async (tx) => {
-          await requireCourse(tx, principal, uuid, 'manage')
-          const next = await bumpRevision(tx, uuid, revision)
+        return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
           await addCollaborator(tx, uuid, who, principal.sub)
           return { revision: next, items: (await listCollaborators(tx, uuid)).map(toCollaborator) }
         })
@@ -482,9 +474,7 @@ export default async function creatorRoutes(app: App) {
         const principal = actorOf(request)
         await requireCourse(app.db, principal, uuid, 'manage')
         const row = await collaboratorNamed(app.db, uuid, username)
-        return app.db.transaction(async (tx) => {
-          await requireCourse(tx, principal, uuid, 'manage')
-          const next = await bumpRevision(tx, uuid, revision)
+        return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
           if (row) await removeCollaborator(tx, uuid, row.user_sub)
           return { revision: next, items: (await listCollaborators(tx, uuid)).map(toCollaborator) }
         })

@@ -189,23 +189,8 @@ export async function catalogueFacets(db: Queryable): Promise<FacetRow[]> {
 // Plans and subscriptions.
 // ---------------------------------------------------------------------------------------------------
 
-export interface PlanRow {
-  id: string
-  name: string
-  duration_days: number
-  price: string | number | null
-  currency: string | null
-}
-
-/** The plans on offer for a course (an archived plan is kept only for those who hold it). */
-export async function offeredPlans(db: Queryable, course: string): Promise<PlanRow[]> {
-  const { rows } = await db.query<PlanRow>(
-    `SELECT id, name, duration_days, price, currency FROM subscription_plans
-      WHERE course_uuid = $1 AND archived_at IS NULL ORDER BY position, created_at, id`,
-    [course],
-  )
-  return rows
-}
+/** The plans on offer for a course: the builder's own query (an archived plan is kept only for those who hold it). */
+export { livePlans as offeredPlans, type PlanRow } from '../creator/content/queries.js'
 
 export interface SubscriptionRow {
   id: string

@@ -37,7 +37,7 @@ import { HttpError } from '../../../../../plugins/errors.js'
 import { uploadParams } from '../../../../../storage/kinds.js'
 import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../admin/common.js'
-import { bumpRevision, requireCourse, type CourseRole } from '../access.js'
+import { bumpRevision, courseWrite, requireCourse, type CourseRole } from '../access.js'
 import { refreshPublishedCourse } from '../../learner/catalogue.js'
 import { checklist, loadCourseState, snapshot } from './publish.js'
 import { insertAt, reorder } from './positions.js'
@@ -222,9 +222,7 @@ export default async function contentRoutes(app: App) {
     },
     async (request) => {
       const b = request.body
-      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
-      return app.db.transaction(async (tx) => {
-        const revision = await bumpRevision(tx, b.uuid, b.revision)
+      return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const row = await liveItem(tx, b.uuid, b.id)
         if (!row) throw itemNotFound()
         await deleteItem(tx, row.id)
@@ -246,9 +244,7 @@ export default async function contentRoutes(app: App) {
     },
     async (request) => {
       const b = request.body
-      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
-      return app.db.transaction(async (tx) => {
-        const revision = await bumpRevision(tx, b.uuid, b.revision)
+      return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
         const order = reorder(await siblingIds(tx, b.uuid, parent), b.updates)
         if (!order) throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
@@ -270,9 +266,7 @@ export default async function contentRoutes(app: App) {
     },
     async (request) => {
       const b = request.body
-      await requireCourse(app.db, actorOf(request), b.uuid, 'edit')
-      return app.db.transaction(async (tx) => {
-        const revision = await bumpRevision(tx, b.uuid, b.revision)
+      return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const moving = await liveBlock(tx, b.uuid, b.block)
         const target = await liveSection(tx, b.uuid, b.section)
         const from = moving.section_id!
@@ -365,9 +359,7 @@ export default async function contentRoutes(app: App) {
     async (request) => {
       const principal = actorOf(request)
       const b = request.body
-      await requireCourse(app.db, principal, b.uuid, 'edit')
-      return app.db.transaction(async (tx) => {
-        const revision = await bumpRevision(tx, b.uuid, b.revision)
+      return courseWrite(app.db, principal, b.uuid, 'edit', b.revision, async (tx, revision) => {
         const row = await liveItem(tx, b.uuid, b.block)
         if (!row) throw itemNotFound()
         const old = await version(tx, row.id, b.version)
