@@ -12,6 +12,7 @@ export const charts: ChartMessages = {
     error: 'The data could not be loaded',
     retry: 'Retry',
     chartOf: 'Chart: %{title}. The table view shows the same data.',
+    tableOf: 'Table: %{title}',
   },
   range: {
     legend: 'Period',

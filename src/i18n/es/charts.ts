@@ -12,6 +12,7 @@ export const charts: ChartMessages = {
     error: 'No se han podido cargar los datos',
     retry: 'Reintentar',
     chartOf: 'Gráfico: %{title}. La vista de tabla muestra los mismos datos.',
+    tableOf: 'Tabla: %{title}',
   },
   range: {
     legend: 'Periodo',

@@ -12,6 +12,7 @@ export const charts: ChartMessages = {
     error: 'Die Daten konnten nicht geladen werden',
     retry: 'Erneut versuchen',
     chartOf: 'Diagramm: %{title}. Die Tabellenansicht zeigt dieselben Daten.',
+    tableOf: 'Tabelle: %{title}',
   },
   range: {
     legend: 'Zeitraum',

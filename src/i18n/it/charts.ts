@@ -12,6 +12,7 @@ export const charts: ChartMessages = {
     error: 'Impossibile caricare i dati',
     retry: 'Riprova',
     chartOf: 'Grafico: %{title}. La vista a tabella mostra gli stessi dati.',
+    tableOf: 'Tabella: %{title}',
   },
   range: {
     legend: 'Periodo',

@@ -11,6 +11,7 @@ export const charts = {
     error: 'No se pudieron cargar los datos',
     retry: 'Reintentar',
     chartOf: 'Gráfica: %{title}. La vista de tabla muestra los mismos datos.',
+    tableOf: 'Tabla: %{title}',
   },
   range: {
     legend: 'Periodo',

@@ -12,6 +12,7 @@ export const charts: ChartMessages = {
     error: 'Не удалось загрузить данные',
     retry: 'Повторить',
     chartOf: 'График: %{title}. В табличном виде показаны те же данные.',
+    tableOf: 'Таблица: %{title}',
   },
   range: {
     legend: 'Период',

@@ -111,7 +111,7 @@ export function ChartPanel(props: ChartPanelProps) {
     )
   } else {
     body = (
-      <TableContainer sx={{ maxHeight: Math.max(height, 320), overflow: 'auto' }} tabIndex={0} role="region" aria-labelledby={headingId}>
+      <TableContainer sx={{ maxHeight: Math.max(height, 320), overflow: 'auto' }} tabIndex={0} role="region" aria-label={translate('aula.charts.panel.tableOf', { title })}>
         <Table size="small" stickyHeader>
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{title}</caption>
           <TableHead>
@@ -127,7 +127,14 @@ export function ChartPanel(props: ChartPanelProps) {
             {rows.map((row, i) => (
               <TableRow key={i}>
                 {columns.map((c, j) => (
-                  <TableCell key={c.key} component={j === 0 ? 'th' : 'td'} scope={j === 0 ? 'row' : undefined} align={numeric(c) ? 'right' : 'left'}>
+                  <TableCell
+                    key={c.key}
+                    component={j === 0 ? 'th' : 'td'}
+                    scope={j === 0 ? 'row' : undefined}
+                    align={numeric(c) ? 'right' : 'left'}
+                    // Dates and amounts stay on one line; long names may wrap.
+                    sx={{ whiteSpace: j === 0 || numeric(c) ? 'nowrap' : undefined }}
+                  >
                     {show(c, row[c.key] ?? null)}
                   </TableCell>
                 ))}

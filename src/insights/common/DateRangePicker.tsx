@@ -63,13 +63,14 @@ export function DateRangePicker({ value, onChange, label }: DateRangePickerProps
         helperText={helper}
         inputRef={name === 'from' ? fromRef : toRef}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-        sx={{ minWidth: 0, flex: { xs: '1 1 100%', sm: '0 1 12rem' } }}
+        // The browser's own calendar button follows the theme (it would stay black on dark paper).
+        sx={{ minWidth: 0, flex: { xs: '1 1 100%', sm: '0 1 12rem' }, '& input': { colorScheme: (theme) => theme.palette.mode } }}
       />
     )
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} role="group" aria-labelledby={legendId} sx={{ minWidth: 0 }}>
+    <Box role="group" aria-labelledby={legendId} sx={{ minWidth: 0 }}>
       <Typography id={legendId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
         {label ?? translate('aula.charts.range.legend')}
       </Typography>
@@ -86,7 +87,7 @@ export function DateRangePicker({ value, onChange, label }: DateRangePickerProps
           </Button>
         ))}
       </Stack>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      <Stack component="form" noValidate onSubmit={submit} direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         {field('from')}
         {field('to')}
         <Button type="submit" variant="outlined" sx={{ mt: { sm: 0.25 }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
