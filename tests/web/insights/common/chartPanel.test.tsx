@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Line, LineChart } from 'recharts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../../src/dataProvider/http'
 import { ChartPanel, CSV_BOM, formatMoney, type ChartColumn, type ChartRow } from '../../../../src/insights/common'
 import { renderKit } from './harness'
 
@@ -45,6 +46,8 @@ describe('chart panel', () => {
     expect(screen.getByRole('button', { name: 'Chart' })).toHaveAttribute('aria-pressed', 'true')
 
     await userEvent.click(screen.getByRole('button', { name: 'Table' }))
+    // The table scrolls inside its own named, focusable region (the page itself never scrolls sideways).
+    expect(screen.getByRole('region', { name: 'Table: Sales per day' })).toHaveAttribute('tabindex', '0')
     const table = screen.getByRole('table', { name: 'Sales per day' })
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day', 'Course', 'Sales'])
     const [, first, second] = within(table).getAllByRole('row')
@@ -86,13 +89,27 @@ describe('chart panel', () => {
     expect(screen.getByRole('button', { name: 'Table' })).toBeDisabled()
   })
 
+  it('draws in the dark theme too, with the same views', async () => {
+    await renderKit(panel({ headingLevel: 3 }), { dark: true })
+    expect(screen.getByRole('heading', { level: 3, name: 'Sales per day' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }))
+    expect(screen.getAllByRole('row')).toHaveLength(3)
+  })
+
   it('shows the failure with a retry that calls back', async () => {
     const onRetry = vi.fn()
     await renderKit(panel({ error: true, onRetry }))
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled()
     expect(screen.getByRole('alert')).toHaveTextContent('The data could not be loaded')
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalledOnce()
     expect(screen.queryByRole('figure')).not.toBeInTheDocument()
+  })
+
+  it("shows the server's own explanation of a refused load", async () => {
+    await renderKit(panel({ error: new ApiError('Forbidden', 'Only administrators see sales', 403, {}) }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Only administrators see sales')
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
   })
 
   it('says when the period has no data', async () => {
