@@ -1,7 +1,8 @@
 import { createTheme, getContrastRatio } from '@mui/material/styles'
 import { screen } from '@testing-library/react'
 import { Suspense } from 'react'
-import { useTranslate } from 'react-admin'
+import userEvent from '@testing-library/user-event'
+import { useSetLocale, useTranslate } from 'react-admin'
 import { describe, expect, it } from 'vitest'
 import { chartColors, formatBytes, formatMoney, formatNumber, localeTag, toCsv, WithChartTexts } from '../../../../src/insights/common'
 import { catalogues } from '../../../../src/i18n/catalogues'
@@ -75,7 +76,13 @@ describe('chart colours', () => {
 
 function Probe() {
   const translate = useTranslate()
-  return <p>{translate('aula.charts.range.last90')}</p>
+  const setLocale = useSetLocale()
+  return (
+    <>
+      <p>{translate('aula.charts.range.last90')}</p>
+      <button onClick={() => setLocale('rs')}>Русский</button>
+    </>
+  )
 }
 
 describe('chart texts', () => {
@@ -88,6 +95,19 @@ describe('chart texts', () => {
       </Suspense>,
     )
     expect(await screen.findByText('Last 90 days')).toBeInTheDocument()
+  })
+
+  it('follow a change of language', async () => {
+    await renderKit(
+      <Suspense fallback={<p>waiting</p>}>
+        <WithChartTexts>
+          <Probe />
+        </WithChartTexts>
+      </Suspense>,
+    )
+    expect(await screen.findByText('Last 90 days')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Русский' }))
+    expect(await screen.findByText('Последние 90 дней')).toBeInTheDocument()
   })
 
   it('exist in every catalogue', () => {
