@@ -15,9 +15,14 @@ const PAGES = [
 ] as const
 
 /**
- * Every finance screen: open to administrators and finance staff (the screen table of
- * contracts/policy.ts), a heading, and links between the three screens that keep the period.
+ * Open to administrators and finance staff only (the screen table of contracts/policy.ts); anyone else
+ * sees the permission-denied screen, and the screen inside never mounts (so it asks the API nothing).
  */
+export function FinanceGate({ children }: { children: ReactNode }) {
+  return <GroupGate groups={screenGroups(FINANCES) ?? ['admin', 'finances']}>{children}</GroupGate>
+}
+
+/** Every finance screen's frame: a heading, and links between the three screens that keep the period. */
 export function FinanceFrame({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   const translate = useTranslate()
   const { pathname, search } = useLocation()
@@ -26,28 +31,26 @@ export function FinanceFrame({ title, titleId, children }: { title: string; titl
   for (const key of ['from', 'to']) if (period.get(key)) keep.set(key, period.get(key)!)
   const suffix = keep.size ? `?${keep}` : ''
   return (
-    <GroupGate groups={screenGroups(FINANCES) ?? ['admin', 'finances']}>
-      <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
-        <Typography id={titleId} variant="h4" component="h1" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          {title}
-        </Typography>
-        <Stack component="nav" aria-label={translate('aula.finances.title')} direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          {PAGES.map((page) => (
-            <Button
-              key={page.to}
-              component={Link}
-              to={`${page.to}${suffix}`}
-              size="small"
-              variant={pathname === page.to ? 'contained' : 'outlined'}
-              aria-current={pathname === page.to ? 'page' : undefined}
-            >
-              {translate(page.label)}
-            </Button>
-          ))}
-        </Stack>
-        {children}
-      </Box>
-    </GroupGate>
+    <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, sm: 3 }, minWidth: 0 }}>
+      <Typography id={titleId} variant="h4" component="h1" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      <Stack component="nav" aria-label={translate('aula.finances.title')} direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        {PAGES.map((page) => (
+          <Button
+            key={page.to}
+            component={Link}
+            to={`${page.to}${suffix}`}
+            size="small"
+            variant={pathname === page.to ? 'contained' : 'outlined'}
+            aria-current={pathname === page.to ? 'page' : undefined}
+          >
+            {translate(page.label)}
+          </Button>
+        ))}
+      </Stack>
+      {children}
+    </Box>
   )
 }
 

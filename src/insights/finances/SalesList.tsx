@@ -68,7 +68,7 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
   } else {
     body = (
       // Focusable and named so keyboard users can scroll a table wider than a phone.
-      <TableContainer tabIndex={0} role="region" aria-labelledby={headingId}>
+      <TableContainer tabIndex={0} role="group" aria-labelledby={headingId}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -115,7 +115,13 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
             </Typography>
           )}
         </Box>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={exporting || !list.data?.items.length}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={exportCsv}
+          disabled={exporting || !list.data?.items.length}
+          aria-label={translate('aula.charts.panel.exportCsvOf', { title: title ?? translate('aula.finances.sales.list') })}
+        >
           {translate(exporting ? 'aula.finances.sales.exporting' : 'aula.finances.sales.export')}
         </Button>
       </Stack>
