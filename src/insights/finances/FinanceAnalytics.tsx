@@ -100,7 +100,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
           <XAxis dataKey="label" {...axis} />
           <YAxis {...axis} tickFormatter={compact} width={56} />
           <Tooltip contentStyle={colors.tooltip} formatter={(v) => [money(Number(v)), translate('aula.finances.columns.revenue')]} />
-          <Bar dataKey="revenue" name={translate('aula.finances.columns.revenue')} fill={colors.series[0]} isAnimationActive={false} />
+          <Bar dataKey="revenue" name={translate('aula.finances.columns.revenue')} fill={colors.series[0]} maxBarSize={48} isAnimationActive={false} />
         </BarChart>
       </ChartPanel>
       <ChartPanel
@@ -116,7 +116,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
           <XAxis dataKey="label" {...axis} />
           <YAxis {...axis} tickFormatter={compact} width={56} />
           <Tooltip contentStyle={colors.tooltip} formatter={(v) => [money(Number(v)), translate('aula.finances.home.averagePrice')]} />
-          <Line type="monotone" dataKey="average" name={translate('aula.finances.home.averagePrice')} stroke={colors.series[1 % colors.series.length]} strokeWidth={2} connectNulls={false} isAnimationActive={false} />
+          <Line type="linear" dataKey="average" name={translate('aula.finances.home.averagePrice')} stroke={colors.series[1 % colors.series.length]} strokeWidth={2} connectNulls={false} isAnimationActive={false} />
         </LineChart>
       </ChartPanel>
       <ChartPanel
@@ -136,7 +136,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
         <PieChart>
           <Tooltip contentStyle={colors.tooltip} formatter={(v, n) => [money(Number(v)), String(n)]} />
           <Legend />
-          <Pie data={share} dataKey="revenue" nameKey="name" innerRadius="45%" outerRadius="80%" stroke={colors.background} isAnimationActive={false}>
+          <Pie data={share} dataKey="revenue" nameKey="name" innerRadius="45%" outerRadius="80%" stroke={share.length > 1 ? colors.background : 'none'} isAnimationActive={false}>
             {share.map((row, i) => (
               <Cell key={String(row.name)} fill={colors.series[i % colors.series.length]} />
             ))}
@@ -158,8 +158,8 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
           <YAxis yAxisId="revenue" orientation="right" {...axis} tickFormatter={compact} width={56} />
           <Tooltip contentStyle={colors.tooltip} formatter={(v, n) => [n === translate('aula.finances.columns.sales') ? count(Number(v)) : money(Number(v)), String(n)]} />
           <Legend />
-          <Bar yAxisId="sales" dataKey="sales" name={name('sales')} fill={colors.series[2 % colors.series.length]} isAnimationActive={false} />
-          <Line yAxisId="revenue" type="monotone" dataKey="revenue" name={name('revenue')} stroke={colors.series[0]} strokeWidth={2} isAnimationActive={false} />
+          <Bar yAxisId="sales" dataKey="sales" name={name('sales')} fill={colors.series[2 % colors.series.length]} maxBarSize={48} isAnimationActive={false} />
+          <Line yAxisId="revenue" type="linear" dataKey="revenue" name={name('revenue')} stroke={colors.series[0]} strokeWidth={2} isAnimationActive={false} />
         </ComposedChart>
       </ChartPanel>
     </Box>

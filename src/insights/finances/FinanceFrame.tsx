@@ -116,6 +116,8 @@ export function FinanceFilters(props: {
           label={translate('aula.finances.currency.label')}
           value={currency.value}
           onChange={(e) => currency.onChange(e.target.value)}
+          // "All" is the empty value: shown as chosen, with the label above it.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 140 }}
         >
           {currency.allowAll && <MenuItem value="">{translate('aula.finances.currency.all')}</MenuItem>}

@@ -13,6 +13,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material'
 import { useState } from 'react'
 import { useNotify, useTranslate } from 'react-admin'
@@ -20,6 +22,7 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { downloadCsv, formatMoney, useChartLocale } from '../common'
+import type { Sale } from '../../../contracts/insights/finances'
 import { getSalesCsv, getSalesList, type FinanceFilter } from './api'
 
 const PAGE_SIZE = 20
@@ -41,6 +44,10 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
   const list = useLoad(() => getSalesList(filter, pageSize, token), `${key}|${token}|${pageSize}`)
   const [exporting, setExporting] = useState(false)
   const headingId = `sales-list-${pageSize}`
+  // A phone has no room for six columns: each sale is a short block of lines there.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'))
+  const channel = (sale: Sale) => translate(`aula.finances.channel.${sale.channel}`)
+  const revoked = (sale: Sale) => sale.revokedAt && <Chip size="small" variant="outlined" label={translate('aula.finances.sales.revoked')} sx={{ ml: 1 }} />
 
   const exportCsv = async () => {
     setExporting(true)
@@ -65,6 +72,27 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
     body = <Skeleton variant="rounded" height={160} aria-label={translate('ra.page.loading')} />
   } else if (!list.data?.items.length) {
     body = <Typography color="text.secondary">{translate('aula.finances.sales.listEmpty')}</Typography>
+  } else if (phone) {
+    body = (
+      <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-labelledby={headingId}>
+        {list.data.items.map((sale) => (
+          <Box component="li" key={sale.id} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{sale.courseName}</Typography>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(sale.amount, sale.currency, locale)}</Typography>
+            </Stack>
+            <Typography variant="body2">{sale.planName}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {dateTime(sale.soldAt)} · {sale.buyerEmail || sale.buyer}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {channel(sale)}
+              {revoked(sale)}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    )
   } else {
     body = (
       // Focusable and named so keyboard users can scroll a table wider than a phone.
@@ -91,8 +119,8 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{sale.buyerEmail || sale.buyer}</TableCell>
                 <TableCell>
-                  {translate(`aula.finances.channel.${sale.channel}`)}
-                  {sale.revokedAt && <Chip size="small" variant="outlined" label={translate('aula.finances.sales.revoked')} sx={{ ml: 1 }} />}
+                  {channel(sale)}
+                  {revoked(sale)}
                 </TableCell>
               </TableRow>
             ))}

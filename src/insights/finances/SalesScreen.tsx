@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material'
+import { Stack, useMediaQuery, type Theme } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { CourseSales, PlanSales } from '../../../contracts/insights/finances'
@@ -109,7 +109,7 @@ function TimeChart({ rows, currencies, locale }: { rows: ChartRow[]; currencies:
       <Tooltip contentStyle={colors.tooltip} formatter={(value, name) => [formatMoney(Number(value), String(name), locale), String(name)]} />
       <Legend />
       {currencies.map((c, i) => (
-        <Line key={c} type="monotone" dataKey={revenueKey(c)} name={c} stroke={colors.series[i % colors.series.length]} strokeWidth={2} dot={rows.length <= 31} isAnimationActive={false} />
+        <Line key={c} type="linear" dataKey={revenueKey(c)} name={c} stroke={colors.series[i % colors.series.length]} strokeWidth={2} dot={rows.length <= 31} isAnimationActive={false} />
       ))}
     </LineChart>
   )
@@ -118,15 +118,16 @@ function TimeChart({ rows, currencies, locale }: { rows: ChartRow[]; currencies:
 /** Revenue per course or plan, one bar per currency, largest first. */
 function BreakdownChart({ rows, currencies, locale }: { rows: ChartRow[]; currencies: string[]; locale: string }) {
   const colors = useChartColors()
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'))
   return (
     <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
       <CartesianGrid stroke={colors.grid} horizontal={false} />
       <XAxis type="number" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} />
-      <YAxis type="category" dataKey="name" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} width={130} tickFormatter={(v: string) => shortLabel(v, 18)} />
+      <YAxis type="category" dataKey="name" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} width={phone ? 96 : 150} tickFormatter={(v: string) => shortLabel(v, phone ? 14 : 22)} />
       <Tooltip contentStyle={colors.tooltip} formatter={(value, name) => [formatMoney(Number(value), String(name), locale), String(name)]} />
       <Legend />
       {currencies.map((c, i) => (
-        <Bar key={c} dataKey={revenueKey(c)} name={c} fill={colors.series[i % colors.series.length]} isAnimationActive={false} />
+        <Bar key={c} dataKey={revenueKey(c)} name={c} fill={colors.series[i % colors.series.length]} maxBarSize={36} isAnimationActive={false} />
       ))}
     </BarChart>
   )
