@@ -100,8 +100,8 @@ afterAll(async () => {
   if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
 })
 
-async function financePage(viewport = DESKTOP) {
-  const context = await newContext(browser, server.url, { language: 'eng', viewport })
+async function financePage(viewport: { width: number; height: number } = DESKTOP, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await newContext(browser, server.url, { language: 'eng', viewport, colorScheme })
   contexts.push(context)
   const page = await context.newPage()
   const errors = trackErrors(page)
@@ -207,6 +207,17 @@ describe('finances journey', () => {
       await page.getByRole('region', { name: ready }).waitFor()
       await check(page, name)
     }
+    expect(errors).toEqual([])
+  })
+
+  it('reads well in the dark theme (axe-core checks the contrast)', async () => {
+    const { page, errors } = await financePage(DESKTOP, 'dark')
+    await page.goto('/admin/finances/sales')
+    await page.getByRole('region', { name: 'Sales over time' }).getByRole('figure').waitFor()
+    await check(page, 'finances-sales-dark')
+    await page.goto('/admin/finances/analytics')
+    await page.getByRole('region', { name: 'Share by course' }).getByRole('figure').waitFor()
+    await check(page, 'finances-analytics-dark')
     expect(errors).toEqual([])
   })
 
