@@ -3,7 +3,7 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, builderArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { accountArea, builderArea, insightsArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -41,6 +41,9 @@ const SettingsPage = screen(accountArea, 'SettingsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
 const ReviewScreen = screen(builderArea, 'ReviewScreen')
+const FinancesHome = screen(insightsArea, 'FinancesHome')
+const FinanceSales = screen(insightsArea, 'FinanceSales')
+const FinanceAnalytics = screen(insightsArea, 'FinanceAnalytics')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -102,6 +105,10 @@ export function App() {
                     <Route key={`${prefix}-review`} path={`${prefix}/courses/:uuid/review`} element={<Area><Protected><ReviewScreen /></Protected></Area>} />,
                     <Route key={`${prefix}-tab`} path={`${prefix}/courses/:uuid/:tab`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
                   ])}
+                  {/* Finances (admin and finances groups): /admin/finances is finance staff's landing page. */}
+                  <Route path="/admin/finances" element={<Area><Protected><FinancesHome /></Protected></Area>} />
+                  <Route path="/admin/finances/sales" element={<Area><Protected><FinanceSales /></Protected></Area>} />
+                  <Route path="/admin/finances/analytics" element={<Area><Protected><FinanceAnalytics /></Protected></Area>} />
                 </CustomRoutes>
               </AulaAdmin>
             }

@@ -11,6 +11,7 @@ import adminCourseRoutes from './v2/admin/courses/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
 import formRoutes from './v2/courses/forms/index.js'
+import financeRoutes from './v2/finances/index.js'
 import learnerRoutes from './v2/courses/learner/index.js'
 
 /** Every API area, mounted under /api. */
@@ -28,4 +29,5 @@ export default async function apiRoutes(app: App) {
   await app.register(fileRoutes)
   await app.register(formRoutes)
   await app.register(certificateRoutes)
+  await app.register(financeRoutes)
 }

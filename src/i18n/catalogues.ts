@@ -35,6 +35,12 @@ import { charts as esCharts } from './es/charts'
 import { charts as itCharts } from './it/charts'
 import { charts as grCharts } from './gr/charts'
 import { charts as rsCharts } from './rs/charts'
+import { finances as mxFinances, type FinanceMessages } from './mx/finances'
+import { finances as engFinances } from './eng/finances'
+import { finances as esFinances } from './es/finances'
+import { finances as itFinances } from './it/finances'
+import { finances as grFinances } from './gr/finances'
+import { finances as rsFinances } from './rs/finances'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -54,6 +60,12 @@ const withCharts = (catalogue: Messages, charts: ChartMessages): Messages => ({
   aula: { ...catalogue.aula, charts } as Messages['aula'],
 })
 
+/** A catalogue with the finance screens' texts in `aula.finances`. */
+const withFinances = (catalogue: Messages, finances: FinanceMessages): Messages => ({
+  ...catalogue,
+  aula: { ...catalogue.aula, finances } as Messages['aula'],
+})
+
 /** A catalogue with the administration texts the app downloads with the admin area. */
 const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
   ...catalogue,
@@ -65,10 +77,10 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
  * loads them one by one, see index.ts).
  */
 export const catalogues: Record<Locale, Messages> = {
-  mx: withCharts(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxCharts),
-  eng: withCharts(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engCharts),
-  es: withCharts(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esCharts),
-  it: withCharts(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itCharts),
-  gr: withCharts(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grCharts),
-  rs: withCharts(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsCharts),
+  mx: withFinances(withCharts(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxCharts), mxFinances),
+  eng: withFinances(withCharts(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engCharts), engFinances),
+  es: withFinances(withCharts(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esCharts), esFinances),
+  it: withFinances(withCharts(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itCharts), itFinances),
+  gr: withFinances(withCharts(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grCharts), grFinances),
+  rs: withFinances(withCharts(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsCharts), rsFinances),
 }

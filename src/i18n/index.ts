@@ -5,6 +5,7 @@ import type { BuilderMessages } from './mx/builder'
 import type { builderContent } from './mx/builderContent'
 import type { LearnerMessages } from './mx/learner'
 import type { ChartMessages } from './mx/charts'
+import type { FinanceMessages } from './mx/finances'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -91,11 +92,24 @@ const chartLoaders: Record<Locale, () => Promise<ChartMessages>> = {
 }
 let chartsWanted = false
 const hasChartTexts = (catalogue: Messages) => (catalogue.aula as { charts?: ChartMessages }).charts !== undefined
+
+/** The finance screens' texts in `aula.finances`, downloaded with the insights area. */
+const financeLoaders: Record<Locale, () => Promise<FinanceMessages>> = {
+  mx: async () => (await import('./mx/finances')).finances,
+  eng: async () => (await import('./eng/finances')).finances,
+  es: async () => (await import('./es/finances')).finances,
+  it: async () => (await import('./it/finances')).finances,
+  gr: async () => (await import('./gr/finances')).finances,
+  rs: async () => (await import('./rs/finances')).finances,
+}
+let financesWanted = false
+const hasFinanceTexts = (catalogue: Messages) => (catalogue.aula as { finances?: FinanceMessages }).finances !== undefined
 const hasAreaTexts = (catalogue: Messages) =>
   (!adminWanted || hasAdminTexts(catalogue)) &&
   (!builderWanted || hasBuilderTexts(catalogue)) &&
   (!learnerWanted || hasLearnerTexts(catalogue)) &&
-  (!chartsWanted || hasChartTexts(catalogue))
+  (!chartsWanted || hasChartTexts(catalogue)) &&
+  (!financesWanted || hasFinanceTexts(catalogue))
 
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
@@ -104,6 +118,7 @@ async function loadWithAreas(locale: Locale): Promise<Messages> {
   if (builderWanted && !hasBuilderTexts(catalogue)) (catalogue.aula as { builder?: BuilderTexts }).builder = await builderLoaders[locale]()
   if (learnerWanted && !hasLearnerTexts(catalogue)) (catalogue.aula as { learner?: LearnerMessages }).learner = await learnerLoaders[locale]()
   if (chartsWanted && !hasChartTexts(catalogue)) (catalogue.aula as { charts?: ChartMessages }).charts = await chartLoaders[locale]()
+  if (financesWanted && !hasFinanceTexts(catalogue)) (catalogue.aula as { finances?: FinanceMessages }).finances = await financeLoaders[locale]()
   return catalogue
 }
 
@@ -146,6 +161,17 @@ export async function loadChartTexts(): Promise<void> {
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
   if (chartsWanted && loaded[current] && hasChartTexts(loaded[current])) return
   chartsWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
+
+/** Makes the finance screens' texts part of the current language (and of every language chosen later). */
+export async function loadFinanceTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (financesWanted && loaded[current] && hasFinanceTexts(loaded[current])) return
+  financesWanted = true
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)

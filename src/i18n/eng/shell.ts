@@ -39,7 +39,7 @@ export const shell = {
       blogs: 'Blogs',
       analytics: 'Analytics',
     },
-    finances: { title: 'Finances', sales: 'Sales', analytics: 'Analytics' },
+    finances: { title: 'Finances', overview: 'Overview', sales: 'Sales', analytics: 'Analytics' },
   },
   topbar: {
     home: 'Aula home',

@@ -39,7 +39,7 @@ export const shell = {
       blogs: 'Blogs',
       analytics: 'Analítica',
     },
-    finances: { title: 'Finanzas', sales: 'Ventas', analytics: 'Analítica' },
+    finances: { title: 'Finanzas', overview: 'Resumen', sales: 'Ventas', analytics: 'Analítica' },
   },
   topbar: {
     home: 'Inicio de Aula',

@@ -39,7 +39,7 @@ export const shell = {
       blogs: 'Blogs',
       analytics: 'Auswertungen',
     },
-    finances: { title: 'Finanzen', sales: 'Verkäufe', analytics: 'Auswertungen' },
+    finances: { title: 'Finanzen', overview: 'Übersicht', sales: 'Verkäufe', analytics: 'Auswertungen' },
   },
   topbar: {
     home: 'Aula-Startseite',

@@ -39,7 +39,7 @@ export const shell = {
       blogs: 'Blog',
       analytics: 'Statistiche',
     },
-    finances: { title: 'Finanze', sales: 'Vendite', analytics: 'Statistiche' },
+    finances: { title: 'Finanze', overview: 'Panoramica', sales: 'Vendite', analytics: 'Statistiche' },
   },
   topbar: {
     home: 'Home di Aula',

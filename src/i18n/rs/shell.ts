@@ -39,7 +39,7 @@ export const shell = {
       blogs: 'Блоги',
       analytics: 'Аналитика',
     },
-    finances: { title: 'Финансы', sales: 'Продажи', analytics: 'Аналитика' },
+    finances: { title: 'Финансы', overview: 'Обзор', sales: 'Продажи', analytics: 'Аналитика' },
   },
   topbar: {
     home: 'Главная Aula',

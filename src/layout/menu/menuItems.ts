@@ -8,6 +8,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined'
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined'
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined'
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
 import { screenGroups } from '../../../contracts/policy'
 import { inAnyGroup } from '../access/groups'
 
@@ -87,6 +88,8 @@ export function buildMenu(site: string): MenuEntry[] {
       label: 'aula.menu.finances.title',
       icon: PaymentsOutlined,
       children: [
+        // The landing page of finance staff (totals and links).
+        { ...link('overview', 'finances', '/admin/finances'), icon: SpaceDashboardOutlined },
         { ...link('sales', 'finances', '/admin/finances/sales'), icon: PaymentsOutlined },
         { ...link('analytics', 'finances', '/admin/finances/analytics'), icon: AnalyticsOutlined },
       ],

@@ -15,6 +15,7 @@ import type { IdentityAdmin } from '../../../identity/admin-client.js'
 import { HttpError } from '../../../plugins/errors.js'
 import type { App } from '../../../types.js'
 import { recordAudit } from '../../v2/admin/audit/queries.js'
+import { recordSale } from '../../v2/finances/queries.js'
 import { actorOf, decodeToken, encodeToken, identity, notFound, TIMESTAMP_RE, UUID_RE } from '../common.js'
 import {
   estimatedSubscriptions,
@@ -179,6 +180,8 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
       if (!plan || plan.course_uuid !== uuid) throw new HttpError(400, 'Invalid request', 'VALIDATION', { subscription: 'This plan is not one of the course’s subscription plans' })
       const item = await app.db.transaction(async (tx) => {
         const row = await insertSubscription(tx, { courseId: uuid, userSub: user.username, planId: plan.id, planName: plan.name, durationDays: plan.duration_days, createdBy: actor.username })
+        // A priced plan makes this a sale, at the plan's price now (finances).
+        await recordSale(tx, row.id, { channel: 'admin', buyerEmail: user.email, recordedBy: actor.username })
         const s = toAdminSubscription(row)
         await recordAudit(tx, actor, { action: 'subscriptions.add', targetType: 'subscription', targetId: s.id, before: null, after: { ...s } })
         return s
