@@ -2,6 +2,7 @@ import type { Group } from './groups.js'
 import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
+import { monitoringPolicy } from './insights/monitoring-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
@@ -170,6 +171,7 @@ export const routePolicy = {
   ...adminCoursePolicy,
   ...storagePolicy,
   ...formsPolicy,
+  ...monitoringPolicy,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy
