@@ -18,12 +18,13 @@ export interface Bounds {
 
 /**
  * Every moment a learner did something with a course in the range: the days they used the learning
- * routes, blocks opened or advanced, forms sent, courses completed. The progress rows keep only their
+ * routes, subscriptions made, blocks opened or advanced, forms sent, courses completed. The progress rows keep only their
  * first and latest change, so the request-based activity days carry the history in between.
  */
 const EVENTS = `
   SELECT user_sub, course_uuid, opened_at AS at FROM learner_progress WHERE opened_at >= $1 AND opened_at < $2
   UNION ALL SELECT user_sub, course_uuid, updated_at FROM learner_progress WHERE updated_at >= $1 AND updated_at < $2
+  UNION ALL SELECT user_sub, course_uuid, created_at FROM subscriptions WHERE created_at >= $1 AND created_at < $2
   UNION ALL SELECT user_sub, course_uuid, created_at FROM form_attempts WHERE created_at >= $1 AND created_at < $2
   UNION ALL SELECT user_sub, course_uuid, completed_at FROM course_completions WHERE completed_at >= $1 AND completed_at < $2
   UNION ALL SELECT user_sub, NULL::uuid, (day::timestamp AT TIME ZONE 'UTC') FROM learner_activity_days
