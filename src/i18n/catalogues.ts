@@ -29,6 +29,12 @@ import { learner as esLearner } from './es/learner'
 import { learner as itLearner } from './it/learner'
 import { learner as grLearner } from './gr/learner'
 import { learner as rsLearner } from './rs/learner'
+import { charts as mxCharts, type ChartMessages } from './mx/charts'
+import { charts as engCharts } from './eng/charts'
+import { charts as esCharts } from './es/charts'
+import { charts as itCharts } from './it/charts'
+import { charts as grCharts } from './gr/charts'
+import { charts as rsCharts } from './rs/charts'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -42,6 +48,12 @@ const withLearner = (catalogue: Messages, learner: typeof mxLearner): Messages =
   aula: { ...catalogue.aula, learner } as Messages['aula'],
 })
 
+/** A catalogue with the insights chart kit's texts in `aula.charts`. */
+const withCharts = (catalogue: Messages, charts: ChartMessages): Messages => ({
+  ...catalogue,
+  aula: { ...catalogue.aula, charts } as Messages['aula'],
+})
+
 /** A catalogue with the administration texts the app downloads with the admin area. */
 const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
   ...catalogue,
@@ -49,14 +61,14 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
 })
 
 /**
- * Every catalogue at once and whole, admin and builder texts included, for checks over all of them (the app
+ * Every catalogue at once and whole, admin, builder, learner and chart texts included, for checks over all of them (the app
  * loads them one by one, see index.ts).
  */
 export const catalogues: Record<Locale, Messages> = {
-  mx: withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner),
-  eng: withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner),
-  es: withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner),
-  it: withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner),
-  gr: withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner),
-  rs: withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner),
+  mx: withCharts(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxCharts),
+  eng: withCharts(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engCharts),
+  es: withCharts(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esCharts),
+  it: withCharts(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itCharts),
+  gr: withCharts(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grCharts),
+  rs: withCharts(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsCharts),
 }

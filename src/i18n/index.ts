@@ -4,6 +4,7 @@ import type { AdminMessages } from './mx/admin'
 import type { BuilderMessages } from './mx/builder'
 import type { builderContent } from './mx/builderContent'
 import type { LearnerMessages } from './mx/learner'
+import type { ChartMessages } from './mx/charts'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -78,8 +79,23 @@ const learnerLoaders: Record<Locale, () => Promise<LearnerMessages>> = {
 }
 let learnerWanted = false
 const hasLearnerTexts = (catalogue: Messages) => (catalogue.aula as { learner?: LearnerMessages }).learner !== undefined
+
+/** The insights chart kit's texts (chart panels, period picker) in `aula.charts`, downloaded with the insights area. */
+const chartLoaders: Record<Locale, () => Promise<ChartMessages>> = {
+  mx: async () => (await import('./mx/charts')).charts,
+  eng: async () => (await import('./eng/charts')).charts,
+  es: async () => (await import('./es/charts')).charts,
+  it: async () => (await import('./it/charts')).charts,
+  gr: async () => (await import('./gr/charts')).charts,
+  rs: async () => (await import('./rs/charts')).charts,
+}
+let chartsWanted = false
+const hasChartTexts = (catalogue: Messages) => (catalogue.aula as { charts?: ChartMessages }).charts !== undefined
 const hasAreaTexts = (catalogue: Messages) =>
-  (!adminWanted || hasAdminTexts(catalogue)) && (!builderWanted || hasBuilderTexts(catalogue)) && (!learnerWanted || hasLearnerTexts(catalogue))
+  (!adminWanted || hasAdminTexts(catalogue)) &&
+  (!builderWanted || hasBuilderTexts(catalogue)) &&
+  (!learnerWanted || hasLearnerTexts(catalogue)) &&
+  (!chartsWanted || hasChartTexts(catalogue))
 
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
@@ -87,6 +103,7 @@ async function loadWithAreas(locale: Locale): Promise<Messages> {
   if (adminWanted && !hasAdminTexts(catalogue)) Object.assign(catalogue.aula.admin, await adminLoaders[locale]())
   if (builderWanted && !hasBuilderTexts(catalogue)) (catalogue.aula as { builder?: BuilderTexts }).builder = await builderLoaders[locale]()
   if (learnerWanted && !hasLearnerTexts(catalogue)) (catalogue.aula as { learner?: LearnerMessages }).learner = await learnerLoaders[locale]()
+  if (chartsWanted && !hasChartTexts(catalogue)) (catalogue.aula as { charts?: ChartMessages }).charts = await chartLoaders[locale]()
   return catalogue
 }
 
@@ -118,6 +135,17 @@ export async function loadLearnerTexts(): Promise<void> {
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
   if (learnerWanted && loaded[current] && hasLearnerTexts(loaded[current])) return
   learnerWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
+
+/** Makes the chart kit's texts part of the current language (and of every language chosen later). */
+export async function loadChartTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (chartsWanted && loaded[current] && hasChartTexts(loaded[current])) return
+  chartsWanted = true
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)
