@@ -35,6 +35,12 @@ import { charts as esCharts } from './es/charts'
 import { charts as itCharts } from './it/charts'
 import { charts as grCharts } from './gr/charts'
 import { charts as rsCharts } from './rs/charts'
+import { monitoring as mxMonitoring, type MonitoringMessages } from './mx/monitoring'
+import { monitoring as engMonitoring } from './eng/monitoring'
+import { monitoring as esMonitoring } from './es/monitoring'
+import { monitoring as itMonitoring } from './it/monitoring'
+import { monitoring as grMonitoring } from './gr/monitoring'
+import { monitoring as rsMonitoring } from './rs/monitoring'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -54,6 +60,12 @@ const withCharts = (catalogue: Messages, charts: ChartMessages): Messages => ({
   aula: { ...catalogue.aula, charts } as Messages['aula'],
 })
 
+/** A catalogue with the monitoring and analytics texts in `aula.monitoring`. */
+const withMonitoring = (catalogue: Messages, monitoring: MonitoringMessages): Messages => ({
+  ...catalogue,
+  aula: { ...catalogue.aula, monitoring } as Messages['aula'],
+})
+
 /** A catalogue with the administration texts the app downloads with the admin area. */
 const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
   ...catalogue,
@@ -65,10 +77,10 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
  * loads them one by one, see index.ts).
  */
 export const catalogues: Record<Locale, Messages> = {
-  mx: withCharts(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxCharts),
-  eng: withCharts(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engCharts),
-  es: withCharts(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esCharts),
-  it: withCharts(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itCharts),
-  gr: withCharts(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grCharts),
-  rs: withCharts(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsCharts),
+  mx: withMonitoring(withCharts(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxCharts), mxMonitoring),
+  eng: withMonitoring(withCharts(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engCharts), engMonitoring),
+  es: withMonitoring(withCharts(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esCharts), esMonitoring),
+  it: withMonitoring(withCharts(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itCharts), itMonitoring),
+  gr: withMonitoring(withCharts(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grCharts), grMonitoring),
+  rs: withMonitoring(withCharts(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsCharts), rsMonitoring),
 }
