@@ -91,8 +91,10 @@ export const CostAndUsageResponse = Type.Object({
   source: CostSource,
   /** True when the costs are the model's (no billing API configured, or it did not answer). */
   modelled: Type.Boolean(),
-  /** One sentence saying where the figures come from. */
+  /** One sentence saying where the figures come from (English, for API users; the screens say it in their language). */
   note: Type.String(),
+  /** The billing API configured (COST_SOURCE), whether or not it answered. */
+  billingApi: Type.Enum(['none', 'aws-cost-explorer']),
   unitPrices: UnitPrices,
   periods: Type.Array(CostPeriod),
   totals: Type.Object({
@@ -115,6 +117,7 @@ export const ForecastResponse = Type.Object({
   source: CostSource,
   modelled: Type.Boolean(),
   note: Type.String(),
+  billingApi: Type.Enum(['none', 'aws-cost-explorer']),
   method: Type.Literal('linear'),
   daysInMonth: Type.Integer(),
   /** Days of the month with measurements so far, today included (0 for a future month). */

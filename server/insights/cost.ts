@@ -76,10 +76,11 @@ export interface BillingState {
   failure?: string
 }
 
-function sourceNote(state: BillingState, answered: boolean): { source: 'model' | 'aws-cost-explorer'; modelled: boolean; note: string } {
-  if (answered) return { source: 'aws-cost-explorer', modelled: false, note: 'Billed amounts come from AWS Cost Explorer; the breakdown is the model over the measured usage.' }
-  if (state.billing) return { source: 'model', modelled: true, note: `Modelled figures: AWS Cost Explorer did not answer (${state.failure ?? 'unknown error'}).` }
-  return { source: 'model', modelled: true, note: 'Modelled figures: measured usage × the configured unit prices; no billing API is configured.' }
+function sourceNote(state: BillingState, answered: boolean): { source: 'model' | 'aws-cost-explorer'; modelled: boolean; note: string; billingApi: 'none' | 'aws-cost-explorer' } {
+  const billingApi = state.billing ? state.billing.name : 'none'
+  if (answered) return { billingApi, source: 'aws-cost-explorer', modelled: false, note: 'Billed amounts come from AWS Cost Explorer; the breakdown is the model over the measured usage.' }
+  if (state.billing) return { billingApi, source: 'model', modelled: true, note: `Modelled figures: AWS Cost Explorer did not answer (${state.failure ?? 'unknown error'}).` }
+  return { billingApi, source: 'model', modelled: true, note: 'Modelled figures: measured usage × the configured unit prices; no billing API is configured.' }
 }
 
 export async function costAndUsage(

@@ -28,7 +28,8 @@ let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer()
+  // The demo catalogue: the administrator studies two of its courses so the analytics have figures.
+  server = await startServer({ env: { AULA_SEED: 'demo' } })
   browser = await launchBrowser()
   fs.mkdirSync(SHOTS, { recursive: true })
   const bootstrap = adminTemporaryPassword(server.output())
@@ -137,11 +138,34 @@ describe('monitoring', () => {
     await checkAndShoot('monitoring')
   })
 
+  it('studies two demo courses (the analytics data)', async () => {
+    const studied = await page.evaluate(async () => {
+      const auth = { authorization: `Bearer ${localStorage.getItem('jwt')}`, 'content-type': 'application/json' }
+      const json = async (url: string, init?: RequestInit) => (await fetch(url, { headers: auth, ...init })).json()
+      const { items } = (await json('/api/v2/courses/all/1')) as { items: Array<{ uuid: string }> }
+      let done = 0
+      for (const course of items.slice(0, 2)) {
+        const { plans } = (await json(`/api/v2/courses/course/subscriptions/${course.uuid}`)) as { plans: Array<{ id: string }> }
+        const subscribed = await fetch('/api/v2/courses/course/subscribe', { method: 'POST', headers: auth, body: JSON.stringify({ uuid: course.uuid, plan: plans[0]!.id }) })
+        if (subscribed.status !== 201) continue
+        const { Item } = (await json(`/api/v2/courses/course/index/${course.uuid}`)) as { Item: { sections: Array<{ blocks: Array<{ id: string }> }> } }
+        const opened = await fetch(`/api/v2/metrics/re/${course.uuid}/${Item.sections[0]!.blocks[0]!.id}`, { headers: auth })
+        if (opened.ok) done++
+      }
+      return done
+    })
+    expect(studied).toBe(2)
+  })
+
   it.each(PAGES)('opens the %s analytics page from the section links, accessible on desktop and phone', async (name) => {
-    await page.goto('/admin/monitoring?from=2026-01-01&to=2026-03-31')
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
+    const period = `from=${day(29)}&to=${day(0)}`
+    await page.goto(`/admin/monitoring?${period}`)
     await page.getByRole('navigation', { name: 'Monitoring sections' }).getByRole('link').filter({ hasText: new RegExp(`^${{ 'active-learners': 'Active learners', subscriptions: 'Subscriptions', completion: 'Completion', 'top-courses': 'Top courses' }[name]}$`) }).click()
-    await page.waitForURL(`**/admin/monitoring/${name}?from=2026-01-01&to=2026-03-31`)
+    await page.waitForURL(`**/admin/monitoring/${name}?${period}`)
     await settled()
+    // The courses studied above show up: no empty state.
+    expect(await page.getByText('No data for this period').count()).toBe(0)
     await checkAndShoot(`analytics-${name}`)
   })
 

@@ -62,6 +62,9 @@ export const monitoring: MonitoringMessages = {
     modelled: 'Modelled figures',
     billedSource: 'Figures from AWS Cost Explorer',
     prices: 'Prices: %{storage} per GB-month, %{requests} per million requests, %{emails} per thousand e-mails, %{compute} per CPU hour.',
+    noBilling: 'Measured usage × the configured unit prices; no billing API is configured.',
+    billingFailed: 'AWS Cost Explorer is configured but did not answer; the model stands in.',
+    billedNote: 'Billed amounts come from AWS Cost Explorer; the breakdown is the model over the measured usage.',
   },
   forecast: {
     title: 'Forecast for the month',

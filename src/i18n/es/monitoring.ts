@@ -62,6 +62,9 @@ export const monitoring: MonitoringMessages = {
     modelled: 'Cifras modeladas',
     billedSource: 'Cifras de AWS Cost Explorer',
     prices: 'Precios: %{storage} por GB-mes, %{requests} por millón de peticiones, %{emails} por mil correos, %{compute} por hora de CPU.',
+    noBilling: 'Uso medido × precios unitarios configurados; no hay ninguna API de facturación configurada.',
+    billingFailed: 'AWS Cost Explorer está configurado pero no ha respondido; se muestra el modelo.',
+    billedNote: 'Los importes facturados proceden de AWS Cost Explorer; el desglose es el modelo sobre el uso medido.',
   },
   forecast: {
     title: 'Previsión del mes',

@@ -62,6 +62,9 @@ export const monitoring: MonitoringMessages = {
     modelled: 'Modellierte Zahlen',
     billedSource: 'Zahlen aus AWS Cost Explorer',
     prices: 'Preise: %{storage} pro GB-Monat, %{requests} pro Million Anfragen, %{emails} pro tausend E-Mails, %{compute} pro CPU-Stunde.',
+    noBilling: 'Gemessene Nutzung × konfigurierte Stückpreise; keine Abrechnungs-API konfiguriert.',
+    billingFailed: 'AWS Cost Explorer ist konfiguriert, hat aber nicht geantwortet; das Modell springt ein.',
+    billedNote: 'Abgerechnete Beträge stammen aus AWS Cost Explorer; die Aufteilung ist das Modell über die gemessene Nutzung.',
   },
   forecast: {
     title: 'Prognose für den Monat',

@@ -62,6 +62,9 @@ export const monitoring: MonitoringMessages = {
     modelled: 'Cifre stimate dal modello',
     billedSource: 'Cifre da AWS Cost Explorer',
     prices: 'Prezzi: %{storage} per GB-mese, %{requests} per milione di richieste, %{emails} per mille e-mail, %{compute} per ora di CPU.',
+    noBilling: 'Utilizzo misurato × prezzi unitari configurati; nessuna API di fatturazione configurata.',
+    billingFailed: 'AWS Cost Explorer è configurato ma non ha risposto; si mostra il modello.',
+    billedNote: "Gli importi fatturati vengono da AWS Cost Explorer; la ripartizione è il modello sull'utilizzo misurato.",
   },
   forecast: {
     title: 'Previsione del mese',

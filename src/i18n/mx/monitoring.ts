@@ -61,6 +61,9 @@ export const monitoring = {
     modelled: 'Cifras modeladas',
     billedSource: 'Cifras de AWS Cost Explorer',
     prices: 'Precios: %{storage} por GB-mes, %{requests} por millón de solicitudes, %{emails} por mil correos, %{compute} por hora de CPU.',
+    noBilling: 'Uso medido × precios unitarios configurados; no hay una API de facturación configurada.',
+    billingFailed: 'AWS Cost Explorer está configurado pero no respondió; se muestra el modelo.',
+    billedNote: 'Los importes facturados vienen de AWS Cost Explorer; el desglose es el modelo sobre el uso medido.',
   },
   forecast: {
     title: 'Previsión del mes',

@@ -62,6 +62,9 @@ export const monitoring: MonitoringMessages = {
     modelled: 'Расчётные цифры',
     billedSource: 'Цифры из AWS Cost Explorer',
     prices: 'Цены: %{storage} за ГБ в месяц, %{requests} за миллион запросов, %{emails} за тысячу писем, %{compute} за час ЦП.',
+    noBilling: 'Измеренное использование × настроенные цены за единицу; API выставления счетов не настроен.',
+    billingFailed: 'AWS Cost Explorer настроен, но не ответил; показана модель.',
+    billedNote: 'Выставленные суммы взяты из AWS Cost Explorer; разбивка — модель по измеренному использованию.',
   },
   forecast: {
     title: 'Прогноз на месяц',

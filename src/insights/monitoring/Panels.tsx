@@ -129,7 +129,7 @@ export function DocumentsPanel({ round }: { round: number }) {
       <BarChart data={rows.slice(0, TOP_TABLES)} layout="vertical" margin={{ left: 8, right: 16 }}>
         <CartesianGrid stroke={colors.grid} horizontal={false} />
         <XAxis type="number" stroke={colors.axis} tick={{ fill: colors.axis }} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} />
-        <YAxis type="category" dataKey="table" width={130} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} interval={0} />
+        <YAxis type="category" dataKey="table" width={170} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 11 }} interval={0} />
         <Tooltip contentStyle={colors.tooltip} formatter={(v) => formatNumber(Number(v), locale)} />
         <Bar dataKey="rows" name={translate(`${T}.documents.rows`)} fill={colors.series[0]} />
       </BarChart>
@@ -177,7 +177,7 @@ export function CostPanels({ round }: { round: number }) {
       </Stack>
       {data && (
         <Alert severity={data.modelled ? 'info' : 'success'} role="status">
-          <strong>{label(data.modelled ? 'modelled' : 'billedSource')}.</strong> {data.note}{' '}
+          <strong>{label(data.modelled ? 'modelled' : 'billedSource')}.</strong> {label(!data.modelled ? 'billedNote' : data.billingApi === 'none' ? 'noBilling' : 'billingFailed')}{' '}
           {translate(`${T}.cost.prices`, {
             storage: money(data.unitPrices.storageGbMonth, currency, locale),
             requests: money(data.unitPrices.requestsMillion, currency, locale),
