@@ -11,7 +11,6 @@ export const monitoring: MonitoringMessages = {
     'top-courses': 'Top courses',
   },
   refresh: 'Refresh',
-  measuredAt: 'Measured: %{time}',
   notFound: 'This analytics page does not exist.',
   server: {
     title: 'Server',
@@ -82,6 +81,7 @@ export const monitoring: MonitoringMessages = {
     window: 'Window',
     minutes: '%{smart_count} minute |||| %{smart_count} minutes',
     country: 'Country',
+    code: 'ISO code',
     users: 'Users',
     requests: 'Requests',
     unknown: 'Unknown (local network)',

@@ -11,7 +11,6 @@ export const monitoring: MonitoringMessages = {
     'top-courses': 'Cursos destacados',
   },
   refresh: 'Actualizar',
-  measuredAt: 'Medido: %{time}',
   notFound: 'Esta página de analítica no existe.',
   server: {
     title: 'Servidor',
@@ -82,6 +81,7 @@ export const monitoring: MonitoringMessages = {
     window: 'Ventana',
     minutes: '%{smart_count} minuto |||| %{smart_count} minutos',
     country: 'País',
+    code: 'Código ISO',
     users: 'Usuarios',
     requests: 'Peticiones',
     unknown: 'Desconocido (red local)',

@@ -11,7 +11,6 @@ export const monitoring: MonitoringMessages = {
     'top-courses': 'Top-Kurse',
   },
   refresh: 'Aktualisieren',
-  measuredAt: 'Gemessen: %{time}',
   notFound: 'Diese Analyseseite gibt es nicht.',
   server: {
     title: 'Server',
@@ -82,6 +81,7 @@ export const monitoring: MonitoringMessages = {
     window: 'Zeitfenster',
     minutes: '%{smart_count} Minute |||| %{smart_count} Minuten',
     country: 'Land',
+    code: 'ISO-Code',
     users: 'Nutzer',
     requests: 'Anfragen',
     unknown: 'Unbekannt (lokales Netz)',

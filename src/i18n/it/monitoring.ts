@@ -11,7 +11,6 @@ export const monitoring: MonitoringMessages = {
     'top-courses': 'Corsi principali',
   },
   refresh: 'Aggiorna',
-  measuredAt: 'Misurato: %{time}',
   notFound: 'Questa pagina di analisi non esiste.',
   server: {
     title: 'Server',
@@ -82,6 +81,7 @@ export const monitoring: MonitoringMessages = {
     window: 'Finestra',
     minutes: '%{smart_count} minuto |||| %{smart_count} minuti',
     country: 'Paese',
+    code: 'Codice ISO',
     users: 'Utenti',
     requests: 'Richieste',
     unknown: 'Sconosciuto (rete locale)',

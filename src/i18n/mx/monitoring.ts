@@ -10,7 +10,6 @@ export const monitoring = {
     'top-courses': 'Cursos principales',
   },
   refresh: 'Actualizar',
-  measuredAt: 'Medido: %{time}',
   notFound: 'Esta página de analítica no existe.',
   server: {
     title: 'Servidor',
@@ -81,6 +80,7 @@ export const monitoring = {
     window: 'Ventana',
     minutes: '%{smart_count} minuto |||| %{smart_count} minutos',
     country: 'País',
+    code: 'Código ISO',
     users: 'Usuarios',
     requests: 'Solicitudes',
     unknown: 'Desconocido (red local)',

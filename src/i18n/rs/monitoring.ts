@@ -11,7 +11,6 @@ export const monitoring: MonitoringMessages = {
     'top-courses': 'Лучшие курсы',
   },
   refresh: 'Обновить',
-  measuredAt: 'Измерено: %{time}',
   notFound: 'Такой страницы аналитики нет.',
   server: {
     title: 'Сервер',
@@ -82,6 +81,7 @@ export const monitoring: MonitoringMessages = {
     window: 'Окно',
     minutes: '%{smart_count} минута |||| %{smart_count} минуты |||| %{smart_count} минут',
     country: 'Страна',
+    code: 'Код ISO',
     users: 'Пользователи',
     requests: 'Запросы',
     unknown: 'Неизвестно (локальная сеть)',

@@ -351,7 +351,7 @@ export function RealtimePanel({ round }: { round: number }) {
         rows={rows}
         columns={[
           { key: 'country', label: label('country') },
-          { key: 'code', label: 'ISO' },
+          { key: 'code', label: label('code') },
           { key: 'users', label: label('users') },
           { key: 'requests', label: label('requests') },
         ]}
