@@ -169,6 +169,16 @@ describe('monitoring', () => {
     await checkAndShoot(`analytics-${name}`)
   })
 
+  it('reads well in the dark theme: axe-core on monitoring and an analytics page', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    for (const url of ['/admin/monitoring', '/admin/monitoring/subscriptions']) {
+      await page.goto(url)
+      await page.getByRole('heading', { level: 1, name: 'Monitoring' }).waitFor()
+      await checkAndShoot(`dark-${url.split('/').pop()}`)
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+
   it('made no console errors', () => {
     expect(errors).toEqual([])
   })

@@ -121,7 +121,7 @@ export const monitoring: MonitoringMessages = {
     },
     topCourses: {
       title: 'Top courses',
-      description: 'The %{limit} courses with the most %{by} in the range.',
+      description: 'Up to %{limit} courses with the most %{by} in the range.',
       by: 'Rank by',
       course: 'Course',
       subscriptions: 'Subscriptions',

@@ -121,7 +121,7 @@ export const monitoring: MonitoringMessages = {
     },
     topCourses: {
       title: 'Cursos destacados',
-      description: 'Los %{limit} cursos con más %{by} en el rango.',
+      description: 'Hasta %{limit} cursos con más %{by} en el rango.',
       by: 'Ordenar por',
       course: 'Curso',
       subscriptions: 'Suscripciones',

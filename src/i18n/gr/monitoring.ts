@@ -121,7 +121,7 @@ export const monitoring: MonitoringMessages = {
     },
     topCourses: {
       title: 'Top-Kurse',
-      description: 'Die %{limit} Kurse mit den meisten %{by} im Zeitraum.',
+      description: 'Bis zu %{limit} Kurse mit den meisten %{by} im Zeitraum.',
       by: 'Sortieren nach',
       course: 'Kurs',
       subscriptions: 'Abonnements',

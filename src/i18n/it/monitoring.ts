@@ -121,7 +121,7 @@ export const monitoring: MonitoringMessages = {
     },
     topCourses: {
       title: 'Corsi principali',
-      description: "I %{limit} corsi con più %{by} nell'intervallo.",
+      description: "Fino a %{limit} corsi con più %{by} nell'intervallo.",
       by: 'Ordina per',
       course: 'Corso',
       subscriptions: 'Iscrizioni',

@@ -120,7 +120,7 @@ export const monitoring = {
     },
     topCourses: {
       title: 'Cursos principales',
-      description: 'Los %{limit} cursos con más %{by} en el rango.',
+      description: 'Hasta %{limit} cursos con más %{by} en el rango.',
       by: 'Ordenar por',
       course: 'Curso',
       subscriptions: 'Suscripciones',

@@ -121,7 +121,7 @@ export const monitoring: MonitoringMessages = {
     },
     topCourses: {
       title: 'Лучшие курсы',
-      description: '%{limit} курсов с наибольшим показателем «%{by}» за период.',
+      description: 'До %{limit} курсов с наибольшим показателем «%{by}» за период.',
       by: 'Сортировать по',
       course: 'Курс',
       subscriptions: 'Подписки',

@@ -107,8 +107,8 @@ function Subscriptions({ range }: { range: DateRange }) {
           <YAxis allowDecimals={false} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} width={48} />
           <Tooltip contentStyle={colors.tooltip} />
           <Legend />
-          <Bar dataKey="created" name={label('created')} fill={colors.series[0]} />
-          <Bar dataKey="revoked" name={label('revoked')} fill={colors.series[2 % colors.series.length]} />
+          <Bar maxBarSize={40} dataKey="created" name={label('created')} fill={colors.series[0]} />
+          <Bar maxBarSize={40} dataKey="revoked" name={label('revoked')} fill={colors.series[2 % colors.series.length]} />
           <Line type="monotone" dataKey="active" name={label('active')} stroke={colors.series[1 % colors.series.length]} strokeWidth={2} dot={false} />
         </ComposedChart>
       </ChartPanel>
@@ -152,8 +152,8 @@ function Completion({ range }: { range: DateRange }) {
         <YAxis type="category" dataKey="name" width={140} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} interval={0} />
         <Tooltip contentStyle={colors.tooltip} formatter={(v) => (v === null || v === undefined ? '—' : `${formatNumber(Number(v), locale)} %`)} />
         <Legend />
-        <Bar dataKey="completionRate" name={label('completionRate')} fill={colors.series[0]} />
-        <Bar dataKey="passRate" name={label('passRate')} fill={colors.series[1 % colors.series.length]} />
+        <Bar maxBarSize={40} dataKey="completionRate" name={label('completionRate')} fill={colors.series[0]} />
+        <Bar maxBarSize={40} dataKey="passRate" name={label('passRate')} fill={colors.series[1 % colors.series.length]} />
       </BarChart>
     </ChartPanel>
   )
@@ -201,7 +201,7 @@ function TopCourses({ range }: { range: DateRange }) {
           <YAxis type="category" dataKey="name" width={140} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} interval={0} />
           <Tooltip contentStyle={colors.tooltip} />
           <Legend />
-          <Bar dataKey={by} name={label(by)} fill={colors.series[0]} />
+          <Bar maxBarSize={40} dataKey={by} name={label(by)} fill={colors.series[0]} />
         </BarChart>
       </ChartPanel>
     </Stack>

@@ -131,7 +131,7 @@ export function DocumentsPanel({ round }: { round: number }) {
         <XAxis type="number" stroke={colors.axis} tick={{ fill: colors.axis }} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} />
         <YAxis type="category" dataKey="table" width={170} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 11 }} interval={0} />
         <Tooltip contentStyle={colors.tooltip} formatter={(v) => formatNumber(Number(v), locale)} />
-        <Bar dataKey="rows" name={translate(`${T}.documents.rows`)} fill={colors.series[0]} />
+        <Bar maxBarSize={40} dataKey="rows" name={translate(`${T}.documents.rows`)} fill={colors.series[0]} />
       </BarChart>
     </ChartPanel>
   )
@@ -364,7 +364,7 @@ export function RealtimePanel({ round }: { round: number }) {
           <YAxis type="category" dataKey="country" width={130} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} interval={0} />
           <Tooltip contentStyle={colors.tooltip} />
           <Legend />
-          <Bar dataKey="users" name={label('users')} fill={colors.series[0]} />
+          <Bar maxBarSize={40} dataKey="users" name={label('users')} fill={colors.series[0]} />
         </BarChart>
       </ChartPanel>
     </Stack>
