@@ -2,6 +2,7 @@ import type { Group } from './groups.js'
 import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
+import { monitoringPolicy } from './insights/monitoring-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
 import { financesPolicy } from './insights/finances-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
@@ -172,6 +173,7 @@ export const routePolicy = {
   ...storagePolicy,
   ...formsPolicy,
   ...financesPolicy,
+  ...monitoringPolicy,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy

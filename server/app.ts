@@ -8,6 +8,7 @@ import type { Db } from './db/index.js'
 import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
+import { insightsPlugin } from './insights/plugin.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const identity = await setupIdentity(app, { config, db, print: options.print })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
   await app.register(apiCompressionPlugin)
+  await app.register(insightsPlugin)
   await app.register(openapiPlugin, { version: appInfo.version })
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })

@@ -83,6 +83,16 @@ export const ConfigSchema = Type.Object({
   S3_REGION: Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d$', default: 'us-east-1', description: "Region of the 's3' storage bucket." }),
   S3_ENDPOINT: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: "An S3-compatible service instead of AWS (http(s) URL browsers can reach too); unset uses AWS." })),
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false, description: "Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (most S3-compatible services need it)." }),
+  // Monitoring's cost model (server/insights/cost.ts, docs/monitoring.md): measured usage × these unit prices.
+  COST_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD', description: 'Currency of the unit prices below (ISO 4217 code).' }),
+  COST_STORAGE_GB_MONTH: Type.Number({ minimum: 0, maximum: 1000, default: 0.023, description: 'Price of one GB of stored files for a month (default: S3 Standard list price).' }),
+  COST_REQUESTS_MILLION: Type.Number({ minimum: 0, maximum: 1000, default: 1, description: 'Price of one million requests served (default: an HTTP API gateway list price).' }),
+  COST_EMAILS_THOUSAND: Type.Number({ minimum: 0, maximum: 1000, default: 0.1, description: 'Price of one thousand e-mails sent (default: Amazon SES list price).' }),
+  COST_COMPUTE_CPU_HOUR: Type.Number({ minimum: 0, maximum: 1000, default: 0.04048, description: 'Price of one hour of server CPU time (default: a Fargate vCPU-hour list price).' }),
+  COST_SOURCE: Type.Enum(['model', 'aws'], {
+    default: 'model',
+    description: "'model' answers cost from the measured usage and the unit prices; 'aws' asks AWS Cost Explorer (credentials from the AWS default chain) and falls back to the model when it cannot.",
+  }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
   // First run (server/seed, README "First run")
   AULA_SEED: Type.Optional(

@@ -44,6 +44,8 @@ const ReviewScreen = screen(builderArea, 'ReviewScreen')
 const FinancesHome = screen(insightsArea, 'FinancesHome')
 const FinanceSales = screen(insightsArea, 'FinanceSales')
 const FinanceAnalytics = screen(insightsArea, 'FinanceAnalytics')
+const MonitoringScreen = screen(insightsArea, 'MonitoringScreen')
+const AnalyticsScreen = screen(insightsArea, 'AnalyticsScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -98,6 +100,8 @@ export function App() {
                   <Route path="/galaxy/courses/overview/:uuid" element={<Area><Protected><CourseOverview /></Protected></Area>} />
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
+                  <Route path="/admin/monitoring" element={<Area><Protected><MonitoringScreen /></Protected></Area>} />
+                  <Route path="/admin/monitoring/:page" element={<Area><Protected><AnalyticsScreen /></Protected></Area>} />
                   {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}
                   {['/creator', '/creator-old'].flatMap((prefix) => [
                     <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.js'
+import { usageEvents } from '../insights/events.js'
 import { renderMessage, type MailMessage } from './messages.js'
 
 export type { MailMessage } from './messages.js'
@@ -39,7 +40,11 @@ export async function createMailer(config: Config, log: FastifyBaseLogger): Prom
     transport = new FileTransport(config.dataDir, config.MAIL_FROM, log)
   }
   return {
-    send: (to, message, locale) => transport.send({ to, kind: message.kind, ...renderMessage(message, locale) }),
+    send: async (to, message, locale) => {
+      await transport.send({ to, kind: message.kind, ...renderMessage(message, locale) })
+      // Monitoring counts the messages sent (cost model).
+      usageEvents.emit('email')
+    },
     close: () => transport.close(),
   }
 }

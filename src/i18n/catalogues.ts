@@ -29,18 +29,24 @@ import { learner as esLearner } from './es/learner'
 import { learner as itLearner } from './it/learner'
 import { learner as grLearner } from './gr/learner'
 import { learner as rsLearner } from './rs/learner'
-import { charts as mxCharts, type ChartMessages } from './mx/charts'
+import { charts as mxCharts } from './mx/charts'
 import { charts as engCharts } from './eng/charts'
 import { charts as esCharts } from './es/charts'
 import { charts as itCharts } from './it/charts'
 import { charts as grCharts } from './gr/charts'
 import { charts as rsCharts } from './rs/charts'
-import { finances as mxFinances, type FinanceMessages } from './mx/finances'
+import { finances as mxFinances } from './mx/finances'
 import { finances as engFinances } from './eng/finances'
 import { finances as esFinances } from './es/finances'
 import { finances as itFinances } from './it/finances'
 import { finances as grFinances } from './gr/finances'
 import { finances as rsFinances } from './rs/finances'
+import { monitoring as mxMonitoring } from './mx/monitoring'
+import { monitoring as engMonitoring } from './eng/monitoring'
+import { monitoring as esMonitoring } from './es/monitoring'
+import { monitoring as itMonitoring } from './it/monitoring'
+import { monitoring as grMonitoring } from './gr/monitoring'
+import { monitoring as rsMonitoring } from './rs/monitoring'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -48,22 +54,10 @@ const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typ
   aula: { ...catalogue.aula, builder: { ...screens, ...content } } as Messages['aula'],
 })
 
-/** A catalogue with the learner area's texts in `aula.learner`. */
-const withLearner = (catalogue: Messages, learner: typeof mxLearner): Messages => ({
+/** A catalogue with one area's texts under `aula.<key>` (learner, charts, finances, monitoring). */
+const withArea = (catalogue: Messages, key: string, texts: object): Messages => ({
   ...catalogue,
-  aula: { ...catalogue.aula, learner } as Messages['aula'],
-})
-
-/** A catalogue with the insights chart kit's texts in `aula.charts`. */
-const withCharts = (catalogue: Messages, charts: ChartMessages): Messages => ({
-  ...catalogue,
-  aula: { ...catalogue.aula, charts } as Messages['aula'],
-})
-
-/** A catalogue with the finance screens' texts in `aula.finances`. */
-const withFinances = (catalogue: Messages, finances: FinanceMessages): Messages => ({
-  ...catalogue,
-  aula: { ...catalogue.aula, finances } as Messages['aula'],
+  aula: { ...catalogue.aula, [key]: texts } as Messages['aula'],
 })
 
 /** A catalogue with the administration texts the app downloads with the admin area. */
@@ -76,11 +70,15 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
  * Every catalogue at once and whole, admin, builder, learner and chart texts included, for checks over all of them (the app
  * loads them one by one, see index.ts).
  */
+/** A whole catalogue: the base texts with the admin and builder texts and every other area's under its key. */
+const areas = (base: Messages, admin: AdminMessages, builder: [BuilderMessages, typeof mxBuilderContent], others: Record<string, object>): Messages =>
+  Object.entries(others).reduce((catalogue, [key, texts]) => withArea(catalogue, key, texts), withBuilder(withAdmin(base, admin), ...builder))
+
 export const catalogues: Record<Locale, Messages> = {
-  mx: withFinances(withCharts(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxCharts), mxFinances),
-  eng: withFinances(withCharts(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engCharts), engFinances),
-  es: withFinances(withCharts(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esCharts), esFinances),
-  it: withFinances(withCharts(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itCharts), itFinances),
-  gr: withFinances(withCharts(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grCharts), grFinances),
-  rs: withFinances(withCharts(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsCharts), rsFinances),
+  mx: areas(mx, mxAdmin, [mxBuilder, mxBuilderContent], { learner: mxLearner, charts: mxCharts, finances: mxFinances, monitoring: mxMonitoring }),
+  eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], { learner: engLearner, charts: engCharts, finances: engFinances, monitoring: engMonitoring }),
+  es: areas(es, esAdmin, [esBuilder, esBuilderContent], { learner: esLearner, charts: esCharts, finances: esFinances, monitoring: esMonitoring }),
+  it: areas(it, itAdmin, [itBuilder, itBuilderContent], { learner: itLearner, charts: itCharts, finances: itFinances, monitoring: itMonitoring }),
+  gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], { learner: grLearner, charts: grCharts, finances: grFinances, monitoring: grMonitoring }),
+  rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], { learner: rsLearner, charts: rsCharts, finances: rsFinances, monitoring: rsMonitoring }),
 }

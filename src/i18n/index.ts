@@ -6,6 +6,7 @@ import type { builderContent } from './mx/builderContent'
 import type { LearnerMessages } from './mx/learner'
 import type { ChartMessages } from './mx/charts'
 import type { FinanceMessages } from './mx/finances'
+import type { MonitoringMessages } from './mx/monitoring'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -104,12 +105,24 @@ const financeLoaders: Record<Locale, () => Promise<FinanceMessages>> = {
 }
 let financesWanted = false
 const hasFinanceTexts = (catalogue: Messages) => (catalogue.aula as { finances?: FinanceMessages }).finances !== undefined
+/** The monitoring and analytics screens' texts in `aula.monitoring`, downloaded with the insights area. */
+const monitoringLoaders: Record<Locale, () => Promise<MonitoringMessages>> = {
+  mx: async () => (await import('./mx/monitoring')).monitoring,
+  eng: async () => (await import('./eng/monitoring')).monitoring,
+  es: async () => (await import('./es/monitoring')).monitoring,
+  it: async () => (await import('./it/monitoring')).monitoring,
+  gr: async () => (await import('./gr/monitoring')).monitoring,
+  rs: async () => (await import('./rs/monitoring')).monitoring,
+}
+let monitoringWanted = false
+const hasMonitoringTexts = (catalogue: Messages) => (catalogue.aula as { monitoring?: MonitoringMessages }).monitoring !== undefined
 const hasAreaTexts = (catalogue: Messages) =>
   (!adminWanted || hasAdminTexts(catalogue)) &&
   (!builderWanted || hasBuilderTexts(catalogue)) &&
   (!learnerWanted || hasLearnerTexts(catalogue)) &&
   (!chartsWanted || hasChartTexts(catalogue)) &&
-  (!financesWanted || hasFinanceTexts(catalogue))
+  (!financesWanted || hasFinanceTexts(catalogue)) &&
+  (!monitoringWanted || hasMonitoringTexts(catalogue))
 
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
@@ -119,6 +132,7 @@ async function loadWithAreas(locale: Locale): Promise<Messages> {
   if (learnerWanted && !hasLearnerTexts(catalogue)) (catalogue.aula as { learner?: LearnerMessages }).learner = await learnerLoaders[locale]()
   if (chartsWanted && !hasChartTexts(catalogue)) (catalogue.aula as { charts?: ChartMessages }).charts = await chartLoaders[locale]()
   if (financesWanted && !hasFinanceTexts(catalogue)) (catalogue.aula as { finances?: FinanceMessages }).finances = await financeLoaders[locale]()
+  if (monitoringWanted && !hasMonitoringTexts(catalogue)) (catalogue.aula as { monitoring?: MonitoringMessages }).monitoring = await monitoringLoaders[locale]()
   return catalogue
 }
 
@@ -172,6 +186,17 @@ export async function loadFinanceTexts(): Promise<void> {
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
   if (financesWanted && loaded[current] && hasFinanceTexts(loaded[current])) return
   financesWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
+
+/** Makes the monitoring and analytics texts part of the current language (and of every language chosen later). */
+export async function loadMonitoringTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (monitoringWanted && loaded[current] && hasMonitoringTexts(loaded[current])) return
+  monitoringWanted = true
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)

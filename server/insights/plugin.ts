@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin'
+import { formsPolicy } from '../../contracts/learner/forms-policy.js'
+import { learnerPolicy } from '../../contracts/learner/learner-policy.js'
+import { usageEvents } from './events.js'
+import { RequestLog } from './request-log.js'
+import { UsageMeter } from './usage.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Monitoring's measurements of this process (server/insights). */
+    insights: { meter: UsageMeter; requestLog: RequestLog }
+  }
+}
+
+/** How often counted usage is written to the database. */
+const FLUSH_MS = 60_000
+
+/** The routes whose use makes a learner "active" that day: the learner's catalogue, player and forms. */
+const LEARNING_ROUTES = new Set(
+  Object.keys({ ...learnerPolicy, ...formsPolicy })
+    .map((k) => k.slice(k.indexOf(' ') + 1))
+    .filter((url) => !url.startsWith('/api/certificates/verify')),
+)
+
+/** Requests that are not a person using the product: health probes and the web app's static files. */
+const isBackground = (url: string) => url.startsWith('/api/health') || url.startsWith('/assets/') || url === '/favicon.ico'
+
+/**
+ * Measures usage for monitoring: every response is counted (the cost model's requests), people's
+ * requests go to the in-memory request log (real-time users by country), learners using the learning
+ * routes are marked active for the day, and e-mails are counted as the mailer reports them.
+ */
+export const insightsPlugin = fp(async (app) => {
+  const meter = new UsageMeter(app.db, app.storage)
+  const requestLog = new RequestLog()
+  app.decorate('insights', { meter, requestLog })
+
+  const onEmail = () => meter.countEmail()
+  usageEvents.on('email', onEmail)
+
+  app.addHook('onResponse', async (request) => {
+    meter.countRequest()
+    if (isBackground(request.url)) return
+    const principal = request.principal ?? null
+    requestLog.record(request.ip, principal?.sub ?? null)
+    if (principal && request.routeOptions.url && LEARNING_ROUTES.has(request.routeOptions.url)) meter.countLearner(principal.sub)
+  })
+
+  const timer = setInterval(() => {
+    meter.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counters: flush failed, kept for the next one'))
+    meter.measureStorageIfStale().catch((err: unknown) => app.log.warn({ err }, 'usage counters: storage measurement failed'))
+  }, FLUSH_MS)
+  timer.unref()
+
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    usageEvents.off('email', onEmail)
+    try {
+      await meter.flush()
+    } catch (err) {
+      app.log.warn({ err }, 'usage counters: the last flush failed')
+    }
+  })
+})
