@@ -5,6 +5,7 @@ import { creatorPolicy } from './courses/creator-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
+import { avatarsPolicy } from './experimental/avatars-policy.js'
 
 /**
  * Who may call a route. `owner` and `collaborator` name the extra rule a handler applies on top of
@@ -170,6 +171,7 @@ export const routePolicy = {
   ...adminCoursePolicy,
   ...storagePolicy,
   ...formsPolicy,
+  ...avatarsPolicy,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy
