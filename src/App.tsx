@@ -3,7 +3,7 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, builderArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { accountArea, builderArea, experimentalArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -41,6 +41,7 @@ const SettingsPage = screen(accountArea, 'SettingsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
 const ReviewScreen = screen(builderArea, 'ReviewScreen')
+const AiAvatarsScreen = screen(experimentalArea, 'AiAvatarsScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -95,6 +96,7 @@ export function App() {
                   <Route path="/galaxy/courses/overview/:uuid" element={<Area><Protected><CourseOverview /></Protected></Area>} />
                   <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
+                  <Route path="/experimental/ai-avatars" element={<Area><Protected><AiAvatarsScreen /></Protected></Area>} />
                   {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}
                   {['/creator', '/creator-old'].flatMap((prefix) => [
                     <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,

@@ -23,6 +23,8 @@ export const playerArea = () => import('./playerArea')
 export const accountArea = () => import('./accountArea')
 /** The course builder (creator and reviewer groups): course list, builder tabs, review. */
 export const builderArea = () => import('./builderArea')
+/** The experimental area (experimental group): AI avatar requests. */
+export const experimentalArea = () => import('./experimentalArea')
 
 /** The paths of the public account screens (spec §2: bare layout, no shell); App.tsx routes them. */
 export const PUBLIC_PATHS = new Set([
@@ -51,4 +53,4 @@ export function preloadScreen(pathname: string) {
 }
 
 /** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
-export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea()])
+export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea(), experimentalArea()])

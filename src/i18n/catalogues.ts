@@ -29,6 +29,12 @@ import { learner as esLearner } from './es/learner'
 import { learner as itLearner } from './it/learner'
 import { learner as grLearner } from './gr/learner'
 import { learner as rsLearner } from './rs/learner'
+import { avatars as mxAvatars } from './mx/avatars'
+import { avatars as engAvatars } from './eng/avatars'
+import { avatars as esAvatars } from './es/avatars'
+import { avatars as itAvatars } from './it/avatars'
+import { avatars as grAvatars } from './gr/avatars'
+import { avatars as rsAvatars } from './rs/avatars'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -42,6 +48,12 @@ const withLearner = (catalogue: Messages, learner: typeof mxLearner): Messages =
   aula: { ...catalogue.aula, learner } as Messages['aula'],
 })
 
+/** A catalogue with the AI avatars texts (experimental area) in `aula.avatars`. */
+const withAvatars = (catalogue: Messages, avatars: typeof mxAvatars): Messages => ({
+  ...catalogue,
+  aula: { ...catalogue.aula, avatars } as Messages['aula'],
+})
+
 /** A catalogue with the administration texts the app downloads with the admin area. */
 const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
   ...catalogue,
@@ -53,10 +65,10 @@ const withAdmin = (catalogue: Messages, admin: AdminMessages): Messages => ({
  * loads them one by one, see index.ts).
  */
 export const catalogues: Record<Locale, Messages> = {
-  mx: withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner),
-  eng: withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner),
-  es: withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner),
-  it: withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner),
-  gr: withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner),
-  rs: withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner),
+  mx: withAvatars(withLearner(withBuilder(withAdmin(mx, mxAdmin), mxBuilder, mxBuilderContent), mxLearner), mxAvatars),
+  eng: withAvatars(withLearner(withBuilder(withAdmin(eng, engAdmin), engBuilder, engBuilderContent), engLearner), engAvatars),
+  es: withAvatars(withLearner(withBuilder(withAdmin(es, esAdmin), esBuilder, esBuilderContent), esLearner), esAvatars),
+  it: withAvatars(withLearner(withBuilder(withAdmin(it, itAdmin), itBuilder, itBuilderContent), itLearner), itAvatars),
+  gr: withAvatars(withLearner(withBuilder(withAdmin(gr, grAdmin), grBuilder, grBuilderContent), grLearner), grAvatars),
+  rs: withAvatars(withLearner(withBuilder(withAdmin(rs, rsAdmin), rsBuilder, rsBuilderContent), rsLearner), rsAvatars),
 }

@@ -4,6 +4,7 @@ import type { AdminMessages } from './mx/admin'
 import type { BuilderMessages } from './mx/builder'
 import type { builderContent } from './mx/builderContent'
 import type { LearnerMessages } from './mx/learner'
+import type { AvatarsMessages } from './mx/avatars'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -78,8 +79,23 @@ const learnerLoaders: Record<Locale, () => Promise<LearnerMessages>> = {
 }
 let learnerWanted = false
 const hasLearnerTexts = (catalogue: Messages) => (catalogue.aula as { learner?: LearnerMessages }).learner !== undefined
+
+/** The experimental area's AI avatars texts in `aula.avatars`, downloaded with that area. */
+const avatarsLoaders: Record<Locale, () => Promise<AvatarsMessages>> = {
+  mx: async () => (await import('./mx/avatars')).avatars,
+  eng: async () => (await import('./eng/avatars')).avatars,
+  es: async () => (await import('./es/avatars')).avatars,
+  it: async () => (await import('./it/avatars')).avatars,
+  gr: async () => (await import('./gr/avatars')).avatars,
+  rs: async () => (await import('./rs/avatars')).avatars,
+}
+let avatarsWanted = false
+const hasAvatarsTexts = (catalogue: Messages) => (catalogue.aula as { avatars?: AvatarsMessages }).avatars !== undefined
 const hasAreaTexts = (catalogue: Messages) =>
-  (!adminWanted || hasAdminTexts(catalogue)) && (!builderWanted || hasBuilderTexts(catalogue)) && (!learnerWanted || hasLearnerTexts(catalogue))
+  (!adminWanted || hasAdminTexts(catalogue)) &&
+  (!builderWanted || hasBuilderTexts(catalogue)) &&
+  (!learnerWanted || hasLearnerTexts(catalogue)) &&
+  (!avatarsWanted || hasAvatarsTexts(catalogue))
 
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
@@ -87,6 +103,7 @@ async function loadWithAreas(locale: Locale): Promise<Messages> {
   if (adminWanted && !hasAdminTexts(catalogue)) Object.assign(catalogue.aula.admin, await adminLoaders[locale]())
   if (builderWanted && !hasBuilderTexts(catalogue)) (catalogue.aula as { builder?: BuilderTexts }).builder = await builderLoaders[locale]()
   if (learnerWanted && !hasLearnerTexts(catalogue)) (catalogue.aula as { learner?: LearnerMessages }).learner = await learnerLoaders[locale]()
+  if (avatarsWanted && !hasAvatarsTexts(catalogue)) (catalogue.aula as { avatars?: AvatarsMessages }).avatars = await avatarsLoaders[locale]()
   return catalogue
 }
 
@@ -118,6 +135,17 @@ export async function loadLearnerTexts(): Promise<void> {
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
   if (learnerWanted && loaded[current] && hasLearnerTexts(loaded[current])) return
   learnerWanted = true
+  await loadWithAreas(current)
+  // The translator copies its phrases when built: building it again takes the new texts in.
+  await i18nProvider.changeLocale(current)
+}
+
+/** Makes the AI avatars texts part of the current language (and of every language chosen later). */
+export async function loadAvatarsTexts(): Promise<void> {
+  const locale = i18nProvider.getLocale()
+  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
+  if (avatarsWanted && loaded[current] && hasAvatarsTexts(loaded[current])) return
+  avatarsWanted = true
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)
