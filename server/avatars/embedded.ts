@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import type { AvatarStyle } from '../../contracts/experimental/avatars.js'
 import { RenderError, type AvatarRenderer, type RenderInput, type RenderOutput } from './renderer.js'
 import { hasProgram, run } from './tools.js'
@@ -11,9 +11,14 @@ const FACE = 512
 /** Frames per second of the narrated clip: the picture is still, only the voice line moves. */
 const FPS = 12
 
+type SharpModule = (typeof import('sharp'))['default']
+let loaded: Promise<SharpModule> | null = null
+/** sharp (libvips) loads at the first render, not at every server start. */
+export const loadSharp = async (): Promise<SharpModule> => (await (loaded ??= import('sharp').then((m) => m.default)))
+
 interface Frame {
   /** Draws the framed portrait from the square cut. */
-  draw(face: Sharp): Promise<Buffer>
+  draw(face: Sharp, sharp: SharpModule): Promise<Buffer>
   /** Colour of the voice line drawn over the bottom of the frame. */
   wave: string
 }
@@ -25,7 +30,7 @@ const FRAMES: Record<AvatarStyle, Frame> = {
   // A thin white mat in a deep blue frame: 640×640.
   studio: {
     wave: '#ffffff',
-    draw: async (face) =>
+    draw: async (face, sharp) =>
       sharp(await face.extend({ top: 8, bottom: 8, left: 8, right: 8, background: '#ffffff' }).png().toBuffer())
         .extend({ top: 56, bottom: 56, left: 56, right: 56, background: '#1f3a5f' })
         .png()
@@ -34,7 +39,7 @@ const FRAMES: Record<AvatarStyle, Frame> = {
   // The face in a circle on a teal ground: 640×640.
   round: {
     wave: '#ffffff',
-    draw: async (face) => {
+    draw: async (face, sharp) => {
       const cut = await face.ensureAlpha().composite([{ input: circle, blend: 'dest-in' }]).png().toBuffer()
       return sharp({ create: { width: 640, height: 640, channels: 4, background: '#0f5257' } })
         .composite([{ input: cut, left: 64, top: 40 }])
@@ -50,7 +55,7 @@ const FRAMES: Record<AvatarStyle, Frame> = {
   // Black and white in a dark frame: 640×640.
   mono: {
     wave: '#ffffff',
-    draw: async (face) =>
+    draw: async (face, sharp) =>
       sharp(await face.greyscale().extend({ top: 8, bottom: 8, left: 8, right: 8, background: '#d9d9d9' }).png().toBuffer())
         .extend({ top: 56, bottom: 56, left: 56, right: 56, background: '#151515' })
         .png()
@@ -78,11 +83,12 @@ export class EmbeddedRenderer implements AvatarRenderer {
 
   async render(input: RenderInput): Promise<RenderOutput> {
     const frame = FRAMES[input.style]
+    const sharp = await loadSharp()
     let portrait: Buffer
     try {
       // rotate(): turn the photo upright as its EXIF orientation says before cutting.
       const face = sharp(input.photo, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate().resize(FACE, FACE, { fit: 'cover', position: sharp.strategy.attention })
-      portrait = await frame.draw(face)
+      portrait = await frame.draw(face, sharp)
     } catch {
       throw new RenderError('The photo could not be read as an image')
     }
@@ -104,7 +110,7 @@ export class EmbeddedRenderer implements AvatarRenderer {
       const spoken = await run(this.programs.espeak, ['-v', input.voice, '-b', '1', '-s', '150', '--stdin', '-w', speech], { input: input.text, signal: input.signal })
       input.signal.throwIfAborted()
       if (spoken.code !== 0) throw new Error(`espeak-ng failed: ${spoken.stderr}`)
-      const { width } = await sharp(portrait).metadata()
+      const { width } = await (await loadSharp())(portrait).metadata()
       const waveWidth = Math.max(2, Math.round(((width ?? 640) * 0.8) / 2) * 2)
       const muxed = await run(
         this.programs.ffmpeg,

@@ -70,7 +70,8 @@ export class AvatarWorker {
   async start() {
     if (this.started) return
     this.started = true
-    await registerNode(this.db, { id: this.nodeId, host: os.hostname(), pid: process.pid, renderer: this.renderer.name, capacity: this.capacity })
+    // A database that is down at start must not stop the server: the heartbeat registers the node later.
+    await this.register()
     const beat = setInterval(() => void this.beat(), this.heartbeatSeconds * 1000)
     const poll = setInterval(() => this.kick(), this.pollMs)
     beat.unref()
@@ -105,11 +106,23 @@ export class AvatarWorker {
     await this.filling
     for (const r of this.running.values()) r.abort.abort()
     await Promise.all([...this.running.values()].map((r) => r.done))
-    if (this.started) await stopNode(this.db, this.nodeId).catch((err: unknown) => this.log.warn({ err }, 'avatar node could not be marked stopped'))
+    if (this.registered) await stopNode(this.db, this.nodeId).catch((err: unknown) => this.log.warn({ err }, 'avatar node could not be marked stopped'))
+  }
+
+  private registered = false
+
+  private async register() {
+    try {
+      await registerNode(this.db, { id: this.nodeId, host: os.hostname(), pid: process.pid, renderer: this.renderer.name, capacity: this.capacity })
+      this.registered = true
+    } catch (err) {
+      this.log.warn({ err }, 'avatar node could not register; retrying at the next heartbeat')
+    }
   }
 
   private async beat() {
     if (this.stopped) return
+    if (!this.registered) await this.register()
     try {
       await heartbeat(this.db, this.nodeId)
       const held = new Set(await renewLeases(this.db, this.nodeId, this.leaseSeconds))

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import {
   AvatarCreateBody,
   AvatarNodesResponse,
@@ -13,6 +12,7 @@ import { UploadParamsReply } from '../../../../contracts/storage/upload.js'
 import { isOwnPhoto, photoKey } from '../../../avatars/paths.js'
 import { countRequests, insertRequest, listNodes, listRequests, type AvatarRequestRow } from '../../../avatars/queries.js'
 import { createRenderer } from '../../../avatars/renderer.js'
+import { loadSharp } from '../../../avatars/embedded.js'
 import { AvatarWorker, LOST_AFTER_HEARTBEATS } from '../../../avatars/worker.js'
 import { MIME_TYPE } from '../../../storage/index.js'
 import { normalizeContentType, TOO_MUCH_DATA, UPLOAD_KINDS } from '../../../storage/kinds.js'
@@ -176,6 +176,7 @@ async function isImage(app: App, path: string): Promise<boolean> {
   try {
     const chunks: Buffer[] = []
     for await (const chunk of await app.storage.read(path)) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+    const sharp = await loadSharp()
     const meta = await sharp(Buffer.concat(chunks)).metadata()
     return Boolean(meta.width && meta.height) && ['png', 'jpeg', 'webp'].includes(meta.format ?? '')
   } catch {
