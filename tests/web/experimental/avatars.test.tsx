@@ -64,7 +64,8 @@ function api(state: { requests: AvatarRequest[]; nodes: AvatarNode[] }) {
   return created
 }
 
-describe('AI avatars screen', () => {
+// The whole app renders in each test, and the form is filled as a person would: slower than most.
+describe('AI avatars screen', { timeout: 60_000 }, () => {
   beforeEach(() => {
     FakeXhr.reset()
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
