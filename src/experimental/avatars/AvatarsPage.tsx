@@ -79,8 +79,8 @@ export function AvatarsPage() {
       void refreshNodes()
     }, POLL_MS)
     return () => clearTimeout(timer)
-    // A new answer (items) schedules the next round.
-  }, [live, items, refreshRequests, refreshNodes])
+    // Each answer — new items, or a failure — schedules the next round.
+  }, [live, items, listError, refreshRequests, refreshNodes])
 
   const more = async () => {
     if (!token) return

@@ -86,7 +86,8 @@ function RequestCard({ request: r, everybody }: { request: AvatarRequest; everyb
               {t('requests.created', { date: dateTime(r.createdAt) })}
             </Typography>
           </Stack>
-          <Typography component="blockquote" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {/* The voice names the text's language (es, en, it, de, ru are BCP 47 tags): screen readers read it in that language. */}
+          <Typography component="blockquote" lang={r.voice} sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {r.text}
           </Typography>
           <Typography variant="body2" color="text.secondary">
