@@ -43,8 +43,8 @@ async function signIn(page: Page, email: string, password: string, firstTime = f
   return (await page.evaluate(() => localStorage.getItem('jwt'))) ?? ''
 }
 
-async function open(viewport = DESKTOP, language: Language = 'eng'): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server.url, { language, viewport })
+async function open(viewport = DESKTOP, language: Language = 'eng', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, server.url, { language, viewport, colorScheme })
   contexts.push(context)
   const page = await context.newPage()
   onTestFailed(async ({ task }) => {
@@ -149,7 +149,7 @@ describe('AI avatars', () => {
     expect(errors).toEqual([])
   })
 
-  it('reads well on a phone and in Spanish', async () => {
+  it('reads well on a phone, in Spanish and in the dark theme', async () => {
     const { page, errors } = await open(PHONE)
     await signIn(page, user.email, user.password)
     await page.goto('/experimental/ai-avatars')
@@ -163,6 +163,12 @@ describe('AI avatars', () => {
     await mx.page.getByRole('heading', { level: 1, name: 'Avatares con IA' }).waitFor()
     await mx.page.getByText('Lista', { exact: true }).first().waitFor()
     await check(mx.page, 'avatars-done-desktop-mx')
-    expect([...errors, ...mx.errors]).toEqual([])
+
+    const dark = await open(DESKTOP, 'eng', 'dark')
+    await signIn(dark.page, user.email, user.password)
+    await dark.page.goto('/experimental/ai-avatars')
+    await dark.page.getByText('Ready', { exact: true }).first().waitFor()
+    await check(dark.page, 'avatars-done-desktop-dark')
+    expect([...errors, ...mx.errors, ...dark.errors]).toEqual([])
   })
 })
