@@ -7,6 +7,7 @@ import { formsPolicy } from './learner/forms-policy.js'
 import { financesPolicy } from './insights/finances-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
+import { avatarsPolicy } from './experimental/avatars-policy.js'
 
 /**
  * Who may call a route. `owner` and `collaborator` name the extra rule a handler applies on top of
@@ -174,6 +175,7 @@ export const routePolicy = {
   ...formsPolicy,
   ...financesPolicy,
   ...monitoringPolicy,
+  ...avatarsPolicy,
 } as const satisfies Record<string, Access>
 
 export type RouteKey = keyof typeof routePolicy

@@ -100,6 +100,13 @@ export const ConfigSchema = Type.Object({
       description: "'demo' creates a small published demo catalogue when the database has no course yet; 'none' never does. Unset: 'demo' on the embedded database, 'none' with DATABASE_URL.",
     }),
   ),
+  // AI avatars (server/avatars, docs/ai-avatars.md)
+  AVATAR_RENDERER: Type.Enum(['embedded', 'command'], {
+    default: 'embedded',
+    description: "Who renders AI avatar requests: 'embedded' (a framed portrait narrated by espeak-ng and ffmpeg when present; not generative AI) or 'command' (the program AVATAR_RENDER_COMMAND, e.g. a real model).",
+  }),
+  AVATAR_RENDER_COMMAND: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: "Program the 'command' renderer runs per request (see docs/ai-avatars.md for its arguments and answer)." })),
+  AVATAR_WORKERS: Type.Integer({ minimum: 0, maximum: 16, default: 1, description: 'AI avatar requests this process renders at once; 0 runs no worker here (another process does).' }),
 })
 
 export type Config = Static<typeof ConfigSchema> & { dataDir: string }
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = withDefaults as Static<typeof ConfigSchema>
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3')
+  if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND) throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
   return { ...config, dataDir: path.resolve(config.AULA_DATA_DIR) }
 }
 

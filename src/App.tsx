@@ -3,7 +3,7 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, builderArea, insightsArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import { accountArea, builderArea, experimentalArea, insightsArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -46,6 +46,7 @@ const FinanceSales = screen(insightsArea, 'FinanceSales')
 const FinanceAnalytics = screen(insightsArea, 'FinanceAnalytics')
 const MonitoringScreen = screen(insightsArea, 'MonitoringScreen')
 const AnalyticsScreen = screen(insightsArea, 'AnalyticsScreen')
+const AiAvatarsScreen = screen(experimentalArea, 'AiAvatarsScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -102,6 +103,7 @@ export function App() {
                   <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
                   <Route path="/admin/monitoring" element={<Area><Protected><MonitoringScreen /></Protected></Area>} />
                   <Route path="/admin/monitoring/:page" element={<Area><Protected><AnalyticsScreen /></Protected></Area>} />
+                  <Route path="/experimental/ai-avatars" element={<Area><Protected><AiAvatarsScreen /></Protected></Area>} />
                   {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}
                   {['/creator', '/creator-old'].flatMap((prefix) => [
                     <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,

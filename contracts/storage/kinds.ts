@@ -1,7 +1,7 @@
 const MB = 1024 * 1024
 
 /**
- * What each upload of the course builder accepts (shared by the API, which signs it into the upload
+ * What each upload (course builder, avatar photos) accepts (shared by the API, which signs it into the upload
  * policy, and the web app, which checks a file before asking). An empty list of types accepts any.
  */
 export const UPLOAD_KINDS = {
@@ -14,6 +14,8 @@ export const UPLOAD_KINDS = {
   'block-video': { contentTypes: ['video/mp4', 'video/webm'], maxBytes: 500 * MB },
   // Windows browsers name a zip application/x-zip-compressed.
   'block-simulation': { contentTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'], maxBytes: 100 * MB },
+  // The photo of an AI avatar request (experimental): the renderer cuts a portrait from it.
+  'avatar-photo': { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 10 * MB },
 } as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>
 
 export type UploadKind = keyof typeof UPLOAD_KINDS

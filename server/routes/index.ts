@@ -3,6 +3,7 @@ import adminRoutes from './admin/index.js'
 import certificateRoutes from './certificates/index.js'
 import configRoutes from './config.js'
 import documentRoutes from './documents/index.js'
+import experimentalRoutes from './v2/experimental/index.js'
 import fileRoutes from './files/index.js'
 import healthRoutes from './health.js'
 import metricsRoutes from './metrics/index.js'
@@ -30,4 +31,5 @@ export default async function apiRoutes(app: App) {
   await app.register(formRoutes)
   await app.register(certificateRoutes)
   await app.register(financeRoutes)
+  await app.register(experimentalRoutes)
 }

@@ -25,6 +25,8 @@ export const accountArea = () => import('./accountArea')
 export const builderArea = () => import('./builderArea')
 /** Insights (monitoring, analytics, finances): chart screens with recharts. */
 export const insightsArea = () => import('./insightsArea')
+/** The experimental area (experimental group): AI avatar requests. */
+export const experimentalArea = () => import('./experimentalArea')
 
 /** The paths of the public account screens (spec §2: bare layout, no shell); App.tsx routes them. */
 export const PUBLIC_PATHS = new Set([
@@ -53,4 +55,5 @@ export function preloadScreen(pathname: string) {
 }
 
 /** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
-export const preloadAreas = () => Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea(), insightsArea()])
+export const preloadAreas = () =>
+  Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea(), insightsArea(), experimentalArea()])

@@ -47,6 +47,12 @@ import { monitoring as esMonitoring } from './es/monitoring'
 import { monitoring as itMonitoring } from './it/monitoring'
 import { monitoring as grMonitoring } from './gr/monitoring'
 import { monitoring as rsMonitoring } from './rs/monitoring'
+import { avatars as mxAvatars } from './mx/avatars'
+import { avatars as engAvatars } from './eng/avatars'
+import { avatars as esAvatars } from './es/avatars'
+import { avatars as itAvatars } from './it/avatars'
+import { avatars as grAvatars } from './gr/avatars'
+import { avatars as rsAvatars } from './rs/avatars'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -75,10 +81,10 @@ const areas = (base: Messages, admin: AdminMessages, builder: [BuilderMessages, 
   Object.entries(others).reduce((catalogue, [key, texts]) => withArea(catalogue, key, texts), withBuilder(withAdmin(base, admin), ...builder))
 
 export const catalogues: Record<Locale, Messages> = {
-  mx: areas(mx, mxAdmin, [mxBuilder, mxBuilderContent], { learner: mxLearner, charts: mxCharts, finances: mxFinances, monitoring: mxMonitoring }),
-  eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], { learner: engLearner, charts: engCharts, finances: engFinances, monitoring: engMonitoring }),
-  es: areas(es, esAdmin, [esBuilder, esBuilderContent], { learner: esLearner, charts: esCharts, finances: esFinances, monitoring: esMonitoring }),
-  it: areas(it, itAdmin, [itBuilder, itBuilderContent], { learner: itLearner, charts: itCharts, finances: itFinances, monitoring: itMonitoring }),
-  gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], { learner: grLearner, charts: grCharts, finances: grFinances, monitoring: grMonitoring }),
-  rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], { learner: rsLearner, charts: rsCharts, finances: rsFinances, monitoring: rsMonitoring }),
+  mx: areas(mx, mxAdmin, [mxBuilder, mxBuilderContent], { learner: mxLearner, charts: mxCharts, finances: mxFinances, monitoring: mxMonitoring, avatars: mxAvatars }),
+  eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], { learner: engLearner, charts: engCharts, finances: engFinances, monitoring: engMonitoring, avatars: engAvatars }),
+  es: areas(es, esAdmin, [esBuilder, esBuilderContent], { learner: esLearner, charts: esCharts, finances: esFinances, monitoring: esMonitoring, avatars: esAvatars }),
+  it: areas(it, itAdmin, [itBuilder, itBuilderContent], { learner: itLearner, charts: itCharts, finances: itFinances, monitoring: itMonitoring, avatars: itAvatars }),
+  gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], { learner: grLearner, charts: grCharts, finances: grFinances, monitoring: grMonitoring, avatars: grAvatars }),
+  rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], { learner: rsLearner, charts: rsCharts, finances: rsFinances, monitoring: rsMonitoring, avatars: rsAvatars }),
 }

@@ -3,10 +3,6 @@ import type { Messages } from './mx'
 import type { AdminMessages } from './mx/admin'
 import type { BuilderMessages } from './mx/builder'
 import type { builderContent } from './mx/builderContent'
-import type { LearnerMessages } from './mx/learner'
-import type { ChartMessages } from './mx/charts'
-import type { FinanceMessages } from './mx/finances'
-import type { MonitoringMessages } from './mx/monitoring'
 
 export const LANGUAGE_KEY = 'I18N_LANGUAGE'
 export const DEFAULT_LOCALE = 'mx'
@@ -70,69 +66,31 @@ let builderWanted = false
 const builderOf = (catalogue: Messages) => (catalogue.aula as { builder?: BuilderTexts }).builder
 const hasBuilderTexts = (catalogue: Messages) => builderOf(catalogue) !== undefined
 
-/** The learner area's texts (catalogue, overview, dashboard cards, verification) in `aula.learner`, downloaded with that area. */
-const learnerLoaders: Record<Locale, () => Promise<LearnerMessages>> = {
-  mx: async () => (await import('./mx/learner')).learner,
-  eng: async () => (await import('./eng/learner')).learner,
-  es: async () => (await import('./es/learner')).learner,
-  it: async () => (await import('./it/learner')).learner,
-  gr: async () => (await import('./gr/learner')).learner,
-  rs: async () => (await import('./rs/learner')).learner,
-}
-let learnerWanted = false
-const hasLearnerTexts = (catalogue: Messages) => (catalogue.aula as { learner?: LearnerMessages }).learner !== undefined
+/**
+ * The texts of the areas that keep theirs under one key of `aula` — the learner area (`learner`), the
+ * insights chart kit, finances and monitoring (`charts`, `finances`, `monitoring`), the AI avatars
+ * (`avatars`) — per catalogue in `./<locale>/<key>.ts`, which exports `<key>`. Each downloads with its
+ * area's screens (`loadAreaTexts`), never with the public pages.
+ */
+const AREA_FILES = import.meta.glob<Record<string, object>>(['./*/learner.ts', './*/charts.ts', './*/finances.ts', './*/monitoring.ts', './*/avatars.ts'])
+export type AreaTextsKey = 'learner' | 'charts' | 'finances' | 'monitoring' | 'avatars'
+const areasWanted = new Set<AreaTextsKey>()
+const areaTextsOf = (catalogue: Messages, key: AreaTextsKey) => (catalogue.aula as Record<string, unknown>)[key]
+const areaTexts = async (locale: Locale, key: AreaTextsKey) => (await AREA_FILES[`./${locale}/${key}.ts`]())[key]
 
-/** The insights chart kit's texts (chart panels, period picker) in `aula.charts`, downloaded with the insights area. */
-const chartLoaders: Record<Locale, () => Promise<ChartMessages>> = {
-  mx: async () => (await import('./mx/charts')).charts,
-  eng: async () => (await import('./eng/charts')).charts,
-  es: async () => (await import('./es/charts')).charts,
-  it: async () => (await import('./it/charts')).charts,
-  gr: async () => (await import('./gr/charts')).charts,
-  rs: async () => (await import('./rs/charts')).charts,
-}
-let chartsWanted = false
-const hasChartTexts = (catalogue: Messages) => (catalogue.aula as { charts?: ChartMessages }).charts !== undefined
-
-/** The finance screens' texts in `aula.finances`, downloaded with the insights area. */
-const financeLoaders: Record<Locale, () => Promise<FinanceMessages>> = {
-  mx: async () => (await import('./mx/finances')).finances,
-  eng: async () => (await import('./eng/finances')).finances,
-  es: async () => (await import('./es/finances')).finances,
-  it: async () => (await import('./it/finances')).finances,
-  gr: async () => (await import('./gr/finances')).finances,
-  rs: async () => (await import('./rs/finances')).finances,
-}
-let financesWanted = false
-const hasFinanceTexts = (catalogue: Messages) => (catalogue.aula as { finances?: FinanceMessages }).finances !== undefined
-/** The monitoring and analytics screens' texts in `aula.monitoring`, downloaded with the insights area. */
-const monitoringLoaders: Record<Locale, () => Promise<MonitoringMessages>> = {
-  mx: async () => (await import('./mx/monitoring')).monitoring,
-  eng: async () => (await import('./eng/monitoring')).monitoring,
-  es: async () => (await import('./es/monitoring')).monitoring,
-  it: async () => (await import('./it/monitoring')).monitoring,
-  gr: async () => (await import('./gr/monitoring')).monitoring,
-  rs: async () => (await import('./rs/monitoring')).monitoring,
-}
-let monitoringWanted = false
-const hasMonitoringTexts = (catalogue: Messages) => (catalogue.aula as { monitoring?: MonitoringMessages }).monitoring !== undefined
 const hasAreaTexts = (catalogue: Messages) =>
   (!adminWanted || hasAdminTexts(catalogue)) &&
   (!builderWanted || hasBuilderTexts(catalogue)) &&
-  (!learnerWanted || hasLearnerTexts(catalogue)) &&
-  (!chartsWanted || hasChartTexts(catalogue)) &&
-  (!financesWanted || hasFinanceTexts(catalogue)) &&
-  (!monitoringWanted || hasMonitoringTexts(catalogue))
+  [...areasWanted].every((key) => areaTextsOf(catalogue, key) !== undefined)
 
 /** A catalogue with the texts of the areas opened so far. */
 async function loadWithAreas(locale: Locale): Promise<Messages> {
   const catalogue = await loadCatalogue(locale)
   if (adminWanted && !hasAdminTexts(catalogue)) Object.assign(catalogue.aula.admin, await adminLoaders[locale]())
   if (builderWanted && !hasBuilderTexts(catalogue)) (catalogue.aula as { builder?: BuilderTexts }).builder = await builderLoaders[locale]()
-  if (learnerWanted && !hasLearnerTexts(catalogue)) (catalogue.aula as { learner?: LearnerMessages }).learner = await learnerLoaders[locale]()
-  if (chartsWanted && !hasChartTexts(catalogue)) (catalogue.aula as { charts?: ChartMessages }).charts = await chartLoaders[locale]()
-  if (financesWanted && !hasFinanceTexts(catalogue)) (catalogue.aula as { finances?: FinanceMessages }).finances = await financeLoaders[locale]()
-  if (monitoringWanted && !hasMonitoringTexts(catalogue)) (catalogue.aula as { monitoring?: MonitoringMessages }).monitoring = await monitoringLoaders[locale]()
+  for (const key of areasWanted) {
+    if (areaTextsOf(catalogue, key) === undefined) (catalogue.aula as Record<string, unknown>)[key] = await areaTexts(locale, key)
+  }
   return catalogue
 }
 
@@ -158,49 +116,21 @@ export async function loadBuilderTexts(): Promise<void> {
   await i18nProvider.changeLocale(current)
 }
 
-/** Makes the learner area's texts part of the current language (and of every language chosen later). */
-export async function loadLearnerTexts(): Promise<void> {
+/** Makes an area's texts part of the current language (and of every language chosen later). */
+export async function loadAreaTexts(key: AreaTextsKey): Promise<void> {
   const locale = i18nProvider.getLocale()
   const current = isLocale(locale) ? locale : DEFAULT_LOCALE
-  if (learnerWanted && loaded[current] && hasLearnerTexts(loaded[current])) return
-  learnerWanted = true
+  if (areasWanted.has(key) && loaded[current] && areaTextsOf(loaded[current], key) !== undefined) return
+  areasWanted.add(key)
   await loadWithAreas(current)
   // The translator copies its phrases when built: building it again takes the new texts in.
   await i18nProvider.changeLocale(current)
 }
-
-/** Makes the chart kit's texts part of the current language (and of every language chosen later). */
-export async function loadChartTexts(): Promise<void> {
-  const locale = i18nProvider.getLocale()
-  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
-  if (chartsWanted && loaded[current] && hasChartTexts(loaded[current])) return
-  chartsWanted = true
-  await loadWithAreas(current)
-  // The translator copies its phrases when built: building it again takes the new texts in.
-  await i18nProvider.changeLocale(current)
-}
-
-/** Makes the finance screens' texts part of the current language (and of every language chosen later). */
-export async function loadFinanceTexts(): Promise<void> {
-  const locale = i18nProvider.getLocale()
-  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
-  if (financesWanted && loaded[current] && hasFinanceTexts(loaded[current])) return
-  financesWanted = true
-  await loadWithAreas(current)
-  // The translator copies its phrases when built: building it again takes the new texts in.
-  await i18nProvider.changeLocale(current)
-}
-
-/** Makes the monitoring and analytics texts part of the current language (and of every language chosen later). */
-export async function loadMonitoringTexts(): Promise<void> {
-  const locale = i18nProvider.getLocale()
-  const current = isLocale(locale) ? locale : DEFAULT_LOCALE
-  if (monitoringWanted && loaded[current] && hasMonitoringTexts(loaded[current])) return
-  monitoringWanted = true
-  await loadWithAreas(current)
-  // The translator copies its phrases when built: building it again takes the new texts in.
-  await i18nProvider.changeLocale(current)
-}
+export const loadLearnerTexts = () => loadAreaTexts('learner')
+export const loadChartTexts = () => loadAreaTexts('charts')
+export const loadFinanceTexts = () => loadAreaTexts('finances')
+export const loadMonitoringTexts = () => loadAreaTexts('monitoring')
+export const loadAvatarsTexts = () => loadAreaTexts('avatars')
 
 /** Each language's own name in the language menu (each catalogue's `aula.language`). */
 export const languageNames: Record<Locale, string> = {
