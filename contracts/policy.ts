@@ -197,25 +197,5 @@ export function allows(access: Access, signedIn: boolean, userGroups: readonly s
   }
 }
 
-/**
- * The web app's group-gated screens (spec §2 "Group-gated routes"): a path at or under a prefix needs
- * one of its groups; the first matching prefix wins. Every other screen is open to any signed-in user
- * (dashboard, settings) or public (sign-in journeys, terms). The shell's menus and the web app's
- * `canAccess` read this table, and the API behind each screen enforces `routePolicy`.
- */
-export const screenPolicy: ReadonlyArray<{ prefix: string; groups: readonly Group[] }> = [
-  // Decision: finance staff open the finance screens; /admin/finances is their landing page.
-  { prefix: '/admin/finances', groups: ['admin', 'finances'] },
-  { prefix: '/admin', groups: ['admin'] },
-  { prefix: '/creator', groups: ['creator', 'reviewer', 'admin'] },
-  { prefix: '/creator-old', groups: ['creator', 'reviewer', 'admin'] },
-  { prefix: '/experimental', groups: ['experimental'] },
-  { prefix: '/galaxy', groups: ['general'] },
-  { prefix: '/courses', groups: ['general'] },
-]
-
-/** The groups a screen path needs, or undefined when any signed-in user may open it. */
-export function screenGroups(pathname: string): readonly Group[] | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/'
-  return screenPolicy.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.groups
-}
+// The screen table lives on its own so the web app can read it without the API route table.
+export { screenGroups, screenPolicy } from './screens.js'

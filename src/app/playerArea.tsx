@@ -1,4 +1,4 @@
-import { screenGroups } from '../../contracts/policy'
+import { screenGroups } from '../../contracts/screens'
 import { GroupGate } from '../layout/access/GroupGate'
 import { PlayerPage } from '../learner/player'
 

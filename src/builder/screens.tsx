@@ -1,7 +1,7 @@
 import { LinearProgress } from '@mui/material'
 import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import { screenGroups } from '../../contracts/policy'
+import { screenGroups } from '../../contracts/screens'
 import { GroupGate } from '../layout/access/GroupGate'
 import { WithBuilderTexts } from './common/BuilderTexts'
 import { CourseList } from './list/CourseList'

@@ -1,6 +1,6 @@
 import { LinearProgress } from '@mui/material'
 import { Suspense } from 'react'
-import { screenGroups } from '../../contracts/policy'
+import { screenGroups } from '../../contracts/screens'
 import { GroupGate } from '../layout/access/GroupGate'
 import { AvatarsPage } from './avatars/AvatarsPage'
 import { WithAvatarsTexts } from './avatars/AvatarsTexts'

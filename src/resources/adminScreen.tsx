@@ -2,7 +2,7 @@ import { LinearProgress } from '@mui/material'
 import { lazy, type ComponentType } from 'react'
 import { Authenticated } from 'react-admin'
 import { useLocation } from 'react-router-dom'
-import { screenGroups } from '../../contracts/policy'
+import { screenGroups } from '../../contracts/screens'
 import { loadAdminTexts } from '../i18n'
 import { GroupGate } from '../layout/access/GroupGate'
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom'
-import { screenGroups } from '../../../contracts/policy'
+import { screenGroups } from '../../../contracts/screens'
 import { GroupGate } from '../../layout/access/GroupGate'
 import { NotFound } from '../../layout/NotFound'
 import { Protected } from './Protected'

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslate } from 'react-admin'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { SALES_INTERVALS, type SalesInterval } from '../../../contracts/insights/finances'
-import { screenGroups } from '../../../contracts/policy'
+import { screenGroups } from '../../../contracts/screens'
 import { GroupGate } from '../../layout/access/GroupGate'
 import { DateRangePicker, useDateRange, type DateRange, type DateRangePreset } from '../common'
 

@@ -1,7 +1,7 @@
 import { LinearProgress } from '@mui/material'
 import { Suspense, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import { screenGroups } from '../../../contracts/policy'
+import { screenGroups } from '../../../contracts/screens'
 import { GroupGate } from '../../layout/access/GroupGate'
 import { AnalyticsScreen as Analytics } from '../analytics/AnalyticsScreen'
 import { MonitoringScreen as Monitoring } from './MonitoringScreen'

@@ -9,7 +9,7 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined'
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined'
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
-import { screenGroups } from '../../../contracts/policy'
+import { screenGroups } from '../../../contracts/screens'
 import { inAnyGroup } from '../access/groups'
 
 /**

@@ -3,7 +3,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined'
 import { Box, Button, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
-import { screenGroups } from '../../../contracts/policy'
+import { screenGroups } from '../../../contracts/screens'
 import { inAnyGroup, useGroups } from '../../layout/access/groups'
 
 /** The catalogue, where the top-bar search also leads (docs/decisions/0003-top-bar-search-target.md). */

@@ -60,16 +60,16 @@ describe('access classes', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard')
   })
 
-  it('canAccess reads the policy tables', () => {
-    expect(canAccessFor(['general'], { action: 'list', resource: '/admin/users' })).toBe(false)
-    expect(canAccessFor(['admin'], { action: 'list', resource: '/admin/users' })).toBe(true)
-    expect(canAccessFor(['finances'], { action: 'list', resource: '/admin/finances/sales' })).toBe(true)
-    expect(canAccessFor(['creator'], { action: 'list', resource: '/creator/courses' })).toBe(true)
-    expect(canAccessFor([], { action: 'list', resource: '/settings/profile' })).toBe(true)
-    expect(canAccessFor([], { action: 'list', resource: '/settings/profile' }, false)).toBe(false)
-    expect(canAccessFor([], { action: 'list', resource: 'GET /api/v2/user/courses' })).toBe(true)
-    expect(canAccessFor(['general'], { action: 'list', resource: 'GET /api/v2/metrics/server/version' })).toBe(false)
-    expect(canAccessFor(['admin'], { action: 'list', resource: '/api/v2/metrics/server/version' })).toBe(true)
+  it('canAccess reads the policy tables', async () => {
+    expect(await canAccessFor(['general'], { action: 'list', resource: '/admin/users' })).toBe(false)
+    expect(await canAccessFor(['admin'], { action: 'list', resource: '/admin/users' })).toBe(true)
+    expect(await canAccessFor(['finances'], { action: 'list', resource: '/admin/finances/sales' })).toBe(true)
+    expect(await canAccessFor(['creator'], { action: 'list', resource: '/creator/courses' })).toBe(true)
+    expect(await canAccessFor([], { action: 'list', resource: '/settings/profile' })).toBe(true)
+    expect(await canAccessFor([], { action: 'list', resource: '/settings/profile' }, false)).toBe(false)
+    expect(await canAccessFor([], { action: 'list', resource: 'GET /api/v2/user/courses' })).toBe(true)
+    expect(await canAccessFor(['general'], { action: 'list', resource: 'GET /api/v2/metrics/server/version' })).toBe(false)
+    expect(await canAccessFor(['admin'], { action: 'list', resource: '/api/v2/metrics/server/version' })).toBe(true)
   })
 })
 
