@@ -183,17 +183,19 @@ describe('courses management journey', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
     await page.setViewportSize(DESKTOP)
 
-    // Clone: this administrator is not a creator, so the copy is shown in Courses management.
+    // Clone: the copy opens in the course builder (open to administrators), and is listed here too.
     await page.goto(`/admin/courses/${uuid}`)
     await page.getByRole('heading', { level: 1, name: 'Álgebra para todos' }).waitFor()
     await confirm('Clone')
+    await page.waitForURL(/\/creator\/courses\/[0-9a-f-]{36}/, { timeout: 15_000 })
     await page.getByRole('heading', { level: 1, name: 'Álgebra para todos (copy)' }).waitFor({ timeout: 15_000 })
-    await page.getByText(/Course cloned\. This is the copy/).waitFor()
+    const copyUuid = new URL(page.url()).pathname.split('/')[3]!
+    await page.goto(`/admin/courses/${copyUuid}`)
+    await page.getByRole('heading', { level: 1, name: 'Álgebra para todos (copy)' }).waitFor()
     await page.getByText('Estimated total: 0 learners').waitFor()
     await check('course-clone')
     await page.setViewportSize(PHONE)
     await check('course-clone')
-    const copyUuid = page.url().split('/').pop()!
     const blocks = await api<{ items: Array<{ title: string; blocks: Array<{ kind: string }> }> }>('GET', `/api/v2/courses/creator/builder/blocks/${copyUuid}`)
     expect(blocks.items.map((s) => [s.title, s.blocks.map((b) => b.kind)])).toEqual([['Week 1', ['form']]])
 
