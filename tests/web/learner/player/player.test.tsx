@@ -225,7 +225,8 @@ describe('course player', () => {
     const user = userEvent.setup()
     renderPlayer(`/galaxy/courses/player/${COURSE}`)
     const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome' })
-    expect(heading).toHaveFocus()
+    // The title takes the focus in an effect after the block is drawn.
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(await screen.findByText('Read me')).toBeInTheDocument()
     // The author's h1 sits under the block's own title; no script or handler survives.
     expect(screen.getByRole('heading', { level: 2, name: 'Hello' })).toBeInTheDocument()
