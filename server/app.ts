@@ -9,6 +9,7 @@ import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
 import { insightsPlugin } from './insights/plugin.js'
+import { lazySchemas } from './plugins/lazy-schemas.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
@@ -52,10 +53,12 @@ export const REDACTED_LOG_PATHS = [
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options
+  const schemas = lazySchemas()
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    schemaController: schemas.schemaController,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true }, plugins: [addFormats as never] },
     return503OnClosing: true,
     // One log line per request (written when it completes) instead of Fastify's two.
@@ -70,9 +73,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     })
   }
 
+  app.decorate('compileSchemas', schemas.compileDeferred)
   app.decorate('config', config)
   app.decorate('db', db)
-  app.decorate('storage', options.storage ?? createStorage(config))
+  app.decorate('storage', options.storage ?? (await createStorage(config)))
 
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {

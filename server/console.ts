@@ -10,9 +10,10 @@ import { REDACTED_LOG_PATHS } from './app.js'
  */
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, isTTY: boolean): FastifyServerOptions['logger'] {
   const base = { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } }
-  // Both are written synchronously, so log lines and console lines appear in the order they happen
-  // and the ready line really is the last one of start-up.
-  if (!isTTY) return { ...base, stream: pino.destination({ dest: 1, sync: true }) }
+  // JSON lines are written asynchronously: under load, the lines logged while a write is under way go
+  // out together in the next one instead of one system call per request. pino flushes what is left
+  // when the process exits. The readable lines stay synchronous, in order with console lines.
+  if (!isTTY) return { ...base, stream: pino.destination({ dest: 1, sync: false }) }
   return { ...base, stream: pinoPretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
 }
 

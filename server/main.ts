@@ -93,5 +93,9 @@ try {
   await db.close()
   process.exit(1)
 }
-// Start-up ends with one line a person can act on, whatever the log level.
+// Start-up ends with one line a person can act on, whatever the log level: after every log line so far.
+const logger = app.log as { flush?: (cb: () => void) => void }
+await new Promise<void>((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve()))
 console.log(readyLine(config, webBuildMs))
+// Route schemas compile on first use; the rest compile now, a few at a time between requests.
+app.compileSchemas(8).catch((err: unknown) => app.log.error({ err }, 'a route schema does not compile'))

@@ -30,6 +30,11 @@ declare module 'fastify' {
     db: Db
     /** Uploaded files (server/storage): local under the data directory, or S3. */
     storage: Storage
+    /**
+     * Compiles the route schemas not used yet (they compile on first use, see plugins/lazy-schemas),
+     * `batch` at a time between requests. Rejects on a schema that does not compile.
+     */
+    compileSchemas(batch?: number): Promise<void>
   }
   interface FastifyRequest {
     principal: Principal | null

@@ -6,6 +6,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { formatCode } from './code.js'
 import { CERTIFICATE_LABELS, type CertificateLocale } from './labels.js'
+import { templateKind } from './template.js'
 
 /** What a certificate states. */
 export interface CertificateContent {
@@ -30,18 +31,6 @@ const ACCENT = rgb(0.11, 0.3, 0.6)
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
 let fontBytes: Promise<[Buffer, Buffer]> | null = null
 const loadFonts = () => (fontBytes ??= Promise.all([fs.readFile(path.join(fontDir, 'DejaVuSans.ttf')), fs.readFile(path.join(fontDir, 'DejaVuSans-Bold.ttf'))]))
-
-type TemplateKind = 'pdf' | 'png' | 'jpg' | null
-
-/** What a template file is, by its first bytes (the upload's declared type is not trusted). */
-export function templateKind(bytes: Uint8Array | null): TemplateKind {
-  if (!bytes || bytes.length < 8) return null
-  const head = Buffer.from(bytes.subarray(0, 8))
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'
-  if (head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg'
-  return null
-}
 
 /**
  * The page to draw on: the first page of a PDF template (its other pages dropped), a new A4 landscape

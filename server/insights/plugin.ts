@@ -38,12 +38,14 @@ export const insightsPlugin = fp(async (app) => {
   const onEmail = () => meter.countEmail()
   usageEvents.on('email', onEmail)
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     meter.countRequest()
-    if (isBackground(request.url)) return
-    const principal = request.principal ?? null
-    requestLog.record(request.ip, principal?.sub ?? null)
-    if (principal && request.routeOptions.url && LEARNING_ROUTES.has(request.routeOptions.url)) meter.countLearner(principal.sub)
+    if (!isBackground(request.url)) {
+      const principal = request.principal ?? null
+      requestLog.record(request.ip, principal?.sub ?? null)
+      if (principal && request.routeOptions.url && LEARNING_ROUTES.has(request.routeOptions.url)) meter.countLearner(principal.sub)
+    }
+    done()
   })
 
   const timer = setInterval(() => {

@@ -4,7 +4,7 @@ interface Hit {
   at: number
   /** A signed-in account (`u:<sub>`) or, for visitors, the address (`a:<ip>`). */
   visitor: string
-  country: string | null
+  ip: string
 }
 
 /** How long the log keeps requests: the longest window the real-time view offers. */
@@ -24,7 +24,8 @@ export class RequestLog {
 
   record(ip: string, sub: string | null) {
     const at = this.now()
-    this.hits.push({ at, visitor: sub ? `u:${sub}` : `a:${ip}`, country: countryOf(ip) })
+    // The country is looked up when someone asks (byCountry): nothing but a push per request.
+    this.hits.push({ at, visitor: sub ? `u:${sub}` : `a:${ip}`, ip })
     this.prune(at)
   }
 
@@ -43,14 +44,17 @@ export class RequestLog {
     const since = this.now() - minutes * 60_000
     const countries = new Map<string | null, { users: Set<string>; requests: number }>()
     const everyone = new Set<string>()
+    const countryOfIp = new Map<string, string | null>()
     let requests = 0
     for (let i = this.hits.length - 1; i >= this.start; i--) {
       const hit = this.hits[i]!
       if (hit.at < since) break
       requests++
       everyone.add(hit.visitor)
-      let entry = countries.get(hit.country)
-      if (!entry) countries.set(hit.country, (entry = { users: new Set(), requests: 0 }))
+      let country = countryOfIp.get(hit.ip)
+      if (country === undefined) countryOfIp.set(hit.ip, (country = countryOf(hit.ip)))
+      let entry = countries.get(country)
+      if (!entry) countries.set(country, (entry = { users: new Set(), requests: 0 }))
       entry.users.add(hit.visitor)
       entry.requests++
     }

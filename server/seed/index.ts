@@ -11,7 +11,6 @@ import { insertCourse, insertPlan, setFaq, setMedia, setTags, updateGeneral } fr
 import { isIssuedPath, safeFileName, type UploadKind } from '../storage/kinds.js'
 import type { App } from '../types.js'
 import { CERTIFICATE_TEMPLATE, DEMO_COURSES, type Asset, type DemoBlock, type DemoCourse } from './courses.js'
-import { certificateTemplatePdf, firstWeekChecklistPdf, spacedReviewPlannerPdf } from './documents.js'
 import { coverPng, forgettingCurvePng, stepsSvg } from './pictures.js'
 import { forgettingCurveHtml, weeklyPlannerHtml } from './simulations.js'
 import { demoClip } from './video.js'
@@ -45,6 +44,9 @@ interface File {
   contentType: string
 }
 
+// The PDF library loads only when a catalogue is seeded, not at every start that finds one.
+const documents = () => import('./documents.js')
+
 /** Makes one asset's file. */
 async function make(asset: Asset, clips: Map<string, Buffer | null>): Promise<File | null> {
   switch (asset.make) {
@@ -55,11 +57,11 @@ async function make(asset: Asset, clips: Map<string, Buffer | null>): Promise<Fi
     case 'steps-diagram':
       return { data: stepsSvg(), contentType: 'image/svg+xml' }
     case 'certificate-template':
-      return { data: await certificateTemplatePdf(), contentType: 'application/pdf' }
+      return { data: await (await documents()).certificateTemplatePdf(), contentType: 'application/pdf' }
     case 'first-week-checklist':
-      return { data: await firstWeekChecklistPdf(), contentType: 'application/pdf' }
+      return { data: await (await documents()).firstWeekChecklistPdf(), contentType: 'application/pdf' }
     case 'spaced-review-planner':
-      return { data: await spacedReviewPlannerPdf(), contentType: 'application/pdf' }
+      return { data: await (await documents()).spacedReviewPlannerPdf(), contentType: 'application/pdf' }
     case 'weekly-planner':
       return { data: weeklyPlannerHtml(), contentType: 'text/html' }
     case 'forgetting-simulator':

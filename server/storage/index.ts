@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Config } from '../config.js'
 import { readOrCreateKey, type FolderSigner } from './folders.js'
 import { LocalStorage } from './local.js'
-import { S3Storage } from './s3.js'
+import type { S3StorageOptions } from './s3.js'
 
 /** What a browser may upload to one key: the accepted types (empty: any) and the largest size. */
 export interface UploadPolicy {
@@ -78,9 +78,10 @@ export function assertPolicy(policy: UploadPolicy & { contentType: string }): vo
   if (!Number.isSafeInteger(policy.maxBytes) || policy.maxBytes < 0) throw new Error('maxBytes must be a non-negative integer')
 }
 
-/** The storage the configuration names (STORAGE_DRIVER). */
-export function createStorage(config: Config): Storage {
+/** The storage the configuration names (STORAGE_DRIVER). The S3 SDK loads only when S3 is named. */
+export async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE_DRIVER === 's3') {
+    const { S3Storage } = await import('./s3.js')
     return new S3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,
@@ -97,5 +98,14 @@ export function createStorage(config: Config): Storage {
 /** Origins the browser talks to for files, beyond our own (the CSP allows them). */
 export function storageOrigins(config: Config): string[] {
   if (config.STORAGE_DRIVER !== 's3') return []
-  return [S3Storage.bucketOrigin({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE })]
+  return [bucketOrigin({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE })]
+}
+
+/** The origin presigned links point at, for the Content-Security-Policy (virtual-hosted or path style). */
+export function bucketOrigin(options: Pick<S3StorageOptions, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): string {
+  if (options.endpoint) {
+    const url = new URL(options.endpoint)
+    return options.forcePathStyle ? url.origin : `${url.protocol}//${options.bucket}.${url.host}`
+  }
+  return options.forcePathStyle ? `https://s3.${options.region}.amazonaws.com` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`
 }

@@ -44,15 +44,6 @@ export class S3Storage implements Storage {
     })
   }
 
-  /** The origin presigned links point at, for the Content-Security-Policy. */
-  static bucketOrigin(options: Omit<S3StorageOptions, 'credentials'>): string {
-    if (options.endpoint) {
-      const url = new URL(options.endpoint)
-      return options.forcePathStyle ? url.origin : `${url.protocol}//${options.bucket}.${url.host}`
-    }
-    return options.forcePathStyle ? `https://s3.${options.region}.amazonaws.com` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`
-  }
-
   async presignPost(policy: UploadPolicy & { contentType: string }) {
     assertPolicy(policy)
     const { url, fields } = await createPresignedPost(this.client, {

@@ -46,7 +46,7 @@ describe('npm start on an empty embedded database', () => {
       return rows
     })
     expect(seeded.length).toBeGreaterThanOrEqual(2)
-    const storage = createStorage(config)
+    const storage = await createStorage(config)
     for (const c of seeded) {
       expect(Number(c.published_version)).toBe(1)
       expect(c.listed).toBe(true)

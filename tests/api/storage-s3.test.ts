@@ -67,11 +67,11 @@ describe('s3 presigned POST', () => {
 })
 
 describe('s3 configuration', () => {
-  it('is chosen by STORAGE_DRIVER and needs a bucket', () => {
+  it('is chosen by STORAGE_DRIVER and needs a bucket', async () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET is required/)
     expect(() => loadConfig({ STORAGE_DRIVER: 'disk' })).toThrow(/STORAGE_DRIVER must be one of local, s3/)
     const config = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'aula-files', S3_REGION: 'eu-west-1', AULA_DATA_DIR: os.tmpdir() })
-    expect(createStorage(config)).toBeInstanceOf(S3Storage)
+    await expect(createStorage(config)).resolves.toBeInstanceOf(S3Storage)
     expect(storageOrigins(config)).toEqual(['https://aula-files.s3.eu-west-1.amazonaws.com'])
     expect(storageOrigins(loadConfig({ AULA_DATA_DIR: os.tmpdir() }))).toEqual([])
   })

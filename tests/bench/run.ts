@@ -8,6 +8,7 @@
  *   npm run bench                                   PGlite only
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
  *   BENCH_SECONDS=10                                longer loads (default 5 s each)
+ *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, web, admin
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -28,6 +29,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,web,admin').split(',').map((p) => p.trim()))
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 
 /** One line of the table. `ratio` is against the bare server; `target` and `met` when the issue sets one. */
@@ -82,7 +84,7 @@ async function postgresSchema(url: string) {
 async function apiRoutes(database: { name: string; url?: string }, rows: ApiRow[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
   const pgSchema = database.url ? await postgresSchema(database.url) : null
-  const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) }
+  const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', AULA_SEED: 'none', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) }
   const server = await startServerProcess(env, { logFile: path.join(dataDir, 'server.log') })
   try {
     if (!database.url) {
@@ -165,6 +167,22 @@ async function main() {
   const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
   if (pgUrl) databases.push({ name: 'PostgreSQL', url: pgUrl })
 
+  if (PARTS.has('api')) await apiTable(rows, databases)
+  if (PARTS.has('srp')) await srpRows(rows, databases)
+  if (PARTS.has('start')) await startUp(rows)
+  const web = PARTS.has('web') ? await webRows() : []
+
+  console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
+  printTable([...rows, ...web])
+
+  if (!PARTS.has('admin')) return
+  // Administration at scale: user search p95 at 100,000 users and the 10,000-row bulk import.
+  console.log('')
+  for (const database of databases) for (const line of formatAdminBench(await benchAdmin({ databaseUrl: database.url }), database.name)) console.log(line)
+}
+
+/** The bare server, then each Aula route on each database, then the bare server again; ratios against the mean of both bare runs. */
+async function apiTable(rows: BenchRow[], databases: Array<{ name: string; url?: string }>) {
   // The bare server before and after the Aula loads: the spread says how noisy the machine is.
   const bareBefore = await bareFastify()
   const apiRows: ApiRow[] = []
@@ -178,7 +196,9 @@ async function main() {
     const ratio = r.load.rps / bare
     rows.push({ what: r.what, value: `${r.load.rps.toFixed(0)} req/s`, ratio, p99: r.load.p99, target: r.target, met: r.judge(ratio, r.load) })
   }
+}
 
+async function srpRows(rows: BenchRow[], databases: Array<{ name: string; url?: string }>) {
   for (const database of databases) {
     const pgSchema = database.url ? await postgresSchema(database.url) : null
     try {
@@ -189,17 +209,6 @@ async function main() {
       await pgSchema?.drop()
     }
   }
-
-  await startUp(rows)
-
-  const web = await webRows()
-
-  console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
-  printTable([...rows, ...web])
-
-  // Administration at scale: user search p95 at 100,000 users and the 10,000-row bulk import.
-  console.log('')
-  for (const database of databases) for (const line of formatAdminBench(await benchAdmin({ databaseUrl: database.url }), database.name)) console.log(line)
 }
 
 await main()

@@ -99,7 +99,7 @@ export async function benchSrp(options: SrpBenchOptions = {}): Promise<{ signIns
   const concurrency = options.concurrency ?? 8
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-srp-'))
   const secrets = sharedSecrets()
-  const env = { ...secrets, AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'warn', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) }
+  const env = { ...secrets, AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'warn', AULA_SEED: 'none', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) }
   const server = await startServerProcess(env)
   try {
     const config = loadConfig(env)

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html'
+import { createRequire } from 'node:module'
+import type sanitizeHtml from 'sanitize-html'
 
 /**
  * The HTML administrators may store in a document: text formatting, headings, lists, links, images,
@@ -28,6 +29,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 }
 
+// Loaded with the first HTML to clean (a synchronous require): it is not needed to start the server.
+let sanitizer: typeof sanitizeHtml | undefined
+
 export function sanitizeDocumentHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim()
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml
+  return sanitizer(html, OPTIONS).trim()
 }
