@@ -35,17 +35,32 @@ export interface AppOptions {
   storage?: Storage
 }
 
-/** Log fields that must never be written: credentials, tokens and codes. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-amz-security-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.Password',
-  '*.token',
-  '*.code',
-]
+/** Fields that are never written to a log when an object logged at the top level carries them. */
+const SECRET_LOG_FIELDS = ['password', 'Password', 'token', 'code'] as const
+
+/**
+ * pino's `formatters.log`: passwords, tokens and codes in a logged object (`{ body: { password } }`)
+ * are written as "[redacted]"; the caller's object is never changed. Errors keep their `code` (an
+ * error code, not a secret). Credentials in headers never reach a log at all: the request and answer
+ * serializers write method, address, URL path and status, no headers. This is pino's `redact` for
+ * these rules at a small part of its cost, which mattered on every request's log line.
+ */
+export function withoutSecrets(entry: Record<string, unknown>): Record<string, unknown> {
+  let out = entry
+  for (const key in entry) {
+    const value = entry[key]
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Error) continue
+    for (const field of SECRET_LOG_FIELDS) {
+      if (!Object.hasOwn(value, field)) continue
+      if (out === entry) out = { ...entry }
+      out[key] = { ...(out[key] as object), [field]: '[redacted]' }
+    }
+  }
+  return out
+}
+
+/** The logger options every Aula logger shares (with its level and stream). */
+export const LOG_SAFETY = { formatters: { log: withoutSecrets } }
 
 /**
  * Builds the whole server without listening (tests call `app.inject`). Plugins load in a fixed

@@ -33,9 +33,12 @@ export function contentSecurityPolicy(connectSrc: string[] = [], fileOrigins: st
 }
 
 /**
- * Security headers on every answer; API answers are never cached. The headers do not depend on the
- * request, so they are computed once at start and copied onto each reply by one synchronous hook
- * (a per-request policy builder cost a measurable share of a small answer's time).
+ * Security headers on every answer. Documents (the web app, the API reference, files under
+ * `/api/files`) get the full set with the web app's Content-Security-Policy. The API's own answers
+ * (JSON, CSV and PDF downloads) are never shown as pages: they get the headers that matter for an API,
+ * a CSP that allows nothing, and are never cached; the document-only headers would only lengthen
+ * every answer. The headers do not depend on the request, so they are built once at start and copied
+ * onto each reply by one synchronous hook.
  * HSTS belongs to the TLS front: the embedded app is served over plain HTTP on a fresh machine.
  */
 export const securityPlugin = fp<SecurityOptions>(async (app, options) => {
@@ -52,10 +55,22 @@ export const securityPlugin = fp<SecurityOptions>(async (app, options) => {
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   }
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' }
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+  }
+  const fileHeaders = { ...headers, 'cache-control': 'no-store' }
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url
-    reply.headers(url.startsWith('/api') && !url.startsWith('/api/docs') ? apiHeaders : headers)
+    reply.headers(
+      !url.startsWith('/api') || url.startsWith('/api/docs') ? headers
+      : url.startsWith('/api/files/') ? fileHeaders
+      : apiHeaders,
+    )
     done()
   })
 })

@@ -28,6 +28,10 @@ describe('health and version', () => {
     expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' })
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    // An API answer is never a page: a CSP that allows nothing, never framed, no document-only headers.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
   })
 
   it('answers 503 without internals when the database is gone', async () => {

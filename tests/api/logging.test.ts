@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REDACTED_LOG_PATHS } from '../../server/app.js'
+import { LOG_SAFETY } from '../../server/app.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 
 const lines: string[] = []
@@ -13,7 +13,7 @@ beforeAll(async () => {
       done()
     },
   })
-  t = await createTestApp({ logger: { level: 'info', stream, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } } })
+  t = await createTestApp({ logger: { level: 'info', stream, ...LOG_SAFETY } })
 })
 afterAll(() => t.close())
 
@@ -25,5 +25,23 @@ describe('request logs', () => {
     const all = lines.join('\n')
     expect(all).not.toContain('secret-token-123')
     expect(all).not.toContain('cookie-secret')
+  })
+})
+
+describe('secrets in logged objects', () => {
+  it('are written as [redacted], without changing the object logged', async () => {
+    const body = { email: 'a@example.test', password: 'Secret-Pass-1', code: '123456' }
+    t.app.log.info({ body, attempt: { token: 'tok-abc' } }, 'sign-in attempt')
+    const entry = lines.map((l) => JSON.parse(l)).find((e) => e.msg === 'sign-in attempt')
+    expect(entry.body).toEqual({ email: 'a@example.test', password: '[redacted]', code: '[redacted]' })
+    expect(entry.attempt).toEqual({ token: '[redacted]' })
+    expect(body.password).toBe('Secret-Pass-1')
+  })
+
+  it('keep an error’s code, which is not a secret', () => {
+    const err = Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' })
+    t.app.log.warn({ err }, 'database unreachable')
+    const entry = lines.map((l) => JSON.parse(l)).find((e) => e.msg === 'database unreachable')
+    expect(entry.err.code).toBe('ECONNREFUSED')
   })
 })
