@@ -59,8 +59,17 @@ export function withoutSecrets(entry: Record<string, unknown>): Record<string, u
   return out
 }
 
+type LoggedRequest = { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }
+
 /** The logger options every Aula logger shares (with its level and stream). */
-export const LOG_SAFETY = { formatters: { log: withoutSecrets } }
+export const LOG_SAFETY = {
+  formatters: { log: withoutSecrets },
+  // A request or answer is logged as what was asked, from where, and its status: never headers or body.
+  serializers: {
+    req: (req: LoggedRequest) => ({ method: req.method, url: req.url, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+    res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+  },
+}
 
 /**
  * Builds the whole server without listening (tests call `app.inject`). Plugins load in a fixed
