@@ -15,15 +15,16 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const suffix = (rows[0]?.s ?? 'public').replace(/[^a-z0-9_]/gi, '_')
   const channel = (name: string) => `${name}_${suffix}`.slice(0, 63)
   const listeners = new Set<Listener>()
+  const statement = preparedStatements()
   return {
     kind: 'postgres',
-    query: async (sql, params) => ({ rows: (await pool.query(sql, params as unknown[] | undefined)).rows }),
+    query: async (sql, params) => ({ rows: (await pool.query(statement(sql, params))).rows }),
     transaction: async (fn) => {
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
         const result = await fn({
-          query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[] | undefined)).rows }),
+          query: async (sql, params) => ({ rows: (await client.query(statement(sql, params))).rows }),
           exec: async (sql) => {
             await client.query(sql)
           },
@@ -55,6 +56,26 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       await Promise.all([...listeners].map((l) => l.close()))
       await pool.end()
     },
+  }
+}
+
+/** How many distinct statements are prepared at most: the code's own queries, with room to spare. */
+const MAX_PREPARED = 1000
+
+/**
+ * Parameterised statements are prepared once per connection and then only executed: PostgreSQL
+ * parses and plans each text once per connection instead of on every call, which for the routes'
+ * joins costs more than running them. Each distinct text gets a name of its own; past MAX_PREPARED
+ * texts (only SQL built from varying parts could get there) the rest run unnamed, as before.
+ * Statements without parameters (migrations, several statements at once) always run as they are.
+ */
+function preparedStatements() {
+  const names = new Map<string, string>()
+  return (text: string, params?: unknown[]): pg.QueryConfig => {
+    if (!params || params.length === 0) return { text }
+    let name = names.get(text)
+    if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `aula_${names.size}`))
+    return name === undefined ? { text, values: params } : { name, text, values: params }
   }
 }
 
