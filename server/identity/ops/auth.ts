@@ -157,7 +157,7 @@ async function afterPasswordProof(ctx: IdentityContext, user: User, next: NextSt
   // would reset the counter between guesses of the second factor.
   const challenge = await mfaChallenge(ctx, user, next.deviceKey)
   if (challenge) return challenge
-  await ctx.users.clearFailures(ctx.db, user.username)
+  if (user.failedAttempts > 0) await ctx.users.clearFailures(ctx.db, user.username)
   return deviceStep(ctx, user, next, req)
 }
 

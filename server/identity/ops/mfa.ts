@@ -43,7 +43,8 @@ export async function mfaChallenge(ctx: IdentityContext, user: User, deviceKey: 
       ChallengeParameters: { USER_ID_FOR_SRP: user.username, ...(state.friendlyName ? { FRIENDLY_DEVICE_NAME: state.friendlyName } : {}) },
     }
   }
-  if (mfaRequiredFor(ctx, await ctx.users.groupsOf(ctx.db, user.username))) {
+  // Groups matter only when staff must use two steps: no query otherwise.
+  if (ctx.settings.mfa === 'staff' && mfaRequiredFor(ctx, await ctx.users.groupsOf(ctx.db, user.username))) {
     const session = await ctx.mfaSessions.create(ctx.db, { kind: 'MFA_SETUP', username: user.username, clientId: ctx.settings.clientId, data })
     return { ChallengeName: 'MFA_SETUP', Session: session, ChallengeParameters: { USER_ID_FOR_SRP: user.username, MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' } }
   }
