@@ -6,8 +6,9 @@ import type { Db, Queryable } from './index.js'
  * itself; it writes without fsync, which survives a killed process but not a power loss.
  *
  * Parameterised queries run as one simple-protocol statement with the parameters written in as
- * quoted literals (see `inlineParams`): inside PGlite the extended protocol (parse, describe, bind,
- * execute) costs several times a simple query, and every request pays it.
+ * quoted literals (`EXECUTE` of a prepared statement, or `inlineParams`): inside PGlite the extended
+ * protocol (parse, describe, bind, execute) costs several times a simple query, and every request
+ * pays it.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
   // A 16 MB buffer pool instead of initdb's 128 MB: the embedded database serves one small
@@ -19,20 +20,26 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // Literal inlining is only sound when backslashes in '…' are ordinary characters.
   const { rows } = await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')
   const inline = rows[0]?.standard_conforming_strings === 'on'
-  const run = async (target: Pick<PGlite, 'query' | 'exec'>, sql: string, params?: unknown[]) => {
+  const prepared = preparedStatements(pg)
+  const run = async (target: Pick<PGlite, 'query' | 'exec'>, sql: string, params: unknown[] | undefined, inTransaction: boolean) => {
     if (inline) {
-      const results = await target.exec(params && params.length > 0 ? inlineParams(sql, params) : sql)
+      let text = sql
+      if (params && params.length > 0) {
+        const name = await prepared.nameFor(sql, inTransaction)
+        text = name ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : inlineParams(sql, params)
+      }
+      const results = await target.exec(text)
       return { rows: (results[results.length - 1]?.rows ?? []) as never[] }
     }
     return { rows: (await target.query(sql, params)).rows as never[] }
   }
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pg, sql, params),
+    query: (sql, params) => run(pg, sql, params, false),
     transaction: (fn) =>
       pg.transaction((tx) =>
         fn({
-          query: (sql, params) => run(tx, sql, params),
+          query: (sql, params) => run(tx, sql, params, true),
           exec: async (sql) => {
             await tx.exec(sql)
           },
@@ -42,6 +49,39 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await pg.exec(sql)
     },
     close: () => pg.close(),
+  }
+}
+
+/** How many distinct statements are prepared at most: the code's own queries, with room to spare. */
+const MAX_PREPARED = 1000
+
+/**
+ * Parameterised statements are prepared once (`PREPARE`, in the one session PGlite has) and then run
+ * as `EXECUTE name(literals…)`: parsing and planning happen once per text instead of on every call.
+ * A text is prepared on its first use outside a transaction (a PREPARE that fails inside one would
+ * abort it); until then, and for a text PostgreSQL cannot prepare (a parameter whose type nothing
+ * fixes), the parameters are written in as literals as before.
+ */
+function preparedStatements(pg: PGlite) {
+  const names = new Map<string, Promise<string | null>>()
+  const known = new Map<string, string | null>()
+  return {
+    async nameFor(sql: string, inTransaction: boolean): Promise<string | null> {
+      const ready = known.get(sql)
+      if (ready !== undefined || inTransaction) return ready ?? null
+      let pending = names.get(sql)
+      if (!pending) {
+        if (names.size >= MAX_PREPARED) return null
+        const name = `aula_${names.size}`
+        pending = pg.exec(`PREPARE ${name} AS ${sql.trim().replace(/;$/, '')}`).then(
+          () => name,
+          () => null,
+        )
+        names.set(sql, pending)
+        void pending.then((result) => known.set(sql, result))
+      }
+      return pending
+    },
   }
 }
 

@@ -143,7 +143,8 @@ describe('the player needs an active subscription', () => {
     const who = newLearner()
     await subscribedAgo(who, '40 days')
     await subscribedAgo(who, '3 days', 30, '1 day')
-    await subscribedAgo(who, '1 day', 7)
+    // A second more than a day: within the same millisecond, 6 whole days would still be left.
+    await subscribedAgo(who, '1 day 1 second', 7)
     const res = await api.call(who, 'GET', `${L}/course/index/${course.uuid}`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().Item.subscription.remainingDays).toBe(5)
