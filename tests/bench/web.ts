@@ -22,12 +22,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The public pages' budget (issue 7): JavaScript, styles, fonts and images, gzipped. */
 export const PUBLIC_PAGE_BUDGET = 250 * 1000
 /**
- * What the e2e test holds the pages to today. The 250 KB target is missed by about 1 %: a first visit
- * of /login measured 252.7 KB (246.8 KiB) in Chromium, since the administration area's screens share
- * MUI and react-admin code with the public pages, which splits that code into more, smaller chunks.
- * The bench reports it as missed; the guard keeps it from growing.
+ * What the e2e test holds the public pages to: issue 7's target, 250 KB gzipped on a first visit.
+ * (The account screens' fields are drawn without MUI's TextField, whose Select the pages never show:
+ * src/account/fields.tsx.)
  */
-export const PUBLIC_PAGE_GUARD = 255 * 1000
+export const PUBLIC_PAGE_GUARD = 250 * 1000
 export const PUBLIC_PAGES = ['/login', '/register', '/terms-of-use-and-privacy'] as const
 export const LIGHTHOUSE_TARGET = { score: 98, lcpMs: 800 }
 

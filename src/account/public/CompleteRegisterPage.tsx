@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm } from '../fields'
+import { useTranslate } from 'react-admin'
+import { AccountForm, AccountTextField } from '../fields'
 import { Navigate } from 'react-router-dom'
 import { completeRegister, getPendingChallenge } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
@@ -66,9 +66,9 @@ export function CompleteRegisterPage() {
       <Notice error={error} success={done ? translate('aula.account.complete.success') : null} />
       <AccountForm onSubmit={submit} defaultValues={{ name: knownName }}>
         {knownName ? (
-          <TextInput source="name" label="aula.account.fields.name" readOnly fullWidth />
+          <AccountTextField source="name" label="aula.account.fields.name" readOnly fullWidth />
         ) : (
-          <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
+          <AccountTextField source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
         )}
         <NewPasswordAndTerms source="newPasswordValue" disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.complete.submit')}</SubmitButton>

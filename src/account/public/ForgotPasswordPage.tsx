@@ -1,7 +1,7 @@
 import { Alert, Box } from '@mui/material'
 import { useState } from 'react'
-import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm, PasswordField, PolicySummary } from '../fields'
+import { useTranslate } from 'react-admin'
+import { AccountForm, AccountTextField, PasswordField, PolicySummary } from '../fields'
 import { signIn } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
 import { confirmForgotPassword, forgotPassword } from '../../authProvider/cognito'
@@ -63,7 +63,7 @@ export function ForgotPasswordPage() {
         <>
           <Notice error={error} />
           <AccountForm key="start" onSubmit={start}>
-            <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
+            <AccountTextField source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
             <SubmitButton disabled={locked}>{translate('aula.account.forgot.submit')}</SubmitButton>
           </AccountForm>
         </>
@@ -82,7 +82,7 @@ export function ForgotPasswordPage() {
             </Alert>
           )}
           <AccountForm key="restore" onSubmit={restore}>
-            <TextInput source="code" autoComplete="one-time-code" label="aula.account.fields.code" validate={requiredWith('code')} disabled={locked} fullWidth />
+            <AccountTextField source="code" autoComplete="one-time-code" label="aula.account.fields.code" validate={requiredWith('code')} disabled={locked} fullWidth />
             <PasswordField
               source="newPassword"
               autoComplete="new-password"

@@ -1,7 +1,7 @@
 import { Box, Link as MuiLink } from '@mui/material'
 import { useState } from 'react'
-import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm, PasswordField } from '../fields'
+import { useTranslate } from 'react-admin'
+import { AccountForm, AccountTextField, PasswordField } from '../fields'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { signIn, takeSessionEnded } from '../../authProvider'
 import { browser } from '../../authProvider/browser'
@@ -89,7 +89,7 @@ export function LoginPage() {
     <AuthLayout title={translate('aula.account.login.title')} subtitle={translate('aula.account.login.subtitle')} aside={<Carousel />}>
       <Notice error={error} success={done ? translate('aula.account.login.success') : null} />
       <AccountForm onSubmit={submit}>
-        <TextInput source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
+        <AccountTextField source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
         <PasswordField source="password" autoComplete="current-password" label="aula.account.fields.password" validate={requiredWith('password')} disabled={locked} fullWidth />
         <Box sx={{ textAlign: 'right' }}>
           <MuiLink component={Link} to="/forgot-password" variant="body2">

@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material'
 import { useState } from 'react'
-import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm } from '../fields'
+import { useTranslate } from 'react-admin'
+import { AccountForm, AccountTextField } from '../fields'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { confirmSignUp, resendCode } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../../ui/identityErrors'
@@ -66,14 +66,14 @@ export function RegisterConfirmationPage() {
         success={done ? translate('aula.account.confirm.success') : resent ? `${translate('aula.account.confirm.resent')}: ${email}` : null}
       />
       <AccountForm onSubmit={submit}>
-        <TextInput
+        <AccountTextField
           source="code"
           autoComplete="one-time-code"
           label="aula.account.fields.code"
           validate={requiredWith('confirmationCode')}
           disabled={locked}
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          htmlInput={{ inputMode: 'numeric' }}
         />
         <SubmitButton disabled={locked}>{translate('aula.account.confirm.submit')}</SubmitButton>
       </AccountForm>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { TextInput, useTranslate } from 'react-admin'
-import { AccountForm } from '../fields'
+import { useTranslate } from 'react-admin'
+import { AccountForm, AccountTextField } from '../fields'
 import { useNavigate } from 'react-router-dom'
 import { signUp } from '../../authProvider/cognito'
 import { identityErrorMessage } from '../../ui/identityErrors'
@@ -46,8 +46,8 @@ export function RegisterPage() {
     <AuthLayout title={translate('aula.account.register.title')} subtitle={translate('aula.account.register.subtitle')}>
       <Notice error={error} success={done ? translate('aula.account.register.success') : null} />
       <AccountForm onSubmit={submit}>
-        <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
-        <TextInput source="email" autoComplete="email" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
+        <AccountTextField source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={locked} fullWidth />
+        <AccountTextField source="email" autoComplete="email" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
         <NewPasswordAndTerms source="password" disabled={locked} />
         <SubmitButton disabled={locked}>{translate('aula.account.register.submit')}</SubmitButton>
       </AccountForm>
