@@ -106,7 +106,7 @@ describe('AI avatars screen', { timeout: 60_000 }, () => {
     const text = within(form).getByRole('textbox', { name: 'Text the avatar will say' })
     await user.click(within(form).getByRole('button', { name: 'Send request' }))
     expect(within(form).getByText('Write the text the avatar will say')).toBeInTheDocument()
-    expect(text).toHaveFocus()
+    await waitFor(() => expect(text).toHaveFocus())
     await user.click(text)
     await user.paste('x'.repeat(501))
     expect(within(form).getByText('The text may have at most 500 characters')).toBeInTheDocument()

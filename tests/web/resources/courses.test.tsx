@@ -251,7 +251,7 @@ describe('courses management: one course', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     const done = await screen.findByText("Lena Learner's subscription was revoked.")
     // The row's button is gone once revoked: the result holds the focus instead of the page.
-    expect(done.closest('[role="status"]')).toHaveFocus()
+    await waitFor(() => expect(done.closest('[role="status"]')).toHaveFocus())
     expect(revokes).toEqual([{ username: 'lena', course: COURSE }])
     expect(await screen.findByText('Revoked', { selector: '.MuiChip-label' })).toBeInTheDocument()
   })

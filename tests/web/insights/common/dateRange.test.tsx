@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -74,7 +74,7 @@ describe('period picker', () => {
     await apply()
     expect(from()).toHaveAccessibleDescription('The start date must be on or before the end date')
     expect(from()).toHaveAttribute('aria-invalid', 'true')
-    expect(from()).toHaveFocus()
+    await waitFor(() => expect(from()).toHaveFocus())
 
     typeDate(from(), '2026-11-01')
     typeDate(to(), '2026-11-23')
