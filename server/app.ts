@@ -42,8 +42,8 @@ const SECRET_LOG_FIELDS = ['password', 'Password', 'token', 'code'] as const
  * pino's `formatters.log`: passwords, tokens and codes in a logged object (`{ body: { password } }`)
  * are written as "[redacted]"; the caller's object is never changed. Errors keep their `code` (an
  * error code, not a secret). Credentials in headers never reach a log at all: the request and answer
- * serializers write method, address, URL path and status, no headers. This is pino's `redact` for
- * these rules at a small part of its cost, which mattered on every request's log line.
+ * serializers (LOG_SAFETY) write method, URL, host, address and status, never headers. This does what
+ * pino's `redact` did with these rules at a small part of its cost, paid on every request's log line.
  */
 export function withoutSecrets(entry: Record<string, unknown>): Record<string, unknown> {
   let out = entry

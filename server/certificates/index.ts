@@ -7,12 +7,12 @@ export { countedBlocks, isComplete, issueIfComplete, type IssueOptions } from '.
 export { CERTIFICATE_LABELS, CERTIFICATE_LOCALES, isCertificateLocale, type CertificateLocale } from './labels.js'
 export { templateKind } from './template.js'
 export type { CertificateContent } from './pdf.js'
+export { printedNames, type PrintedName } from './names.js'
+export { certificateView } from './view.js'
+export { catalogueTemplate, certificateByCode, certificateOf, publishedSnapshot, type CertificateRow } from './queries.js'
 
 /** Draws a certificate as a PDF. The PDF, font and QR libraries load with the first certificate drawn. */
 export async function renderCertificate(...args: Parameters<typeof import('./pdf.js').renderCertificate>): Promise<Uint8Array> {
   const { renderCertificate: render } = await import('./pdf.js')
   return render(...args)
 }
-export { printedNames, type PrintedName } from './names.js'
-export { certificateView } from './view.js'
-export { catalogueTemplate, certificateByCode, certificateOf, publishedSnapshot, type CertificateRow } from './queries.js'
