@@ -110,9 +110,10 @@ export class S3Storage implements Storage {
    */
   async readUrl(key: string) {
     if (!isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`)
-    const type = await this.typeOf(key)
-    const answer = type ? fileAnswer({ key, contentType: type, frameAncestors: "'self'" }) : null
-    const overrides = answer?.disposition ? { ResponseContentType: answer.contentType, ResponseContentDisposition: answer.disposition } : {}
+    // A type that cannot be learnt now is taken as one that downloads.
+    const type = await this.typeOf(key).catch(() => null)
+    const answer = fileAnswer({ key, contentType: type ?? 'application/octet-stream', frameAncestors: "'self'" })
+    const overrides = answer.disposition ? { ResponseContentType: answer.contentType, ResponseContentDisposition: answer.disposition } : {}
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...overrides }), { expiresIn: READ_URL_SECONDS })
   }
 
