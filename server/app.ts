@@ -106,12 +106,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(securityPlugin, {
     connectSrc: config.IDENTITY_MODE === 'cognito' ? [`https://cognito-idp.${config.IDENTITY_USER_POOL_ID.split('_')[0]}.amazonaws.com`] : [],
     fileOrigins: storageOrigins(config),
+    filesOrigin: config.FILES_ORIGIN,
+    publicUrl: config.PUBLIC_URL,
   })
   const identity = await setupIdentity(app, { config, db, print: options.print })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
   await app.register(apiCompressionPlugin)
   await app.register(insightsPlugin)
-  await app.register(openapiPlugin, { version: appInfo.version })
+  await app.register(openapiPlugin, { version: appInfo.version, publicUrl: config.PUBLIC_URL })
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })
   return app

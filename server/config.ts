@@ -4,6 +4,8 @@ import Value from 'typebox/value'
 
 /** An http(s) URL with a host (the shell's links; `format: 'uri'` alone also accepts `javascript:`). */
 const HTTP_URL = '^https?://[^\\s/?#]+'
+/** An http(s) origin: scheme, host and optional port, nothing after it. */
+const ORIGIN = '^https?://[A-Za-z0-9.-]+(?::\\d{1,5})?/?$'
 
 /**
  * Every environment variable Aula reads, with its default. README.md lists the same table;
@@ -83,6 +85,15 @@ export const ConfigSchema = Type.Object({
   S3_REGION: Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d$', default: 'us-east-1', description: "Region of the 's3' storage bucket." }),
   S3_ENDPOINT: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: "An S3-compatible service instead of AWS (http(s) URL browsers can reach too); unset uses AWS." })),
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false, description: "Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (most S3-compatible services need it)." }),
+  FILES_ORIGIN: Type.Optional(
+    Type.String({
+      pattern: ORIGIN,
+      description: "Separate origin (scheme://host[:port], no path) that serves user files: links point there, that host answers only file reads, and file reads on the app's host are redirected to it. Needs PUBLIC_URL. Unset: files are served from the app's origin, every active type as a download.",
+    }),
+  ),
+  PUBLIC_URL: Type.Optional(
+    Type.String({ pattern: ORIGIN, description: "The origin browsers open the web app at (scheme://host[:port]). Unset: taken from each request's Host (X-Forwarded-Host behind a trusted proxy). Required with FILES_ORIGIN." }),
+  ),
   // Monitoring's cost model (server/insights/cost.ts, docs/monitoring.md): measured usage × these unit prices.
   COST_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD', description: 'Currency of the unit prices below (ISO 4217 code).' }),
   COST_STORAGE_GB_MONTH: Type.Number({ minimum: 0, maximum: 1000, default: 0.023, description: 'Price of one GB of stored files for a month (default: S3 Standard list price).' }),
@@ -131,13 +142,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = withDefaults as Static<typeof ConfigSchema>
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3')
+  if (config.FILES_ORIGIN && !config.PUBLIC_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL is required when FILES_ORIGIN is set')
+  if (config.FILES_ORIGIN && config.PUBLIC_URL && new URL(config.FILES_ORIGIN).host === new URL(config.PUBLIC_URL).host) {
+    throw new ConfigError('Invalid configuration: FILES_ORIGIN must be another host than PUBLIC_URL')
+  }
   if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND) throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
+  // An origin as browsers write it (lower case, no trailing slash, no default port).
+  for (const name of ['FILES_ORIGIN', 'PUBLIC_URL'] as const) if (config[name]) config[name] = new URL(config[name]).origin
   return { ...config, dataDir: path.resolve(config.AULA_DATA_DIR) }
 }
 
 function describe(message: string, params: unknown): string {
   const p = params as { allowedValues?: unknown[]; pattern?: string; format?: string }
   if (p.pattern === '^postgres(ql)?://') return 'must be a postgres:// or postgresql:// URL'
+  if (p.pattern === ORIGIN) return 'must be an http:// or https:// origin (no path)'
   if (p.pattern === HTTP_URL || p.format === 'uri') return 'must be an http:// or https:// URL'
   if (p.allowedValues) return `must be one of ${p.allowedValues.join(', ')}`
   return message

@@ -24,6 +24,8 @@ export class FolderSigner {
   constructor(
     private readonly secret: Buffer,
     private readonly now: () => number = Date.now,
+    /** The origin links point at (FILES_ORIGIN); empty: links relative to the app's origin. */
+    private readonly linkOrigin = '',
   ) {}
 
   /** The link to `file` (a path relative to `prefix`, which ends with `/`). */
@@ -31,7 +33,7 @@ export class FolderSigner {
     if (!prefix.endsWith('/')) throw new Error(`a folder prefix ends with a slash: ${JSON.stringify(prefix)}`)
     const now = Math.floor(this.now() / 1000)
     const expires = String((Math.floor(now / FOLDER_WINDOW_SECONDS) + 2) * FOLDER_WINDOW_SECONDS)
-    return `${FOLDER_LINK_PREFIX}${expires}/${this.sign(prefix, expires)}/${prefix}${file}`
+    return `${this.linkOrigin}${FOLDER_LINK_PREFIX}${expires}/${this.sign(prefix, expires)}/${prefix}${file}`
   }
 
   /**

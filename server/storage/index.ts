@@ -90,15 +90,17 @@ export async function createStorage(config: Config): Promise<Storage> {
       // Folder links are served by us, so they are signed by us: the same generated key as the
       // embedded storage (share the data directory's files/secret.key between instances).
       secret: readOrCreateKey(path.join(config.dataDir, 'files', 'secret.key')),
+      linkOrigin: config.FILES_ORIGIN,
     })
   }
-  return new LocalStorage({ dir: config.dataDir })
+  return new LocalStorage({ dir: config.dataDir, linkOrigin: config.FILES_ORIGIN })
 }
 
 /** Origins the browser talks to for files, beyond our own (the CSP allows them). */
 export function storageOrigins(config: Config): string[] {
-  if (config.STORAGE_DRIVER !== 's3') return []
-  return [bucketOrigin({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE })]
+  const own = config.FILES_ORIGIN ? [config.FILES_ORIGIN] : []
+  if (config.STORAGE_DRIVER !== 's3') return own
+  return [bucketOrigin({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE }), ...own]
 }
 
 /** The origin presigned links point at, for the Content-Security-Policy (virtual-hosted or path style). */

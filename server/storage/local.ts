@@ -14,6 +14,8 @@ export interface LocalStorageOptions {
   secret?: Buffer
   /** Clock in milliseconds (tests move it to expire a policy). */
   now?: () => number
+  /** The origin read links point at (FILES_ORIGIN); unset: links relative to the app's origin. */
+  linkOrigin?: string
 }
 
 /** A verified upload policy, as the upload route applies it. */
@@ -52,6 +54,7 @@ export class LocalStorage implements Storage {
   private readonly tmp: string
   private readonly secret: Buffer
   private readonly now: () => number
+  private readonly linkOrigin: string
   /** Read links covering a folder (simulation packages), signed with the same key. */
   readonly folders: FolderSigner
 
@@ -63,7 +66,8 @@ export class LocalStorage implements Storage {
     for (const d of [this.root, this.objects, this.meta, this.tmp]) fs.mkdirSync(d, { recursive: true, mode: 0o700 })
     this.secret = options.secret ?? readOrCreateKey(path.join(this.root, 'secret.key'))
     this.now = options.now ?? Date.now
-    this.folders = new FolderSigner(this.secret, this.now)
+    this.linkOrigin = options.linkOrigin ?? ''
+    this.folders = new FolderSigner(this.secret, this.now, this.linkOrigin)
     this.removeStaleUploads()
   }
 
@@ -227,7 +231,7 @@ export class LocalStorage implements Storage {
     if (!isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`)
     const now = Math.floor(this.now() / 1000)
     const expires = (Math.floor(now / READ_WINDOW_SECONDS) + 2) * READ_WINDOW_SECONDS
-    return `${LOCAL_FILES_PREFIX}${key}?expires=${expires}&signature=${this.sign('read', key, String(expires))}`
+    return `${this.linkOrigin}${LOCAL_FILES_PREFIX}${key}?expires=${expires}&signature=${this.sign('read', key, String(expires))}`
   }
 
   /** Whether a read link (key, expires, signature) is one we made and still valid. */

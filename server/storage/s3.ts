@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { fileAnswer } from './answers.js'
 import { FolderSigner } from './folders.js'
 import { assertPolicy, DEFAULT_UPLOAD_EXPIRY_SECONDS, isValidKey, type ByteRange, type Storage, type UploadPolicy } from './index.js'
 
@@ -17,6 +18,8 @@ export interface S3StorageOptions {
   secret?: Buffer
   /** Clock in milliseconds of the folder links (tests move it to expire one). */
   now?: () => number
+  /** The origin folder links point at (FILES_ORIGIN); unset: relative to the app's origin. */
+  linkOrigin?: string
 }
 
 /** How long a presigned read link is valid. */
@@ -35,7 +38,7 @@ export class S3Storage implements Storage {
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket
-    if (options.secret) this.folders = new FolderSigner(options.secret, options.now)
+    if (options.secret) this.folders = new FolderSigner(options.secret, options.now, options.linkOrigin)
     this.client = new S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -99,9 +102,30 @@ export class S3Storage implements Storage {
     return { bytes, objects }
   }
 
+  /**
+   * A presigned GET whose answer the bucket sends with the headers our files route would: a type
+   * that is not shown in place is a download of bytes (Content-Disposition: attachment,
+   * Content-Type: application/octet-stream). The stored type is asked once per key and process
+   * (a key's file never changes type: every upload gets a new key).
+   */
   async readUrl(key: string) {
     if (!isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`)
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: READ_URL_SECONDS })
+    // A type that cannot be learnt now is taken as one that downloads.
+    const type = await this.typeOf(key).catch(() => null)
+    const answer = fileAnswer({ key, contentType: type ?? 'application/octet-stream', frameAncestors: "'self'" })
+    const overrides = answer.disposition ? { ResponseContentType: answer.contentType, ResponseContentDisposition: answer.disposition } : {}
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...overrides }), { expiresIn: READ_URL_SECONDS })
+  }
+
+  private readonly types = new Map<string, string>()
+  private async typeOf(key: string): Promise<string | null> {
+    const known = this.types.get(key)
+    if (known) return known
+    const head = await this.head(key)
+    if (!head) return null
+    if (this.types.size >= 10_000) this.types.clear()
+    this.types.set(key, head.contentType)
+    return head.contentType
   }
 }
 

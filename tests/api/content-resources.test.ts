@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentApp, OWNER, REVIEWER, V2, type ContentApi } from './content-setup.js'
+import { sampleFile } from '../helpers/media.js'
 
 let api: ContentApi
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('registering files in blocks', () => {
     const other = await api.course()
     const s = await api.section(c, 'S')
     const image = await api.block(c, s, 'image', {})
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
+    const png = sampleFile('image/png')
 
     const notArrived = (await par({ uuid: c, block: image, size: 7, contentType: 'image/png', fileName: 'a.png' })).json().path
     expect((await save(c, image, { path: notArrived, alt: 'A' })).json().errors).toEqual({ 'values.path': 'The file has not arrived: upload it again' })
@@ -87,7 +88,7 @@ describe('registering files in blocks', () => {
     const att = await api.block(c, s, 'attachment', { path: attachmentPath, fileName: 'notes.png', size: 999999 })
     const tree = await api.as(OWNER, 'GET', `${V2}/builder/blocks/${c}`)
     const saved = tree.json().items[0].blocks.find((b: { id: string }) => b.id === att)
-    expect(saved.values).toEqual({ path: attachmentPath, fileName: 'notes.png', size: 7 })
+    expect(saved.values).toEqual({ path: attachmentPath, fileName: 'notes.png', size: png.length })
   })
 
   it('points a simulation at an uploaded HTML file, or unpacks a zip package and points at its index.html', async () => {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CANNOT_MANAGE_MESSAGE, NOT_AUTHORIZED_MESSAGE } from '../../contracts/courses/common.js'
 import { courseApp, courseCast, getDraft, LEGACY, revisionOf, startCourse, V2, type Caller, type CourseApi, type CourseCast } from '../helpers/courses.js'
 import { multipart } from './storage-contract.js'
+import { uploadBytes } from '../helpers/media.js'
 
 let api: CourseApi
 let cast: CourseCast
@@ -21,7 +21,7 @@ async function upload(as: Caller, uuid: string, media: string, file: { size: num
   const par = await api.call(as, 'POST', `${V2}/builder/${media}-par`, { uuid, size: file.size, contentType: file.type, fileName: file.name })
   expect(par.statusCode, par.body).toBe(200)
   const { url, fields, path } = par.json() as { url: string; fields: Record<string, string>; path: string }
-  const { body, contentType } = await multipart(fields, { bytes: randomBytes(file.size), name: file.name, type: file.type })
+  const { body, contentType } = await multipart(fields, { bytes: uploadBytes(file.type, file.size), name: file.name, type: file.type })
   const posted = await api.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': contentType } })
   expect(posted.statusCode, posted.body).toBeLessThan(300)
   return path

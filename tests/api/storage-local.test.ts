@@ -61,10 +61,14 @@ describe('embedded storage routes', () => {
     expect(html.status).toBe(200)
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(html.headers['x-content-type-options']).toBe('nosniff')
-    expect(html.headers['content-security-policy']).toBe("sandbox allow-scripts; frame-ancestors 'self'")
+    // A simulation block's own page: scripts run in an opaque origin, and reach nothing.
+    expect(html.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'unsafe-inline' .*; connect-src 'none'; .*form-action 'none'; .*frame-ancestors 'self'; sandbox allow-scripts$/)
     const svg = key('logo.svg')
     await upload(svg, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')
-    expect((await h.get(await h.storage.readUrl(svg))).headers['content-security-policy']).toMatch(/^sandbox allow-scripts/)
+    const image = await h.get(await h.storage.readUrl(svg))
+    expect(image.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+    expect(image.headers['content-type']).toBe('application/octet-stream')
+    expect(image.headers['content-disposition']).toBe('attachment; filename="logo.svg"')
   })
 
   it('serves other types as attachments with their own name, and images inline', async () => {
@@ -72,7 +76,7 @@ describe('embedded storage routes', () => {
     await upload(zip, Buffer.from('PK\u0003\u0004'), 'application/zip')
     const got = await h.get(await h.storage.readUrl(zip))
     expect(got.headers['content-disposition']).toBe('attachment; filename="package.zip"')
-    expect(got.headers['content-type']).toBe('application/zip')
+    expect(got.headers['content-type']).toBe('application/octet-stream')
     const png = key('a.png')
     await upload(png, Buffer.from('png'), 'image/png')
     const image = await h.get(await h.storage.readUrl(png))

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { multipart } from '../api/storage-contract.js'
 import { ADMIN_CALLER, revisionOf, startCourse, V2, type Caller, type CourseApi } from './courses.js'
+import { uploadBytes } from './media.js'
 
 /**
  * Learner API tests: courses are built and published through the real builder API (media uploaded to
@@ -44,10 +45,10 @@ const ok = (res: LightMyRequestResponse, status = 200) => {
   return res.json()
 }
 
-/** Uploads a file of `size` random bytes for a course medium and registers it. */
+/** Uploads a file of the given type (a real one where uploads check the type) for a course medium and registers it. */
 async function uploadMedia(api: CourseApi, as: Caller, uuid: string, media: 'cover' | 'certificate-template', file: { type: string; name: string }) {
   const par = ok(await api.call(as, 'POST', `${V2}/builder/${media}-par`, { uuid, size: 512, contentType: file.type, fileName: file.name }))
-  const { body, contentType } = await multipart(par.fields, { bytes: randomBytes(512), name: file.name, type: file.type })
+  const { body, contentType } = await multipart(par.fields, { bytes: uploadBytes(file.type, 512), name: file.name, type: file.type })
   const posted = await api.app.inject({ method: 'POST', url: par.url, payload: body, headers: { 'content-type': contentType } })
   expect(posted.statusCode, posted.body).toBeLessThan(300)
   ok(await api.call(as, 'PUT', `${V2}/builder/${media}`, { uuid, revision: await revisionOf(api, as, uuid), [media === 'cover' ? 'cover' : 'template']: par.path }))
@@ -55,7 +56,7 @@ async function uploadMedia(api: CourseApi, as: Caller, uuid: string, media: 'cov
 
 /** Uploads a file for a block of `kind` before the block exists; returns the path to put in its values. */
 export async function uploadBlockFile(api: CourseApi, as: Caller, uuid: string, kind: 'image' | 'attachment' | 'video', file: { type: string; name: string; bytes?: Buffer }) {
-  const bytes = file.bytes ?? randomBytes(256)
+  const bytes = file.bytes ?? uploadBytes(file.type, 256)
   const par = ok(await api.call(as, 'POST', `${V2}/blocks/resource-par`, { uuid, kind, size: bytes.length, contentType: file.type, fileName: file.name }))
   const { body, contentType } = await multipart(par.fields, { bytes, name: file.name, type: file.type })
   const posted = await api.app.inject({ method: 'POST', url: par.url, payload: body, headers: { 'content-type': contentType } })

@@ -7,19 +7,12 @@ import { HttpError } from '../../plugins/errors.js'
 import { isValidKey, type ByteRange, type FolderLinks } from '../../storage/index.js'
 import { LocalStorage, PolicyError, type SignedUpload } from '../../storage/local.js'
 import { TOO_MUCH_DATA } from '../../storage/kinds.js'
+import { fileAnswer, isSameOriginCodeLoad, type FileAnswer } from '../../storage/answers.js'
+import { FOLDER_LINK_PREFIX } from '../../storage/folders.js'
+import { requestOrigin } from '../../plugins/security.js'
 import type { App } from '../../types.js'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
-/** Types a browser shows without running anything of ours: served inline. */
-const PASSIVE = /^(?:image\/(?:png|jpeg|webp|gif|avif)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf|text\/plain)$/
-/** Types a browser can run scripts in: served inline (simulations, SVG images) but only inside a sandbox. */
-const ACTIVE = /^(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)$/
-/**
- * An opaque origin: scripts of an uploaded page run, but cannot reach our cookies, storage or API
- * as us. Framing stays limited to our own pages (the builder and the learner view).
- */
-const SANDBOX = "sandbox allow-scripts; frame-ancestors 'self'"
-/** What a package's page loads beside itself (scripts, styles, data, fonts, code): served inline. */
-const SUBRESOURCE = /^(?:text\/(?:css|javascript)|application\/(?:json|wasm)|font\/[\w.+-]+|image\/(?:x-icon|svg\+xml))$/
 /** A folder link's path, signature and expiry first: `<expires>/<signature>/<key>`. */
 const FOLDER_PATH = /^(\d{1,12})\/([A-Za-z0-9_-]{1,100})\/(.+)$/
 
@@ -69,6 +62,7 @@ export default async function fileRoutes(app: App) {
     },
     async (request, reply) => {
       const storage = local()
+      refuseCodeLoad(request)
       const key = (request.params as { '*': string })['*']
       if (!isValidKey(key)) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
       if (!storage.verifyRead(key, request.query.expires, request.query.signature)) {
@@ -88,13 +82,8 @@ export default async function fileRoutes(app: App) {
       reply
         .status(result.statusCode as 200 | 206)
         .headers(result.headers)
-        .header('content-type', type.startsWith('text/') ? `${type}; charset=utf-8` : type)
         .header('cache-control', `private, max-age=${seconds}`)
-      if (ACTIVE.test(type)) reply.header('content-security-policy', SANDBOX)
-      else if (!PASSIVE.test(type)) {
-        reply.header('content-security-policy', SANDBOX)
-        reply.header('content-disposition', `attachment; filename="${key.split('/').pop()!.replace(/^[0-9a-f]{16}-/, '')}"`)
-      }
+      answerAs(reply, fileAnswer({ key, contentType: type, frameAncestors: frameAncestors(app) }))
       return reply.send(result.stream)
     },
   )
@@ -131,23 +120,19 @@ async function folderRoutes(app: App) {
       const [, expires, signature, key] = match as unknown as [string, string, string, string]
       if (!isValidKey(key)) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
       const folders = (app.storage as typeof app.storage & FolderLinks).folders
-      if (!folders || folders.coveringPrefix(key, expires, signature) === null) {
-        throw new HttpError(403, 'This link has expired or is not valid', 'BAD_SIGNATURE')
-      }
+      const prefix = folders ? folders.coveringPrefix(key, expires, signature) : null
+      if (prefix === null) throw new HttpError(403, 'This link has expired or is not valid', 'BAD_SIGNATURE')
+      refuseCodeLoad(request)
       const head = await app.storage.head(key)
       if (!head) throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
       const type = head.contentType
       const range = parseRange(request.headers.range, head.size)
       const seconds = Math.max(0, Math.min(Number(expires) - Math.floor(Date.now() / 1000), 6 * 3600))
-      reply
-        .header('content-type', type.startsWith('text/') ? `${type}; charset=utf-8` : type)
-        .header('cache-control', `private, max-age=${seconds}`)
-        .header('accept-ranges', 'bytes')
-      if (ACTIVE.test(type)) reply.header('content-security-policy', SANDBOX)
-      else if (!PASSIVE.test(type) && !SUBRESOURCE.test(type)) {
-        reply.header('content-security-policy', SANDBOX)
-        reply.header('content-disposition', `attachment; filename="${key.split('/').pop()!}"`)
-      }
+      reply.header('cache-control', `private, max-age=${seconds}`).header('accept-ranges', 'bytes')
+      // The package's own files, as a CSP source: the folder link up to the signed folder.
+      const origin = app.config.FILES_ORIGIN ?? requestOrigin(request)
+      const packageSource = origin ? `${origin}${FOLDER_LINK_PREFIX}${expires}/${signature}/${prefix}` : null
+      answerAs(reply, fileAnswer({ key, contentType: type, packageSource, frameAncestors: frameAncestors(app) }))
       if (range === 'unsatisfiable') {
         return reply.status(416 as 200).header('content-range', `bytes */${head.size}`).send(null)
       }
@@ -166,6 +151,24 @@ async function folderRoutes(app: App) {
       return reply.send(stream)
     },
   )
+}
+
+/** Who may frame a simulation: our own pages (on the app's origin when files have their own). */
+function frameAncestors(app: App): string {
+  return app.config.FILES_ORIGIN && app.config.PUBLIC_URL ? app.config.PUBLIC_URL : "'self'"
+}
+
+/** The headers of what a file is answered as (see storage/answers.ts). */
+function answerAs(reply: FastifyReply, answer: FileAnswer) {
+  reply.header('content-type', answer.contentType).header('content-security-policy', answer.policy).header('x-content-type-options', 'nosniff')
+  if (answer.disposition) reply.header('content-disposition', answer.disposition)
+  // A simulation is framed by the app's pages: its CSP's frame-ancestors says by whom.
+  if (answer.simulation) reply.removeHeader('x-frame-options')
+}
+
+/** A page of our own origin loading a file as code (a script, worker or style sheet) is refused. */
+function refuseCodeLoad(request: FastifyRequest) {
+  if (isSameOriginCodeLoad(request.headers)) throw new HttpError(403, 'A file is never code of this site', 'NOT_CODE')
 }
 
 /** One `bytes=` range (the only kind media players ask for); several ranges are answered whole. */

@@ -2,6 +2,7 @@ import { courseErrorResponses } from '../../../../../contracts/courses/common.js
 import { MEDIA, MEDIA_BODIES, MediaResponse, UploadParams, UploadParamsBody, type MediaRoute } from '../../../../../contracts/courses/creator.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import { isIssuedPath, uploadParams } from '../../../../storage/kinds.js'
+import { requireMatchingBytes } from '../../../../storage/magic.js'
 import type { App } from '../../../../types.js'
 import { actorOf } from '../../../admin/common.js'
 import { bumpRevision, requireCourse } from './access.js'
@@ -61,7 +62,9 @@ export async function mediaRoutes(app: App, o: { base: string; tags: string[] })
         await requireCourse(app.db, principal, uuid, 'edit')
         if (path !== null) {
           if (!isIssuedPath(path, uuid, media.kind)) throw new HttpError(400, 'Invalid request', 'VALIDATION', { [media.field]: 'Not a file uploaded for this course: upload it again' })
-          if (!(await app.storage.head(path))) throw new HttpError(400, 'Invalid request', 'VALIDATION', { [media.field]: 'The file has not arrived in storage: upload it again' })
+          const head = await app.storage.head(path)
+          if (!head) throw new HttpError(400, 'Invalid request', 'VALIDATION', { [media.field]: 'The file has not arrived in storage: upload it again' })
+          await requireMatchingBytes(app.storage, path, head, media.field)
         }
         const next = await app.db.transaction(async (tx) => {
           await requireCourse(tx, principal, uuid, 'edit')

@@ -3,6 +3,7 @@ import { RESOURCE_KINDS, type ItemKind } from '../../../../../../contracts/cours
 import { HttpError } from '../../../../../plugins/errors.js'
 import { isValidKey, readFolderUrl, type Storage } from '../../../../../storage/index.js'
 import { isIssuedPath } from '../../../../../storage/kinds.js'
+import { requireMatchingBytes } from '../../../../../storage/magic.js'
 
 /**
  * The files blocks point at. A path in a block's values must be one the storage issued for this course
@@ -110,6 +111,7 @@ export async function registerResources(
   if (!isIssuedPath(path, course, uploadKind)) throw invalid('values.path', 'This file was not uploaded for this kind of block of this course')
   const head = await storage.head(path)
   if (!head) throw invalid('values.path', 'The file has not arrived: upload it again')
+  await requireMatchingBytes(storage, path, head, 'values.path')
   if (kind === 'attachment') values.size = head.size
   if (kind === 'simulation') {
     if (head.size > MAX_PACKAGE_BYTES) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
