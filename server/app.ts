@@ -33,6 +33,8 @@ export interface AppOptions {
   print?: (line: string) => void
   /** File storage; by default the one the configuration names (STORAGE_DRIVER). */
   storage?: Storage
+  /** The server's clock for the rules that measure time between requests (video progress); tests move it. */
+  now?: () => Date
 }
 
 /** Fields that are never written to a log when an object logged at the top level carries them. */
@@ -100,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('compileSchemas', schemas.compileDeferred)
   app.decorate('config', config)
   app.decorate('db', db)
+  app.decorate('now', options.now ?? (() => new Date()))
   app.decorate('storage', options.storage ?? (await createStorage(config)))
 
   await app.register(errorsPlugin)

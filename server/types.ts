@@ -30,6 +30,8 @@ declare module 'fastify' {
     db: Db
     /** Uploaded files (server/storage): local under the data directory, or S3. */
     storage: Storage
+    /** The server's clock (AppOptions.now): what the video progress rule measures elapsed time with. */
+    now(): Date
     /**
      * Compiles the route schemas not used yet (they compile on first use, see plugins/lazy-schemas),
      * `batch` at a time between requests. Rejects on a schema that does not compile.

@@ -57,7 +57,19 @@ export const LinkValues = Type.Object({ ...Common, url: Type.Optional(WebUrl) })
  * extracted into storage next to the zip. A zip without `index.html` is refused.
  */
 export const SimulationValues = Type.Object({ ...Common, path: Type.Optional(StoragePath), entry: Type.Optional(StoragePath), url: Type.Optional(WebUrl) })
-export const VideoValues = Type.Object({ ...Common, path: Type.Optional(StoragePath), url: Type.Optional(WebUrl) })
+/** The longest video the platform accepts, in seconds (24 hours). */
+export const MAX_VIDEO_SECONDS = 86400
+/**
+ * A video: an uploaded `path` or an external `url`. `duration` (seconds) is the server's: read from the
+ * uploaded file when its path is registered (whatever the client sent), or given by the creator for a
+ * `url`, where it is required. The progress rule measures watching against it.
+ */
+export const VideoValues = Type.Object({
+  ...Common,
+  path: Type.Optional(StoragePath),
+  url: Type.Optional(WebUrl),
+  duration: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_VIDEO_SECONDS })),
+})
 
 export const QUESTION_TYPES = ['multiple', 'single', 'boolean'] as const
 export type QuestionType = (typeof QUESTION_TYPES)[number]

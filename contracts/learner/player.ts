@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { BLOCK_KINDS } from '../courses/content.js'
+import { BLOCK_KINDS, MAX_VIDEO_SECONDS } from '../courses/content.js'
 import { Named } from './catalogue.js'
 import { Nullable } from '../nullable.js'
 
@@ -26,15 +26,22 @@ export const SubscriptionRefused = Type.Object({
 })
 export type SubscriptionRefused = Static<typeof SubscriptionRefused>
 
-/** A video counts as done once this share of it was watched. */
-export const VIDEO_COMPLETION_RATIO = 0.95
 /**
- * How far the watched point may move between two reports: playback up to this rate over the time
- * elapsed since the previous report, plus a slack for reporting delays. Seeking ahead moves the
- * position (where to resume) but not what was watched.
+ * The video progress rule. The server owns each video's length (`values.duration`). The watched point
+ * advances at most as fast as playing at MAX_PLAYBACK_RATE over the time the server's clock measured
+ * since the learner's previous report (or since the block was opened), counting at most
+ * MAX_REPORT_GAP_SECONDS of a silence: a player reports every few seconds while playing, so a longer
+ * silence is a pause, not watching. Seeking ahead moves the position (where to resume) but what was
+ * watched only catches up at that rate. The video is done once the watched point reaches its end,
+ * less the slack `videoEndSlack` (at most 10 % of its length).
  */
 export const MAX_PLAYBACK_RATE = 2
-export const REPORT_SLACK_SECONDS = 30
+export const MAX_REPORT_GAP_SECONDS = 60
+export const VIDEO_END_SLACK_SECONDS = 10
+export const VIDEO_END_SLACK_RATIO = 0.1
+
+/** How far from the end the watched point may stop for the video to count as watched: 10 s, or 10 % of a shorter one. */
+export const videoEndSlack = (duration: number) => Math.min(VIDEO_END_SLACK_SECONDS, duration * VIDEO_END_SLACK_RATIO)
 
 /** The certificate of a completed course, once issued. */
 export const IssuedCertificate = Type.Object({
@@ -98,7 +105,7 @@ export const LearnerQuestion = Type.Object({
 
 /**
  * A block's values for studying it, by kind: text `{html}`, image `{alt}`, attachment `{fileName, size}`,
- * link `{url}`, simulation `{url}` (or its file in `urls.entry`), video `{url}` (or `urls.path`), form
+ * link `{url}`, simulation `{url}` (or its file in `urls.entry`), video `{url, duration}` (or `urls.path`), form
  * `{name, tries, requiredScore, questions}` without answers. Every kind has `title` and `required`.
  */
 export const LearnerValues = Type.Object({
@@ -109,6 +116,8 @@ export const LearnerValues = Type.Object({
   fileName: Type.Optional(Type.String()),
   size: Type.Optional(Type.Integer({ minimum: 0 })),
   url: Type.Optional(Type.String()),
+  /** A video's length in seconds, as the server knows it. */
+  duration: Type.Optional(Type.Number({ minimum: 0 })),
   name: Type.Optional(Type.String()),
   tries: Type.Optional(Type.Integer({ minimum: 1 })),
   requiredScore: Type.Optional(Type.Number()),
@@ -143,12 +152,13 @@ export const PlayerBlockParams = Type.Object({ course: Uuid, block: Uuid })
 export type PlayerBlockParams = Static<typeof PlayerBlockParams>
 export const ProgressCourseParams = Type.Object({ course: Uuid })
 
-/** `PUT metrics/position`: where a video is (seconds) and how long it is. */
+/** `PUT metrics/position`: where a video is, in whole seconds from its start. */
 export const PositionBody = Type.Object({
   course: Uuid,
   block: Uuid,
-  seconds: Type.Number({ minimum: 0, maximum: 86400 }),
-  duration: Type.Number({ exclusiveMinimum: 0, maximum: 86400 }),
+  seconds: Type.Integer({ minimum: 0, maximum: MAX_VIDEO_SECONDS, description: 'Whole seconds from the start of the video (0 to 86400)' }),
+  /** Accepted from older players and ignored: the server knows every video's length. */
+  duration: Type.Optional(Type.Unknown({ description: 'Ignored: the server knows the length of the video' })),
 })
 export type PositionBody = Static<typeof PositionBody>
 

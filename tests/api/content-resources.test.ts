@@ -143,9 +143,11 @@ describe('registering files in blocks', () => {
     const c = await api.course()
     const s = await api.section(c, 'S')
     const sim = await api.block(c, s, 'simulation', { url: 'https://phet.example.org/sim.html', entry: 'courses/x/index.html' })
-    const video = await api.block(c, s, 'video', { url: 'https://video.example.org/watch?v=1' })
+    const video = await api.block(c, s, 'video', { url: 'https://video.example.org/watch?v=1', duration: 754 })
     const tree = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${c}`)).json().items[0].blocks
     expect(tree.find((b: { id: string }) => b.id === sim).values).toEqual({ url: 'https://phet.example.org/sim.html' })
     expect(tree.find((b: { id: string }) => b.id === video)).not.toHaveProperty('urls')
+    // The creator gives a linked video's length.
+    expect(tree.find((b: { id: string }) => b.id === video).values).toEqual({ url: 'https://video.example.org/watch?v=1', duration: 754 })
   })
 })

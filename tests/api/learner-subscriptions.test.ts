@@ -42,7 +42,7 @@ const playerCalls = (who: Caller) => [
   api.call(who, 'GET', `${L}/course/page/${course.uuid}/${block}`),
   api.call(who, 'GET', `${L}/metrics/re/${course.uuid}/${block}`),
   api.call(who, 'GET', `/api/v2/metrics/re/${course.uuid}/${block}`),
-  api.call(who, 'PUT', `${L}/metrics/position`, { course: course.uuid, block, seconds: 1, duration: 10 }),
+  api.call(who, 'PUT', `${L}/metrics/position`, { course: course.uuid, block, seconds: 1 }),
   api.call(who, 'GET', `${L}/metrics/gcc/${course.uuid}`),
   api.call(who, 'GET', `/api/v2/metrics/gcc/${course.uuid}`),
 ]

@@ -37,8 +37,8 @@ export interface CourseApi extends TestApp {
 
 let made = 0
 
-export async function courseApp(env: Record<string, string> = {}): Promise<CourseApi> {
-  const t = await createTestApp({ authenticate: testAuth, env })
+export async function courseApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<CourseApi> {
+  const t = await createTestApp({ authenticate: testAuth, env, ...options })
   const call: CourseApi['call'] = (as, method, url, body) =>
     t.app.inject({ method, url, headers: as ? as.headers : {}, ...(body === undefined ? {} : { payload: body as object }) })
   return {

@@ -1,4 +1,4 @@
-import { Alert, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material'
+import { Alert, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { BlockView } from './BlockView'
@@ -7,6 +7,7 @@ import { FormEditor } from './FormEditor'
 import type { BlockKind, BlockValues } from './model'
 import { ResourceUpload } from './ResourceUpload'
 import { TextEditor } from './TextEditor'
+import { formatVideoLength, parseVideoLength } from './videoLength'
 
 const T = 'aula.builder.contentEditor'
 
@@ -115,12 +116,27 @@ function LinkEditor({ blockId, values, onChange }: { blockId: string; values: Bl
   )
 }
 
-/** Video and simulation: an uploaded file or a web address, and a preview of either. */
+/**
+ * Video and simulation: an uploaded file or a web address, and a preview of either. A video's length is
+ * read by the server from an uploaded file (shown here); for an address the creator gives it.
+ */
 function FileOrUrlEditor({ course, blockId, kind, values, urls, onChange }: BlockEditorProps & { kind: 'video' | 'simulation' }) {
   const translate = useTranslate()
   const [source, setSource] = useState<'file' | 'url'>(values.url && !values.path ? 'url' : 'file')
   const [draftUrl, setDraftUrl] = useState(values.url ?? '')
+  const [draftLength, setDraftLength] = useState(typeof values.duration === 'number' && !values.path ? formatVideoLength(values.duration) : '')
   const invalid = draftUrl.trim() !== '' && !isWebUrl(draftUrl.trim())
+  const isVideo = kind === 'video'
+  const length = parseVideoLength(draftLength)
+  const lengthProblem = !isVideo || draftUrl.trim() === '' ? null : draftLength.trim() === '' ? 'lengthRequired' : length === null ? 'length' : null
+  /** The values for an address and a typed length; held back while either is not valid. */
+  const urlChanged = (nextUrl: string, nextLength: string) => {
+    const url = nextUrl.trim()
+    const seconds = parseVideoLength(nextLength)
+    const base = { title: values.title, required: values.required }
+    const bad = url !== '' && (!isWebUrl(url) || (isVideo && seconds === null))
+    onChange(url ? { ...base, url, ...(isVideo && seconds !== null ? { duration: seconds } : {}) } : base, bad)
+  }
   return (
     <Stack spacing={2}>
       <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, next: 'file' | 'url' | null) => next && setSource(next)} aria-label={translate(`${T}.fields.source`)}>
@@ -137,23 +153,44 @@ function FileOrUrlEditor({ course, blockId, kind, values, urls, onChange }: Bloc
             onUploaded={(path) => onChange({ title: values.title, required: values.required, path })}
           />
           {values.url && !values.path && <Alert severity="info">{values.url}</Alert>}
+          {isVideo && values.path && typeof values.duration === 'number' && (
+            <Typography variant="body2" color="text.secondary">
+              {translate(`${T}.fields.lengthRead`, { length: formatVideoLength(values.duration) })}
+            </Typography>
+          )}
         </>
       ) : (
-        <TextField
-          label={translate(`${T}.fields.url`)}
-          type="url"
-          value={draftUrl}
-          onChange={(e) => {
-            setDraftUrl(e.target.value)
-            const next = e.target.value.trim()
-            const bad = next !== '' && !isWebUrl(next)
-            onChange(next ? { title: values.title, required: values.required, url: next } : { title: values.title, required: values.required }, bad)
-          }}
-          error={invalid}
-          helperText={invalid ? translate(`${T}.validation.url`) : translate(`${T}.fields.urlHelp`)}
-          id={`${blockId}-url`}
-          fullWidth
-        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={translate(`${T}.fields.url`)}
+            type="url"
+            value={draftUrl}
+            onChange={(e) => {
+              setDraftUrl(e.target.value)
+              urlChanged(e.target.value, draftLength)
+            }}
+            error={invalid}
+            helperText={invalid ? translate(`${T}.validation.url`) : translate(`${T}.fields.urlHelp`)}
+            id={`${blockId}-url`}
+            fullWidth
+          />
+          {isVideo && (
+            <TextField
+              label={translate(`${T}.fields.length`)}
+              value={draftLength}
+              onChange={(e) => {
+                setDraftLength(e.target.value)
+                urlChanged(draftUrl, e.target.value)
+              }}
+              required={draftUrl.trim() !== ''}
+              error={lengthProblem !== null}
+              helperText={lengthProblem ? translate(`${T}.validation.${lengthProblem}`) : translate(`${T}.fields.lengthHelp`)}
+              id={`${blockId}-length`}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
+              sx={{ minWidth: { sm: 200 } }}
+            />
+          )}
+        </Stack>
       )}
       {(values.path || (values.url && !invalid)) && <BlockView kind={kind} values={values} urls={urls} compact />}
     </Stack>

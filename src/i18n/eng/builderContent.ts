@@ -117,6 +117,9 @@ export const builderContent = {
       file: 'File',
       simulationHelp: 'Upload an HTML file or a .zip package, or give the simulation’s address.',
       videoHelp: 'Upload an MP4 or WebM video, or give the address of the video file.',
+      length: 'Length',
+      lengthHelp: 'For example 12:30 or 1:05:00',
+      lengthRead: 'Length: %{length} (read from the file)',
     },
     preview: {
       simulation: 'Simulation preview',
@@ -125,6 +128,8 @@ export const builderContent = {
       download: 'Download %{name}',
     },
     validation: {
+      lengthRequired: 'Give the length of the video: learners’ progress is measured against it.',
+      length: 'Enter a length such as 12:30 or 1:05:00, up to 24 hours',
       required: 'Required',
       url: 'Enter an address starting with http:// or https://',
       tries: 'Enter a whole number from 1 to 20',

@@ -65,7 +65,7 @@ export const player: PlayerMessages = {
   },
   video: {
     missing: "The video of this block is not available.",
-    rule: "The video counts as watched once you reach 95 %.",
+    rule: "The video counts as watched once you have played it to the end.",
     watched: "Watched: %{percent} %",
     unsupported: "Your browser cannot play this video.",
   },

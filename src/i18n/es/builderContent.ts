@@ -117,6 +117,9 @@ export const builderContent = {
       file: 'Archivo',
       simulationHelp: 'Sube un archivo HTML o un paquete .zip, o indica la dirección de la simulación.',
       videoHelp: 'Sube un vídeo MP4 o WebM, o indica la dirección del archivo de vídeo.',
+      length: 'Duración',
+      lengthHelp: 'Por ejemplo 12:30 o 1:05:00',
+      lengthRead: 'Duración: %{length} (leída del archivo)',
     },
     preview: {
       simulation: 'Vista previa de la simulación',
@@ -125,6 +128,8 @@ export const builderContent = {
       download: 'Descargar %{name}',
     },
     validation: {
+      lengthRequired: 'Indica la duración del vídeo: el progreso de los alumnos se mide con ella.',
+      length: 'Escribe una duración como 12:30 o 1:05:00, de hasta 24 horas',
       required: 'Obligatorio',
       url: 'Escribe una dirección que empiece por http:// o https://',
       tries: 'Escribe un número entero del 1 al 20',

@@ -65,7 +65,7 @@ export const player: PlayerMessages = {
   },
   video: {
     missing: "El vídeo de este bloque no está disponible.",
-    rule: "El vídeo cuenta como visto al llegar al 95 %.",
+    rule: "El vídeo cuenta como visto cuando lo hayas reproducido hasta el final.",
     watched: "Visto: %{percent} %",
     unsupported: "Tu navegador no puede reproducir este vídeo.",
   },

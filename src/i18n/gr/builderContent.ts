@@ -117,6 +117,9 @@ export const builderContent = {
       file: 'Datei',
       simulationHelp: 'Laden Sie eine HTML-Datei oder ein .zip-Paket hoch oder geben Sie die Adresse der Simulation an.',
       videoHelp: 'Laden Sie ein MP4- oder WebM-Video hoch oder geben Sie die Adresse der Videodatei an.',
+      length: 'Länge',
+      lengthHelp: 'Zum Beispiel 12:30 oder 1:05:00',
+      lengthRead: 'Länge: %{length} (aus der Datei gelesen)',
     },
     preview: {
       simulation: 'Vorschau der Simulation',
@@ -125,6 +128,8 @@ export const builderContent = {
       download: '%{name} herunterladen',
     },
     validation: {
+      lengthRequired: 'Geben Sie die Länge des Videos an: Der Fortschritt der Lernenden wird daran gemessen.',
+      length: 'Geben Sie eine Länge wie 12:30 oder 1:05:00 ein, höchstens 24 Stunden',
       required: 'Pflichtfeld',
       url: 'Geben Sie eine Adresse ein, die mit http:// oder https:// beginnt',
       tries: 'Geben Sie eine ganze Zahl von 1 bis 20 ein',

@@ -65,7 +65,7 @@ export const player: PlayerMessages = {
   },
   video: {
     missing: "Das Video dieses Bausteins ist nicht verfügbar.",
-    rule: "Das Video gilt als angesehen, sobald Sie 95 % erreichen.",
+    rule: "Das Video gilt als angesehen, sobald Sie es bis zum Ende abgespielt haben.",
     watched: "Angesehen: %{percent} %",
     unsupported: "Ihr Browser kann dieses Video nicht abspielen.",
   },

@@ -117,6 +117,9 @@ export const builderContent = {
       file: 'File',
       simulationHelp: 'Carica un file HTML o un pacchetto .zip, oppure indica l’indirizzo della simulazione.',
       videoHelp: 'Carica un video MP4 o WebM, oppure indica l’indirizzo del file video.',
+      length: 'Durata',
+      lengthHelp: 'Per esempio 12:30 o 1:05:00',
+      lengthRead: 'Durata: %{length} (letta dal file)',
     },
     preview: {
       simulation: 'Anteprima della simulazione',
@@ -125,6 +128,8 @@ export const builderContent = {
       download: 'Scarica %{name}',
     },
     validation: {
+      lengthRequired: 'Indica la durata del video: il progresso degli studenti si misura su di essa.',
+      length: 'Inserisci una durata come 12:30 o 1:05:00, fino a 24 ore',
       required: 'Obbligatorio',
       url: 'Inserisci un indirizzo che inizi con http:// o https://',
       tries: 'Inserisci un numero intero da 1 a 20',

@@ -65,7 +65,7 @@ export const player: PlayerMessages = {
   },
   video: {
     missing: "Il video di questo blocco non è disponibile.",
-    rule: "Il video conta come visto quando arrivi al 95 %.",
+    rule: "Il video conta come visto quando lo hai riprodotto fino alla fine.",
     watched: "Visto: %{percent} %",
     unsupported: "Il tuo browser non può riprodurre questo video.",
   },

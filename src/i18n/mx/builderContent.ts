@@ -116,6 +116,9 @@ export const builderContent = {
       file: 'Archivo',
       simulationHelp: 'Sube un archivo HTML o un paquete .zip, o indica la dirección de la simulación.',
       videoHelp: 'Sube un video MP4 o WebM, o indica la dirección del archivo de video.',
+      length: 'Duración',
+      lengthHelp: 'Por ejemplo 12:30 o 1:05:00',
+      lengthRead: 'Duración: %{length} (leída del archivo)',
     },
     preview: {
       simulation: 'Vista previa de la simulación',
@@ -124,6 +127,8 @@ export const builderContent = {
       download: 'Descargar %{name}',
     },
     validation: {
+      lengthRequired: 'Indica la duración del video: el avance de los alumnos se mide con ella.',
+      length: 'Escribe una duración como 12:30 o 1:05:00, de hasta 24 horas',
       required: 'Obligatorio',
       url: 'Escribe una dirección que empiece con http:// o https://',
       tries: 'Escribe un número entero del 1 al 20',

@@ -61,7 +61,7 @@ export const player = {
   image: { missing: 'La imagen de este bloque no está disponible.' },
   video: {
     missing: 'El video de este bloque no está disponible.',
-    rule: 'El video cuenta como visto al llegar al 95 %.',
+    rule: 'El video cuenta como visto cuando lo hayas reproducido hasta el final.',
     watched: 'Visto: %{percent} %',
     unsupported: 'Tu navegador no puede reproducir este video.',
   },

@@ -21,7 +21,7 @@ export async function recordOpened(course: string, block: string): Promise<Progr
   return (await httpClient<ProgressAnswer>(`${API}/metrics/re/${encodeURIComponent(course)}/${encodeURIComponent(block)}`)).json
 }
 
-/** Reports where a video is; the server completes it once 95 % was watched. */
+/** Reports where a video is (whole seconds); the server completes it once it was played to its end. */
 export async function reportPosition(body: PositionBody): Promise<ProgressAnswer> {
   return (await httpClient<ProgressAnswer>(`${API}/metrics/position`, { method: 'PUT', ...json(body) })).json
 }

@@ -79,27 +79,34 @@ function formatSize(bytes: number) {
 
 /** How often a playing video reports where it is. */
 const REPORT_EVERY_SECONDS = 5
+/** The largest position the server takes (24 hours). */
+const MAX_POSITION_SECONDS = 86400
 
 /**
  * A video with the browser's own controls. It starts at the second the learner reached last time and
- * reports its position while playing, on pause and at the end; the server keeps the furthest point
- * watched and completes the block at 95 %.
+ * reports its position (whole seconds) while playing, on pause and at the end. The server decides what
+ * was watched, by its own clock and its own length of the video, and completes the block once the
+ * video was played to its end.
  */
 function VideoBlock({ t, course, page, src, onProgress }: { t: PlayerTranslate; course: string; page: PlayerPage; src: string; onProgress: (answer: ProgressAnswer) => void }) {
   const video = useRef<HTMLVideoElement>(null)
   const lastReport = useRef(-Infinity)
   const [watched, setWatched] = useState(page.block.watchedSeconds)
-  const [duration, setDuration] = useState(0)
+  const [playerDuration, setPlayerDuration] = useState(0)
   const [completed, setCompleted] = useState(page.block.completed)
   const [broken, setBroken] = useState(false)
   const block = page.block.id
+  // The server's length when it has one: the share watched is measured against it.
+  const duration = page.block.values.duration ?? playerDuration
 
-  const report = (force: boolean) => {
+  const report = (force: boolean, ended = false) => {
     const v = video.current
-    if (!v || !Number.isFinite(v.duration) || v.duration <= 0) return
+    if (!v || !Number.isFinite(v.currentTime)) return
     if (!force && Math.abs(v.currentTime - lastReport.current) < REPORT_EVERY_SECONDS) return
     lastReport.current = v.currentTime
-    reportPosition({ course, block, seconds: Math.min(v.currentTime, v.duration), duration: v.duration }).then(
+    // At the end the last fraction of a second counts: the server takes a position past the end as the end.
+    const seconds = Math.max(0, Math.min(MAX_POSITION_SECONDS, ended ? Math.ceil(v.currentTime) : Math.floor(v.currentTime)))
+    reportPosition({ course, block, seconds }).then(
       (answer) => {
         setWatched(answer.block.watchedSeconds)
         setCompleted(answer.block.completed)
@@ -133,13 +140,13 @@ function VideoBlock({ t, course, page, src, onProgress }: { t: PlayerTranslate; 
         onLoadedMetadata={() => {
           const v = video.current
           if (!v) return
-          setDuration(v.duration)
+          if (Number.isFinite(v.duration)) setPlayerDuration(v.duration)
           const resume = page.block.positionSeconds
           if (resume > 0 && resume < v.duration - 1) v.currentTime = resume
         }}
         onTimeUpdate={() => report(false)}
         onPause={() => report(true)}
-        onEnded={() => report(true)}
+        onEnded={() => report(true, true)}
         onError={() => setBroken(true)}
         sx={{ width: '100%', maxHeight: '70vh', bgcolor: 'common.black', borderRadius: 1 }}
       >

@@ -54,6 +54,30 @@ describe('the content editor', () => {
     expect(url).toHaveValue('javascript:alert(1)')
   })
 
+  it('asks a linked video’s length, holds the address until it is valid, and shows an uploaded video’s length', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Basics', { kind: 'video', values: { title: 'Talk', url: 'https://video.example.org/talk.mp4', duration: 754 } }, { kind: 'video', values: { title: 'Clip', path: `courses/${COURSE}/block-video/0123456789abcdef-clip.webm`, duration: 20 } })
+    renderEditor(ctx)
+    const clip = await screen.findByRole('article', { name: 'Clip' })
+    await user.click(within(clip).getByRole('button', { name: 'Edit' }))
+    expect(within(clip).getByText('Length: 0:20 (read from the file)')).toBeInTheDocument()
+
+    const talk = screen.getByRole('article', { name: 'Talk' })
+    await user.click(within(talk).getByRole('button', { name: 'Edit' }))
+    const length = within(talk).getByLabelText(/^Length/)
+    expect(length).toHaveValue('12:34')
+    await user.clear(length)
+    expect(within(talk).getByText('Give the length of the video: learners’ progress is measured against it.')).toBeInTheDocument()
+    await user.type(length, '1:99')
+    expect(within(talk).getByText('Enter a length such as 12:30 or 1:05:00, up to 24 hours')).toBeInTheDocument()
+    await new Promise((r) => setTimeout(r, 200))
+    // Nothing without a valid length is sent (what was typed on the way may be).
+    expect(ctx.content.writes.every((w) => typeof (w.body.values as { duration?: unknown }).duration === 'number')).toBe(true)
+    await user.clear(length)
+    await user.type(length, '1:05:00')
+    await waitFor(() => expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toEqual({ title: 'Talk', url: 'https://video.example.org/talk.mp4', duration: 3900 }))
+  })
+
   it('deletes a block after confirmation, and a section with its blocks', async () => {
     const user = userEvent.setup()
     const basics = ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hi</p>' } }, { kind: 'text', values: { title: 'Summary', html: '' } })

@@ -22,6 +22,7 @@ import {
 } from '../../../../../contracts/learner/catalogue.js'
 import {
   MAX_PLAYBACK_RATE,
+  MAX_REPORT_GAP_SECONDS,
   PlayerBlockParams,
   PlayerCourseParams,
   PlayerIndexResponse,
@@ -29,10 +30,9 @@ import {
   PositionBody,
   ProgressAnswer,
   ProgressCourseParams,
-  REPORT_SLACK_SECONDS,
   SUBSCRIPTION_REFUSALS,
   SubscriptionRefused,
-  VIDEO_COMPLETION_RATIO,
+  videoEndSlack,
   type LearnerValues,
   type SubscriptionRefusalCode,
 } from '../../../../../contracts/learner/player.js'
@@ -44,7 +44,7 @@ import type { App, Principal } from '../../../../types.js'
 import { resourceUrls } from '../creator/content/resources.js'
 import { refreshStaleCatalogue, searchQuery } from './catalogue.js'
 import { doneBlocks, settle, type Studying } from './completion.js'
-import { allBlocks, blockTitle, DONE_WHEN_OPENED, type SnapshotBlock } from './progress.js'
+import { allBlocks, blockTitle, DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from './progress.js'
 import {
   catalogueCount,
   catalogueFacets,
@@ -143,8 +143,11 @@ function learnerValues(b: SnapshotBlock): LearnerValues {
       return { ...base, fileName: text(v.fileName), ...(typeof v.size === 'number' ? { size: v.size } : {}) }
     case 'link':
     case 'simulation':
-    case 'video':
       return { ...base, ...(typeof v.url === 'string' ? { url: v.url } : {}) }
+    case 'video': {
+      const duration = videoLength(b)
+      return { ...base, ...(typeof v.url === 'string' ? { url: v.url } : {}), ...(duration !== null ? { duration } : {}) }
+    }
     case 'form': {
       const questions = Array.isArray(v.questions) ? (v.questions as FormQuestion[]) : []
       return {
@@ -426,7 +429,7 @@ export default async function learnerRoutes(app: App) {
         const { snap } = await studying(app.db, sub, course)
         const b = blockOf(snap, block)
         return app.db.transaction(async (tx) => {
-          const row = await recordOpened(tx, sub, course, b.id, DONE_WHEN_OPENED.has(b.kind))
+          const row = await recordOpened(tx, sub, course, b.id, DONE_WHEN_OPENED.has(b.kind), app.now())
           await setResume(tx, sub, course, b.id)
           const { done } = await doneBlocks(tx, sub, course)
           return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, studyingAs(request), snap, done) }
@@ -438,20 +441,41 @@ export default async function learnerRoutes(app: App) {
       {
         schema: {
           tags,
-          summary: 'Records where the caller is in a video; the video is done once 95 % of it was watched (the furthest point watched is kept; a jump ahead is a seek, not watching)',
+          summary:
+            'Records where the caller is in a video (whole seconds). What was watched advances at most as fast as playing at 2× over the time since the previous report, by the server\'s clock; the video is done once that reaches its end (within 10 s or 10 % of its length). Seeking ahead moves the resume position only; the length is the server\'s, never the client\'s',
           body: PositionBody,
           response: { 200: ProgressAnswer, ...playerErrors },
+        },
+        // A position is a JSON number: text, true or null would otherwise be coerced into one.
+        preValidation: async (request) => {
+          const seconds = (request.body as { seconds?: unknown } | undefined)?.seconds
+          if (seconds !== undefined && typeof seconds !== 'number') {
+            throw new HttpError(400, 'Invalid request', 'VALIDATION', { seconds: 'Must be a number of whole seconds from 0 to 86400' })
+          }
         },
       },
       async (request) => {
         const { sub } = principalOf(request.principal)
-        const { course, block, duration } = request.body
+        const { course, block } = request.body
         const { snap } = await studying(app.db, sub, course)
         const b = blockOf(snap, block)
         if (b.kind !== 'video') throw new HttpError(400, 'Only a video block has a position', 'NOT_A_VIDEO')
-        const seconds = Math.min(request.body.seconds, duration)
+        // The length is the one the server read or the creator gave; whatever the client says is ignored.
+        const duration = videoLength(b)
+        const seconds = duration === null ? request.body.seconds : Math.min(request.body.seconds, duration)
+        const at = app.now()
         return app.db.transaction(async (tx) => {
-          const row = await recordPosition(tx, { sub, course, block: b.id, seconds, duration, ratio: VIDEO_COMPLETION_RATIO, rate: MAX_PLAYBACK_RATE, slack: REPORT_SLACK_SECONDS })
+          const row = await recordPosition(tx, {
+            sub,
+            course,
+            block: b.id,
+            seconds,
+            duration,
+            at,
+            rate: MAX_PLAYBACK_RATE,
+            maxGap: MAX_REPORT_GAP_SECONDS,
+            slack: duration === null ? 0 : videoEndSlack(duration),
+          })
           await setResume(tx, sub, course, b.id)
           const { done } = await doneBlocks(tx, sub, course)
           return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, studyingAs(request), snap, done) }

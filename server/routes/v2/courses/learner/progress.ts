@@ -4,7 +4,8 @@ import { countedBlocks as certificateRule } from '../../../../certificates/index
 
 /**
  * The progress rules (spec §7 "Progress"): a text, image, attachment, link or simulation block is
- * done once opened; a video once 95 % of it was watched (VIDEO_COMPLETION_RATIO); a form once passed.
+ * done once opened; a video once its watched point, earned at no more than 2× real time, reached its
+ * end (contracts/learner/player.ts, `recordPosition`); a form once passed.
  * The course is complete when every block that counts is done: the blocks marked required, or every
  * block when the course marks none (a course without requirements is still studied to its end).
  */
@@ -45,4 +46,13 @@ export function blockTitle(b: SnapshotBlock): string {
   if (typeof v.title === 'string' && v.title.trim()) return v.title.trim()
   if (typeof v.name === 'string' && v.name.trim()) return v.name.trim()
   return ''
+}
+
+/**
+ * A video's length in seconds as the server knows it (read at upload, or given by the creator for an
+ * address), or null for a video published without one: such a video keeps its position but is never done.
+ */
+export function videoLength(b: SnapshotBlock): number | null {
+  const d = b.values.duration
+  return typeof d === 'number' && Number.isFinite(d) && d > 0 ? d : null
 }

@@ -261,40 +261,47 @@ export async function passedForms(db: Queryable, sub: string, course: string): P
   return new Set(rows.map((r) => r.form_id))
 }
 
-/** Records that a block was opened; `complete` marks it done (the first time only). */
-export async function recordOpened(tx: Queryable, sub: string, course: string, block: string, complete: boolean): Promise<ProgressRow> {
+/**
+ * Records that a block was opened at `at` (the server's clock); `complete` marks it done (the first
+ * time only). Opening also restarts a video's measure of time: what is watched from here on is
+ * counted from this moment.
+ */
+export async function recordOpened(tx: Queryable, sub: string, course: string, block: string, complete: boolean, at: Date): Promise<ProgressRow> {
   const { rows } = await tx.query<ProgressRow>(
-    `INSERT INTO learner_progress (user_sub, course_uuid, block_id, completed_at) VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END)
+    `INSERT INTO learner_progress (user_sub, course_uuid, block_id, completed_at, reported_at) VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN $5::timestamptz END, $5)
      ON CONFLICT (user_sub, course_uuid, block_id) DO UPDATE
-        SET completed_at = COALESCE(learner_progress.completed_at, EXCLUDED.completed_at), updated_at = now()
+        SET completed_at = COALESCE(learner_progress.completed_at, EXCLUDED.completed_at), reported_at = EXCLUDED.reported_at, updated_at = now()
      RETURNING block_id, watched_seconds, position_seconds, duration_seconds, completed_at`,
-    [sub, course, block, complete],
+    [sub, course, block, complete, at.toISOString()],
   )
   return rows[0]
 }
 
 /**
- * Records a video's position. The furthest point watched only grows, and by no more than playback at
- * `rate` over the time since the previous report plus `slack` seconds (a jump ahead is a seek, not
- * watching); the video is done once that point reaches `ratio` of its duration (and stays done).
+ * Records a video's position `seconds` reported at `at` (the server's clock). The watched point only
+ * grows, towards the position, by at most `rate` × the seconds since the previous report (or the
+ * opening), of which at most `maxGap` count; the first report of a block never opened earns nothing.
+ * The video is done once the watched point is within `slack` of `duration` (and stays done); a video
+ * of unknown length (null) keeps its position but is never done.
  */
 export async function recordPosition(
   tx: Queryable,
-  p: { sub: string; course: string; block: string; seconds: number; duration: number; ratio: number; rate: number; slack: number },
+  p: { sub: string; course: string; block: string; seconds: number; duration: number | null; at: Date; rate: number; maxGap: number; slack: number },
 ): Promise<ProgressRow> {
-  const reached = 'GREATEST(lp.watched_seconds, LEAST(EXCLUDED.position_seconds, lp.watched_seconds + $7::numeric * extract(epoch FROM now() - lp.updated_at)::numeric + $8::numeric))'
+  const elapsed = 'LEAST($8::numeric, GREATEST(0, COALESCE(extract(epoch FROM $6::timestamptz - lp.reported_at)::numeric, 0)))'
+  const reached = `GREATEST(lp.watched_seconds, LEAST(EXCLUDED.position_seconds, lp.watched_seconds + $7::numeric * ${elapsed}))`
   const { rows } = await tx.query<ProgressRow>(
-    `INSERT INTO learner_progress AS lp (user_sub, course_uuid, block_id, watched_seconds, position_seconds, duration_seconds, completed_at)
-     VALUES ($1, $2, $3, LEAST($4::numeric, $8::numeric), $4::numeric, $5::numeric,
-             CASE WHEN LEAST($4::numeric, $8::numeric) >= $5::numeric * $6::numeric THEN now() END)
+    `INSERT INTO learner_progress AS lp (user_sub, course_uuid, block_id, watched_seconds, position_seconds, duration_seconds, reported_at)
+     VALUES ($1, $2, $3, 0, $4::numeric, $5::numeric, $6::timestamptz)
      ON CONFLICT (user_sub, course_uuid, block_id) DO UPDATE
         SET watched_seconds = ${reached},
             position_seconds = EXCLUDED.position_seconds,
             duration_seconds = EXCLUDED.duration_seconds,
-            completed_at = COALESCE(lp.completed_at, CASE WHEN ${reached} >= EXCLUDED.duration_seconds * $6::numeric THEN now() END),
+            completed_at = COALESCE(lp.completed_at, CASE WHEN ${reached} >= EXCLUDED.duration_seconds - $9::numeric THEN $6::timestamptz END),
+            reported_at = EXCLUDED.reported_at,
             updated_at = now()
      RETURNING block_id, watched_seconds, position_seconds, duration_seconds, completed_at`,
-    [p.sub, p.course, p.block, p.seconds, p.duration, p.ratio, p.rate, p.slack],
+    [p.sub, p.course, p.block, p.seconds, p.duration, p.at.toISOString(), p.rate, p.maxGap, p.slack],
   )
   return rows[0]
 }

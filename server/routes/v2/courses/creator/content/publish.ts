@@ -29,7 +29,9 @@ function blockProblem(b: ItemRow): string | null {
     case 'simulation':
       return v.url || (v.path && v.entry) ? null : 'has no package or address'
     case 'video':
-      return v.path || v.url ? null : 'has no video'
+      if (!v.path && !v.url) return 'has no video'
+      // Learners' progress is measured against the length; a video without one could never be done.
+      return typeof v.duration === 'number' && v.duration > 0 ? null : v.path ? 'has no known length: upload the video again' : 'needs its length'
     default:
       return null
   }

@@ -4,6 +4,7 @@ import { HttpError } from '../../../../../plugins/errors.js'
 import { isValidKey, readFolderUrl, type Storage } from '../../../../../storage/index.js'
 import { isIssuedPath } from '../../../../../storage/kinds.js'
 import { requireMatchingBytes } from '../../../../../storage/magic.js'
+import { videoDuration } from '../../../../../media/duration.js'
 
 /**
  * The files blocks point at. A path in a block's values must be one the storage issued for this course
@@ -88,9 +89,17 @@ export async function unpackSimulation(storage: Storage, zipPath: string, zip: U
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 
+/** The stored video's length in seconds (server/media), or 400 when it cannot be read. */
+async function lengthOf(storage: Storage, path: string, size: number): Promise<number> {
+  const seconds = await videoDuration(storage, path, size)
+  if (seconds === null) throw invalid('values.path', 'The length of this video could not be read: upload an MP4 or WebM video')
+  return seconds
+}
+
 /**
  * Checks the files among a block's new values and fills what the server decides: the attachment's size
- * as stored, the simulation's `entry`. An unchanged path (same as the current version) is taken as it is.
+ * as stored, the simulation's `entry`, the video's `duration` read from the file. An unchanged path
+ * (same as the current version) is taken as it is (a video without a length gets it read then).
  */
 export async function registerResources(
   storage: Storage,
@@ -105,6 +114,15 @@ export async function registerResources(
   if (previous && previous.path === path) {
     if (kind === 'simulation') values.entry = previous.entry
     if (kind === 'attachment' && previous.size !== undefined) values.size = previous.size
+    if (kind !== 'video') return values
+    if (typeof previous.duration === 'number') {
+      values.duration = previous.duration
+      return values
+    }
+    // A video saved before its length was read gets it now.
+    const head = await storage.head(path)
+    if (!head) throw invalid('values.path', 'The file has not arrived: upload it again')
+    values.duration = await lengthOf(storage, path, head.size)
     return values
   }
   const uploadKind = RESOURCE_KINDS[kind as keyof typeof RESOURCE_KINDS]
@@ -113,6 +131,7 @@ export async function registerResources(
   if (!head) throw invalid('values.path', 'The file has not arrived: upload it again')
   await requireMatchingBytes(storage, path, head, 'values.path')
   if (kind === 'attachment') values.size = head.size
+  if (kind === 'video') values.duration = await lengthOf(storage, path, head.size)
   if (kind === 'simulation') {
     if (head.size > MAX_PACKAGE_BYTES) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
     const data = await readAll(storage, path, MAX_PACKAGE_BYTES)

@@ -77,6 +77,12 @@ export function cleanValues(kind: ItemKind, raw: unknown): Record<string, unknow
         throw invalid({ 'values.url': 'Give either an address or an uploaded file, not both' })
       }
       if (kind === 'simulation' && values.path === undefined) delete values.entry
+      if (kind === 'video') {
+        // An uploaded video's length is read from the file when it is registered, never taken from the client;
+        // an external one's is the creator's to give.
+        if (values.path !== undefined || values.url === undefined) delete values.duration
+        else if (values.duration === undefined) throw invalid({ 'values.duration': 'Give the length of the video' })
+      }
       break
     case 'form':
       checkFormIds(values as FormValues)
