@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { videoDuration } from '../../server/media/duration.js'
 import { testClock } from '../helpers/clock.js'
 import { clip } from '../helpers/clip.js'
+import { sampleFile } from '../helpers/media.js'
 import { caller, courseApp, V2, type Caller, type CourseApi } from '../helpers/courses.js'
 import { L, publishCourse, quiz, subscribe, uploadBlockFile, type PublishedCourse } from '../helpers/learner.js'
 
@@ -117,7 +118,7 @@ describe('the length of a video is the server’s', () => {
     const tree = (await api.call(owner, 'GET', `${V2}/builder/blocks/${uuid}`)).json()
     const section = tree.items[0].id as string
     const revision = async () => (await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [uuid])).rows[0].revision
-    const junk = await uploadBlockFile(api, owner, uuid, 'video', { type: 'video/mp4', name: 'junk.mp4', bytes: randomBytes(2048) })
+    const junk = await uploadBlockFile(api, owner, uuid, 'video', { type: 'video/mp4', name: 'junk.mp4', bytes: sampleFile('video/mp4', 2048) })
     const refused = await api.call(owner, 'POST', `${V2}/blocks/add`, { uuid, revision: await revision(), item: 'video', section, values: { title: 'Junk', path: junk } })
     expect(refused.statusCode, refused.body).toBe(400)
     expect(refused.json().errors).toEqual({ 'values.path': 'The length of this video could not be read: upload an MP4 or WebM video' })
