@@ -9,6 +9,7 @@ import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
 import { insightsPlugin } from './insights/plugin.js'
+import { limitsPlugin } from './limits/index.js'
 import { lazySchemas } from './plugins/lazy-schemas.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
@@ -33,6 +34,8 @@ export interface AppOptions {
   print?: (line: string) => void
   /** File storage; by default the one the configuration names (STORAGE_DRIVER). */
   storage?: Storage
+  /** Clock in milliseconds of the rate-limit windows (tests move it); Date.now by default. */
+  clock?: () => number
 }
 
 /** Fields that are never written to a log when an object logged at the top level carries them. */
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
   const identity = await setupIdentity(app, { config, db, print: options.print })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
+  await app.register(limitsPlugin, { db, config, now: options.clock })
   await app.register(apiCompressionPlugin)
   await app.register(insightsPlugin)
   await app.register(openapiPlugin, { version: appInfo.version })
