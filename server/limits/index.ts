@@ -1,6 +1,7 @@
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { RateLimitedBody } from '../../contracts/errors.js'
 import type { Config } from '../config.js'
 import type { Db } from '../db/index.js'
 import { HttpError } from '../plugins/errors.js'
@@ -121,6 +122,9 @@ export const limitsPlugin = fp<LimitsOptions>(async (app, options) => {
     const max = config[LIMIT_SETTINGS[cls]]
     if (max === 0) return
     route.config = { ...(route.config ?? {}), limitClass: cls, rateLimit: { max, timeWindow: windowMs } } as typeof route.config
+    // The OpenAPI document names the 429 answer.
+    const schema = (route.schema ??= {}) as { response?: Record<string, unknown> }
+    schema.response = { ...(schema.response ?? {}), 429: RateLimitedBody }
   })
 
   await app.register(fastifyRateLimit, {

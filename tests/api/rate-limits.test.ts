@@ -230,6 +230,15 @@ describe('expired buckets', () => {
   })
 })
 
+describe('the OpenAPI document', () => {
+  it('names the 429 answer of the limited routes only', async () => {
+    const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>()
+    expect(doc.paths['/api/v2/courses/certificates/{course}']!.get!.responses['429']).toBeDefined()
+    expect(doc.paths['/api/certificates/verify/{code}']!.get!.responses['429']).toBeDefined()
+    expect(doc.paths['/api/v2/courses/all/{page}']!.get!.responses['429']).toBeUndefined()
+  })
+})
+
 describe('settings', () => {
   it('0 turns a class off', async () => {
     const t = await createTestApp({ env: { ...LIMITS, RATE_LIMIT_CERTIFICATE_VERIFY: '0' } })
