@@ -1,14 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.js'
 import { sweepBuckets } from '../../server/limits/queries.js'
 import type { LocalStorage } from '../../server/storage/local.js'
 import type { App } from '../../server/types.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
-import { caller, courseApp, testAuth, V2, type Caller, type CourseApi } from '../helpers/courses.js'
-import { FORMS, publishedCourse, RIGHT, subscribe, type PublishedCourse } from './forms-course.js'
+import { ADMIN_CALLER, caller, courseApp, testAuth, V2, type Caller, type CourseApi } from '../helpers/courses.js'
+import { FORMS, publishedCourse, RIGHT, subscribe, templatePdf, type PublishedCourse } from './forms-course.js'
 
 /**
  * The expensive routes' rate limits, counted in the database, and the kept certificate PDFs. The
@@ -121,6 +122,38 @@ describe('certificate PDFs', () => {
     const again = await pdf(ana, 'es')
     expect(again.statusCode).toBe(200)
     expect(again.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  })
+
+  it('draws anew when the catalogue design the certificate is drawn on gets a new file', async () => {
+    building = true
+    const owner = await api.user('Pia Owner', ['creator'])
+    const designed = await publishedCourse(api, owner, { name: 'Akustik', template: null })
+    const gil = await api.user('Gil Learner', ['general'])
+    await subscribe(api, designed, gil)
+    expect((await api.call(gil, 'POST', `${FORMS}/completed`, { course: designed.uuid, id: designed.forms[0], answers: RIGHT })).json()).toMatchObject({ passed: true })
+    const download = () => api.app.inject({ method: 'GET', url: `${CERTS}/${designed.uuid}?lang=eng`, headers: gil.headers })
+    const text = async (res: LightMyRequestResponse) => (await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true })).text
+
+    const before = await download()
+    expect(before.statusCode).toBe(200)
+    expect((await download()).rawPayload.equals(before.rawPayload)).toBe(true)
+
+    const { rows } = await api.db.query<{ id: string; name: string; revision: number }>(
+      `SELECT c.id, c.name, c.revision FROM certificates c JOIN course_versions v ON c.id::text = v.content->'course'->'certificate'->>'id' WHERE v.course_uuid = $1`,
+      [designed.uuid],
+    )
+    const design = rows[0]!
+    await api.app.storage.put('catalogues/certificates/new-design.pdf', await templatePdf(), 'application/pdf')
+    const updated = await api.call(ADMIN_CALLER, 'PUT', `/api/v2/admin/certificates/update/${design.id}`, { name: design.name, description: '', templatePath: 'catalogues/certificates/new-design.pdf', revision: design.revision })
+    expect(updated.statusCode, updated.body).toBe(200)
+
+    const after = await download()
+    building = false
+    expect(after.statusCode).toBe(200)
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false)
+    // The new design's page (its heading) is the certificate's page now.
+    expect(await text(after)).toContain('Experimental Studies Centre')
+    expect(await text(before)).not.toContain('Experimental Studies Centre')
   })
 
   it('counts a refused token against nobody', async () => {
