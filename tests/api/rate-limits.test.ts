@@ -187,6 +187,12 @@ describe('certificate verification (public: per client address)', () => {
       expect((await verify('ABCD-2345-WXYZ', {}, other)).statusCode).toBe(404)
       expectLimited(await verify('ABCD-2345-WXYZ'))
       expectLimited(await verify('ABCD-2345-WXYZ', {}, other))
+
+      // At the same moment from both: exactly the allowance gets through.
+      nextWindow()
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => verify('ABCD-2345-WXYZ', { from: '198.51.100.77' }, i % 2 ? other : api.app)))
+      expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(3)
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(7)
     } finally {
       await other.close()
     }
