@@ -10,6 +10,14 @@ export const ErrorBody = Type.Object(
 )
 export type ErrorBody = Static<typeof ErrorBody>
 
+/** A 429 of a rate-limited route: the error body and the seconds to wait (also in `Retry-After`). */
+export const RateLimitedBody = Type.Object({
+  message: Type.String(),
+  code: Type.Literal('RATE_LIMITED'),
+  retryAfter: Type.Integer({ minimum: 1, description: 'Seconds until the window ends (as the Retry-After header).' }),
+})
+export type RateLimitedBody = Static<typeof RateLimitedBody>
+
 /** The error answers a route may give, for the OpenAPI document. */
 export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) =>
   Object.fromEntries(codes.map((c) => [c, ErrorBody]))

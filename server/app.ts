@@ -9,6 +9,7 @@ import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
 import { insightsPlugin } from './insights/plugin.js'
+import { limitsPlugin } from './limits/index.js'
 import { lazySchemas } from './plugins/lazy-schemas.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
@@ -33,7 +34,7 @@ export interface AppOptions {
   print?: (line: string) => void
   /** File storage; by default the one the configuration names (STORAGE_DRIVER). */
   storage?: Storage
-  /** The server's clock for the rules that measure time between requests (video progress); tests move it. */
+  /** The server's clock for the rules that measure time between requests (video progress, rate-limit windows); tests move it. */
   now?: () => Date
 }
 
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
   const identity = await setupIdentity(app, { config, db, print: options.print })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
+  await app.register(limitsPlugin, { db, config, now: () => app.now().getTime() })
   await app.register(apiCompressionPlugin)
   await app.register(insightsPlugin)
   await app.register(openapiPlugin, { version: appInfo.version, publicUrl: config.PUBLIC_URL })

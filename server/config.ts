@@ -74,6 +74,15 @@ export const ConfigSchema = Type.Object({
     default: 'false',
     description: "Which proxies may name the client address in X-Forwarded-For: 'false' (none: the connection's address), the number of proxy hops in front of the server (1–9), or a comma-separated list of proxy addresses or CIDR ranges.",
   }),
+  // Rate limits of the expensive routes (server/limits, README "Rate limits"): requests per window,
+  // per signed-in user (per client address for visitors); 0 turns a class's limit off.
+  RATE_LIMIT_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 86400, default: 60, description: 'Length of the rate-limit window in seconds; every allowance below counts the requests of one window.' }),
+  RATE_LIMIT_CERTIFICATE_PDF: Type.Integer({ minimum: 0, maximum: 100000, default: 10, description: 'Certificate PDF downloads per window (0: no limit).' }),
+  RATE_LIMIT_CERTIFICATE_VERIFY: Type.Integer({ minimum: 0, maximum: 100000, default: 30, description: 'Certificate code verifications per window (0: no limit).' }),
+  RATE_LIMIT_AVATAR: Type.Integer({ minimum: 0, maximum: 100000, default: 5, description: 'AI avatar requests per window (0: no limit).' }),
+  RATE_LIMIT_COURSE_START: Type.Integer({ minimum: 0, maximum: 100000, default: 10, description: 'Courses started or cloned in the builder per window (0: no limit).' }),
+  RATE_LIMIT_UPLOAD: Type.Integer({ minimum: 0, maximum: 100000, default: 60, description: 'Upload requests per window: upload parameters, the embedded storage upload itself and the confirmations (0: no limit).' }),
+  RATE_LIMIT_SEARCH: Type.Integer({ minimum: 0, maximum: 100000, default: 60, description: 'Course searches per window: the learner catalogue, the builder and the administrators\' course lists with search words (0: no limit).' }),
   ADMIN_EMAIL: Type.String({ format: 'email', default: 'admin@aula.local', description: 'The administrator created on an empty pool; its temporary password is printed once on the console.' }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.' })),
   // Files (server/storage, README "Files")

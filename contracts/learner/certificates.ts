@@ -34,5 +34,8 @@ export const UNKNOWN_CERTIFICATE = 'Unknown certificate code'
 /** 404 `code: 'NOT_ISSUED'` from the download: the course is not complete yet. */
 export const CERTIFICATE_NOT_ISSUED = 'The certificate is issued when every required block is done and every required form passed'
 
-/** The downloaded certificate: a PDF document (`application/pdf`, sent as an attachment). */
-export const CertificatePdf = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The certificate as a PDF document.' })
+/**
+ * The downloaded certificate: a PDF document (`application/pdf`, sent as an attachment); drawn now it
+ * is sent from memory, kept from before it is streamed from storage.
+ */
+export const CertificatePdf = Type.Unsafe<Uint8Array | NodeJS.ReadableStream>({ type: 'string', format: 'binary', description: 'The certificate as a PDF document.' })

@@ -9,7 +9,8 @@ export { templateKind } from './template.js'
 export type { CertificateContent } from './pdf.js'
 export { printedNames, type PrintedName } from './names.js'
 export { certificateView } from './view.js'
-export { catalogueTemplate, certificateByCode, certificateOf, publishedSnapshot, type CertificateRow } from './queries.js'
+export { catalogueTemplate, certificateByCode, certificateOf, certificateTemplateKey, publishedSnapshot, type CertificateRow } from './queries.js'
+export { storedPdfKey } from './stored.js'
 
 /** Draws a certificate as a PDF. The PDF, font and QR libraries load with the first certificate drawn. */
 export async function renderCertificate(...args: Parameters<typeof import('./pdf.js').renderCertificate>): Promise<Uint8Array> {

@@ -77,3 +77,18 @@ export async function catalogueTemplate(db: Queryable, certificateId: string): P
   const { rows } = await db.query<{ template_path: string }>('SELECT template_path FROM certificates WHERE id = $1', [certificateId])
   return rows[0]?.template_path ?? null
 }
+
+/**
+ * The template file a certificate is drawn on: the one of the course version it was issued from, else
+ * the catalogue design that version names (its current file), else null (the default design).
+ */
+export async function certificateTemplateKey(db: Queryable, row: Pick<CertificateRow, 'course_uuid' | 'course_version'>): Promise<string | null> {
+  const { rows } = await db.query<{ template: string | null }>(
+    `SELECT COALESCE(v.content->'course'->>'template', c.template_path) AS template
+       FROM course_versions v
+       LEFT JOIN certificates c ON c.id::text = v.content->'course'->'certificate'->>'id'
+      WHERE v.course_uuid = $1 AND v.version = $2`,
+    [row.course_uuid, row.course_version],
+  )
+  return rows[0]?.template ?? null
+}

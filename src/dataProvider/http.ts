@@ -35,8 +35,21 @@ export class ApiError extends HttpError {
   }
 }
 
-/** Spec §8: the text shown for each answer status (`network` when no answer came). */
-export function errorFor(status: number | 'network', body: unknown): ApiError {
+/** Whole seconds to wait from a Retry-After header or an answer's `retryAfter`, or null. */
+function secondsToWait(retryAfter: string | null | undefined, body: unknown): number | null {
+  const fromBody = typeof body === 'object' && body && 'retryAfter' in body ? body.retryAfter : undefined
+  for (const value of [retryAfter, fromBody]) {
+    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : typeof value === 'number' ? value : NaN
+    if (Number.isInteger(n) && n > 0) return n
+  }
+  return null
+}
+
+/**
+ * Spec §8: the text shown for each answer status (`network` when no answer came). `retryAfter` is
+ * the answer's Retry-After header (a 429 says how long to wait).
+ */
+export function errorFor(status: number | 'network', body: unknown, retryAfter?: string | null): ApiError {
   const serverMessage = typeof body === 'object' && body && 'message' in body && typeof body.message === 'string' ? body.message : undefined
   switch (status) {
     case 'network':
@@ -51,6 +64,10 @@ export function errorFor(status: number | 'network', body: unknown): ApiError {
       return new ApiError(t('conflict'), serverMessage, status, body)
     case 413:
       return new ApiError(t('tooLarge'), undefined, status, body)
+    case 429: {
+      const seconds = secondsToWait(retryAfter, body)
+      return new ApiError(t('tooMany'), seconds === null ? t('tooManyLater') : t('tooManyDetail', { smart_count: seconds }), status, body)
+    }
     default:
       return new ApiError(t('other'), undefined, status, body)
   }
@@ -96,6 +113,6 @@ export async function httpClient<T = unknown>(url: string, options: HttpOptions 
       json = undefined
     }
   }
-  if (!response.ok) throw errorFor(response.status, json ?? body)
+  if (!response.ok) throw errorFor(response.status, json ?? body, response.headers.get('retry-after'))
   return { status: response.status, headers: response.headers, body, json: json as T }
 }

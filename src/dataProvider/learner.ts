@@ -73,7 +73,7 @@ export async function downloadCertificate(uuid: string, fileName: string, lang: 
   }).catch(() => {
     throw errorFor('network', null)
   })
-  if (!response.ok) throw errorFor(response.status, await response.json().catch(() => null))
+  if (!response.ok) throw errorFor(response.status, await response.json().catch(() => null), response.headers.get('retry-after'))
   const url = URL.createObjectURL(await response.blob())
   const link = document.createElement('a')
   link.href = url

@@ -8,7 +8,7 @@
  *   npm run bench                                   PGlite only
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
  *   BENCH_SECONDS=10                                longer loads (default 5 s each)
- *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, web, admin
+ *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, web, admin, pdf
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -21,6 +21,7 @@ import { loadConfig } from '../../server/config.js'
 import { ensureWebBuild } from '../../server/web-build.js'
 import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
 import { benchAdmin, formatAdminBench } from './admin.js'
+import { benchPdf, formatPdfBench } from './certificates.js'
 import { benchWeb } from './web.js'
 import { load, type LoadResult } from './load.js'
 import { benchSrp, createUserWith, signIn } from './srp.js'
@@ -29,7 +30,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,web,admin').split(',').map((p) => p.trim()))
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,web,admin,pdf').split(',').map((p) => p.trim()))
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 
 /** One line of the table. `ratio` is against the bare server; `target` and `met` when the issue sets one. */
@@ -174,6 +175,14 @@ async function main() {
 
   console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
   printTable([...rows, ...web])
+
+  if (PARTS.has('pdf')) {
+    // Certificate downloads beside everyone else's requests (PGlite): with the PDF limit off, what
+    // keeping drawn PDFs does alone; with the default settings, the limit too.
+    const runs = [await benchPdf('RATE_LIMIT_CERTIFICATE_PDF=0 (no limit)', { RATE_LIMIT_CERTIFICATE_PDF: '0' }, SECONDS), await benchPdf('default settings', {}, SECONDS)]
+    console.log('')
+    for (const line of formatPdfBench(runs)) console.log(line)
+  }
 
   if (!PARTS.has('admin')) return
   // Administration at scale: user search p95 at 100,000 users and the 10,000-row bulk import.

@@ -29,8 +29,21 @@ export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<
   }
 }
 
+/**
+ * Tests call the expensive routes far faster than people do, so their rate limits are off unless a
+ * test sets them (tests/api/rate-limits.test.ts).
+ */
+export const NO_RATE_LIMITS = {
+  RATE_LIMIT_CERTIFICATE_PDF: '0',
+  RATE_LIMIT_CERTIFICATE_VERIFY: '0',
+  RATE_LIMIT_AVATAR: '0',
+  RATE_LIMIT_COURSE_START: '0',
+  RATE_LIMIT_UPLOAD: '0',
+  RATE_LIMIT_SEARCH: '0',
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ AULA_DATA_DIR: `/tmp/aula-test-${process.pid}`, WEB_BUILD: 'never', LOG_LEVEL: 'silent', ...overrides })
+  return loadConfig({ AULA_DATA_DIR: `/tmp/aula-test-${process.pid}`, WEB_BUILD: 'never', LOG_LEVEL: 'silent', ...NO_RATE_LIMITS, ...overrides })
 }
 
 export interface TestApp {

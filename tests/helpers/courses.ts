@@ -19,7 +19,7 @@ export interface Caller {
 /** A caller by sub and groups (not in the user pool; see `CourseApi.user`). */
 export const caller = (sub: string, groups: string[]): Caller => ({ sub, groups, headers: { authorization: `Bearer test:${sub}:${groups.join(',')}` } })
 
-const testAuth = async (request: FastifyRequest): Promise<Principal | null> => {
+export const testAuth = async (request: FastifyRequest): Promise<Principal | null> => {
   const m = /^Bearer test:([\w.@-]+):([\w,-]*)$/.exec(request.headers.authorization ?? '')
   return m ? { sub: m[1], username: m[1], email: `${m[1]}@example.test`, groups: m[2] ? m[2].split(',') : [] } : null
 }
@@ -37,6 +37,7 @@ export interface CourseApi extends TestApp {
 
 let made = 0
 
+/** The app with test tokens (see `caller`); `now` is the server's clock (video progress, rate-limit windows). */
 export async function courseApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<CourseApi> {
   const t = await createTestApp({ authenticate: testAuth, env, ...options })
   const call: CourseApi['call'] = (as, method, url, body) =>

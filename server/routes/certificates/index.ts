@@ -1,20 +1,20 @@
 import { CERTIFICATE_NOT_ISSUED, CertificateCourseParams, CertificatePdf, CertificateQuery, CertificateVerification, UNKNOWN_CERTIFICATE, VerifyParams } from '../../../contracts/learner/certificates.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
-import type { CourseSnapshot } from '../../../contracts/courses/content.js'
 import {
-  catalogueTemplate,
   certificateByCode,
   certificateOf,
+  certificateTemplateKey,
   formatCode,
   issueIfComplete,
   printedNames,
   normalizeCode,
   publishedSnapshot,
   renderCertificate,
+  storedPdfKey,
+  type CertificateLocale,
   type CertificateRow,
 } from '../../certificates/index.js'
-import type { Queryable } from '../../db/index.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../admin/common.js'
@@ -23,23 +23,17 @@ const tags = ['learner: certificates']
 
 const hoursOf = (row: CertificateRow) => (row.hours === null ? null : Number(row.hours))
 
-/** The snapshot the certificate was issued from (its template is the one the learner studied under). */
-async function issuedSnapshot(db: Queryable, row: CertificateRow): Promise<CourseSnapshot | null> {
-  const { rows } = await db.query<{ content: CourseSnapshot | string }>('SELECT content FROM course_versions WHERE course_uuid = $1 AND version = $2', [row.course_uuid, row.course_version])
-  const content = rows[0]?.content
-  return content === undefined ? null : typeof content === 'string' ? (JSON.parse(content) as CourseSnapshot) : content
-}
-
 /**
  * Certificates: the caller's PDF for a course (issued on the spot when the course was completed but
- * the certificate is somehow missing), and the public verification of a code.
+ * the certificate is somehow missing), and the public verification of a code. A certificate never
+ * changes once issued, so its PDF is drawn once per template, language and address and kept in
+ * storage (shared by every process); later downloads stream the kept copy.
  */
 export default async function certificateRoutes(app: App) {
   const names = printedNames(app)
 
-  /** The course's certificate template file, or null (then the default design is drawn). */
-  async function templateBytes(snapshot: CourseSnapshot | null): Promise<Uint8Array | null> {
-    const key = snapshot?.course.template ?? (snapshot?.course.certificate ? await catalogueTemplate(app.db, snapshot.course.certificate.id) : null)
+  /** The certificate template file, or null (then the default design is drawn). */
+  async function templateBytes(key: string | null): Promise<Uint8Array | null> {
     if (!key) return null
     try {
       const chunks: Buffer[] = []
@@ -49,6 +43,30 @@ export default async function certificateRoutes(app: App) {
       app.log.warn({ err: error, key }, 'certificate template unreadable; drawing the default design')
       return null
     }
+  }
+
+  /** The certificate's PDF: the kept copy when there is one, else drawn now and kept. */
+  async function certificatePdf(row: CertificateRow, locale: CertificateLocale, origin: string): Promise<{ body: Buffer | NodeJS.ReadableStream; size: number }> {
+    const template = await certificateTemplateKey(app.db, row)
+    const verifyUrl = `${origin}/certificates/verify/${formatCode(row.code)}`
+    const key = storedPdfKey(row.code, { template, locale, verifyUrl })
+    const kept = await app.storage.head(key)
+    if (kept) {
+      try {
+        return { body: await app.storage.read(key), size: kept.size }
+      } catch {
+        // Removed since: drawn again below.
+      }
+    }
+    const pdf = Buffer.from(
+      await renderCertificate({ learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: new Date(row.issued_at), code: row.code, verifyUrl, locale }, await templateBytes(template)),
+    )
+    try {
+      await app.storage.put(key, pdf, 'application/pdf')
+    } catch (error) {
+      app.log.warn({ err: error, key }, 'drawn certificate not kept; the next download draws it again')
+    }
+    return { body: pdf, size: pdf.length }
   }
 
   app.get(
@@ -71,25 +89,13 @@ export default async function certificateRoutes(app: App) {
         row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName: names(principal) }))
         if (!row) throw new HttpError(404, CERTIFICATE_NOT_ISSUED, 'NOT_ISSUED')
       }
-      const snapshot = await issuedSnapshot(app.db, row)
-      const origin = `${request.protocol}://${request.host}`
-      const pdf = await renderCertificate(
-        {
-          learner: row.learner_name,
-          course: row.course_name,
-          hours: hoursOf(row),
-          issuedAt: new Date(row.issued_at),
-          code: row.code,
-          verifyUrl: `${origin}/certificates/verify/${formatCode(row.code)}`,
-          locale: request.query.lang ?? 'mx',
-        },
-        await templateBytes(snapshot),
-      )
+      const pdf = await certificatePdf(row, request.query.lang ?? 'mx', `${request.protocol}://${request.host}`)
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="certificate-${formatCode(row.code)}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf))
+        .header('content-length', pdf.size)
+        .send(pdf.body)
     },
   )
 

@@ -58,7 +58,7 @@ export async function downloadCertificate(url: string, fileName: string): Promis
   } catch {
     throw errorFor('network', null)
   }
-  if (!response.ok) throw errorFor(response.status, null)
+  if (!response.ok) throw errorFor(response.status, await response.json().catch(() => null), response.headers.get('retry-after'))
   const blob = await response.blob()
   const href = URL.createObjectURL(blob)
   const a = document.createElement('a')

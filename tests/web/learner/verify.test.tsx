@@ -33,4 +33,24 @@ describe('public certificate verification', () => {
     expect(screen.getByText(/No certificate has the code NOPE-0000/)).toBeInTheDocument()
     expect(screen.queryByText('Valid certificate')).not.toBeInTheDocument()
   })
+
+  it('says how long to wait when the server refuses too many look-ups', async () => {
+    net.server.use(
+      http.get('*/api/certificates/verify/:code', () =>
+        HttpResponse.json({ message: 'Too many requests: try again in 42 seconds', code: 'RATE_LIMITED', retryAfter: 42 }, { status: 429, headers: { 'Retry-After': '42' } }),
+      ),
+    )
+    renderAt('/certificates/verify/ABCD-EFGH-JKLM')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Too many requests')
+    expect(alert).toHaveTextContent('Please wait 42 seconds and try again.')
+    expect(screen.queryByText('Unknown certificate code')).not.toBeInTheDocument()
+    expect(screen.queryByText(/try again in 42 seconds/)).not.toBeInTheDocument()
+  })
+
+  it('asks for a moment when a refusal does not say how long', async () => {
+    net.server.use(http.get('*/api/certificates/verify/:code', () => HttpResponse.json({ message: 'Too many requests' }, { status: 429 })))
+    renderAt('/certificates/verify/ABCD-EFGH-JKLM')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a moment and try again.')
+  })
 })
