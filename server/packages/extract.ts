@@ -200,6 +200,8 @@ async function inflate(zip: ZipFile, item: Planned, target: string, total: { byt
   } catch {
     throw new Refusal('damaged', `The file ${shown(item.name)} in the package cannot be read`)
   }
+  // An inflate error can be raised again after the pipeline has settled: the pipeline's answer is the one that counts.
+  source.on('error', () => {})
   await fsp.mkdir(path.dirname(target), { recursive: true })
   try {
     await pipeline(source, guard, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }))

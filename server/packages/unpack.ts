@@ -104,7 +104,7 @@ function runWorker(zipFile: string, outDir: string, limits: PackageLimits): Prom
     })
     let result: ExtractResult | null = null
     worker.once('message', (message: ExtractResult) => (result = message))
-    worker.once('error', reject)
+    worker.once('error', (error) => (result ? resolve(result) : reject(error)))
     worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the unpack worker stopped with code ${code} and no result`))))
   })
 }
