@@ -85,7 +85,7 @@ export async function benchPackage(): Promise<PackageBenchResult> {
     }
     const must = async (method: string, route: string, body: unknown) => {
       const res = await call(method, route, body)
-      if (res.status !== 200) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(res.json)}`)
+      if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(res.json)}`)
       return res.json
     }
 
