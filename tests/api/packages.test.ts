@@ -122,6 +122,30 @@ describe('refused packages', () => {
   })
 })
 
+describe('storing a checked package', () => {
+  it('takes back what it stored when storage fails part-way, and leaves no work folder', async () => {
+    const storage = api.app.storage
+    const putFile = storage.putFile.bind(storage)
+    let calls = 0
+    storage.putFile = async (...args: Parameters<typeof putFile>) => {
+      calls += 1
+      if (calls === 3) throw new Error('storage unavailable')
+      return putFile(...args)
+    }
+    try {
+      const key = await upload(craftZip([INDEX, ...['a.js', 'b.js', 'c.js'].map((name) => ({ name, data: strToU8(name) }))]))
+      const before = await storage.usage()
+      const res = await save(key)
+      expect(res.statusCode).toBe(500)
+      expect(calls).toBe(3)
+      expect(await storage.usage()).toEqual(before)
+      expect(leftovers()).toEqual([])
+    } finally {
+      storage.putFile = putFile
+    }
+  })
+})
+
 describe('unpacking off the event loop', () => {
   it('answers /api/health while a large package inflates, and then stores the package whole', async () => {
     const mib = 150
