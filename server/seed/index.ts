@@ -4,6 +4,7 @@ import { seedMode } from '../config.js'
 import type { Queryable } from '../db/index.js'
 import { checklist, loadCourseState, snapshot } from '../routes/v2/courses/creator/content/publish.js'
 import { insertCourseVersion, insertItem, lockCourse, type Actor } from '../routes/v2/courses/creator/content/queries.js'
+import { packageWorkDir } from '../packages/unpack.js'
 import { registerResources } from '../routes/v2/courses/creator/content/resources.js'
 import { cleanValues } from '../routes/v2/courses/creator/content/values.js'
 import { refreshPublishedCourse } from '../routes/v2/courses/learner/catalogue.js'
@@ -186,7 +187,7 @@ async function seedCourse(app: App, tx: Queryable, course: DemoCourse, actor: Ac
         noted = true
       }
       values = cleanValues(block.kind, values)
-      values = await registerResources(app.storage, uuid, block.kind, values, null)
+      values = await registerResources(app.storage, uuid, block.kind, values, null, packageWorkDir(app.config.dataDir))
       await insertItem(tx, { id: crypto.randomUUID(), course: uuid, section: sectionId, kind: block.kind, position: j, values }, actor)
     }
   }

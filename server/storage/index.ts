@@ -26,6 +26,11 @@ export interface Storage {
    */
   read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream>
   put(key: string, body: Buffer, contentType: string): Promise<void>
+  /**
+   * Stores the local file `file` under `key`, streamed (an unpacked package's files). `crc32`, when
+   * known, lets the storage check what it received.
+   */
+  putFile(key: string, file: string, contentType: string, checksum?: { crc32: number }): Promise<void>
   delete(key: string): Promise<void>
   usage(): Promise<{ bytes: number; objects: number }>
   /** A URL the browser can read the file from (our /api/files/... for local, a presigned GET for S3). */

@@ -194,6 +194,19 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async putFile(key: string, file: string, contentType: string) {
+    if (!MIME_TYPE.test(contentType)) throw new Error(`invalid content type ${JSON.stringify(contentType)}`)
+    const temp = path.join(this.tmp, crypto.randomBytes(12).toString('hex'))
+    try {
+      await fsp.copyFile(file, temp, fs.constants.COPYFILE_EXCL)
+      await fsp.chmod(temp, 0o600)
+      await this.commit(key, temp, contentType)
+    } catch (error) {
+      await fsp.rm(temp, { force: true })
+      throw error
+    }
+  }
+
   async delete(key: string) {
     if (!isValidKey(key)) return
     await fsp.rm(this.objectPath(key), { force: true })

@@ -32,8 +32,8 @@ export interface ContentApi extends AdminApi {
 
 export const V2 = '/api/v2/courses/creator'
 
-export async function contentApp(): Promise<ContentApi> {
-  const api = await adminApp()
+export async function contentApp(env: Record<string, string> = {}): Promise<ContentApi> {
+  const api = await adminApp(env)
   const call = (headers: Record<string, string>, method: Method, url: string, body?: unknown) =>
     api.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) })
   const revision = async (uuid: string) => Number((await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [uuid])).rows[0].revision)

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Storage } from '../../server/storage/index.js'
 
@@ -139,6 +143,28 @@ export function storageContract(name: string, setup: () => Promise<StorageHarnes
       expect(await h.storage.usage()).toEqual({ bytes: before.bytes + 2048, objects: before.objects + 1 })
       await h.storage.delete(a) // deleting twice is harmless
       await expect(h.storage.read(a)).rejects.toThrow()
+    })
+
+    it('stores a local file streamed with putFile, as put would', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-putfile-'))
+      try {
+        const file = path.join(dir, 'app.js')
+        const content = bytes(300 * 1024)
+        fs.writeFileSync(file, content)
+        const key = newKey('app.js')
+        await h.storage.putFile(key, file, 'text/javascript', { crc32: zlib.crc32(content) >>> 0 })
+        expect(await h.storage.head(key)).toEqual({ size: content.length, contentType: 'text/javascript' })
+        expect((await drain(await h.storage.read(key))).equals(content)).toBe(true)
+        // Without a checksum given, the storage works it out where it needs one.
+        const plain = newKey('notes.txt')
+        fs.writeFileSync(file, 'notes')
+        await h.storage.putFile(plain, file, 'text/plain')
+        expect((await drain(await h.storage.read(plain))).toString()).toBe('notes')
+        await h.storage.delete(key)
+        await h.storage.delete(plain)
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
     })
 
     it('answers null for a missing or malformed key', async () => {

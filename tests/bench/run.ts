@@ -8,7 +8,7 @@
  *   npm run bench                                   PGlite only
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
  *   BENCH_SECONDS=10                                longer loads (default 5 s each)
- *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, web, admin, pdf
+ *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, package, web, admin, pdf
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,6 +22,7 @@ import { ensureWebBuild } from '../../server/web-build.js'
 import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
 import { benchAdmin, formatAdminBench } from './admin.js'
 import { benchPdf, formatPdfBench } from './certificates.js'
+import { benchPackage, packageRows } from './package.js'
 import { benchWeb } from './web.js'
 import { load, type LoadResult } from './load.js'
 import { benchSrp, createUserWith, signIn } from './srp.js'
@@ -30,7 +31,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,web,admin,pdf').split(',').map((p) => p.trim()))
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,package,web,admin,pdf').split(',').map((p) => p.trim()))
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 
 /** One line of the table. `ratio` is against the bare server; `target` and `met` when the issue sets one. */
@@ -171,6 +172,8 @@ async function main() {
   if (PARTS.has('api')) await apiTable(rows, databases)
   if (PARTS.has('srp')) await srpRows(rows, databases)
   if (PARTS.has('start')) await startUp(rows)
+  // /api/health latency while a ~100 MB simulation package unpacks (tests/bench/package.ts).
+  if (PARTS.has('package')) rows.push(...packageRows(await benchPackage()))
   const web = PARTS.has('web') ? await webRows() : []
 
   console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)

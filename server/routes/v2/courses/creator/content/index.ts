@@ -58,6 +58,7 @@ import {
   type ItemRow,
 } from './queries.js'
 import { registerResources, resourceUrls } from './resources.js'
+import { packageWorkDir } from '../../../../../packages/unpack.js'
 import { cleanValues, withoutAnswers } from './values.js'
 
 export { cloneContent } from './clone.js'
@@ -170,7 +171,7 @@ export default async function contentRoutes(app: App) {
           return { revision: await courseRevision(app.db, b.uuid), item: await written(app.db, b.uuid, b.id) }
         }
       }
-      const values = await registerResources(app.storage, b.uuid, b.item, cleanValues(b.item, b.values), null)
+      const values = await registerResources(app.storage, b.uuid, b.item, cleanValues(b.item, b.values), null, packageWorkDir(app.config.dataDir))
       const id = b.id ?? randomUUID()
       return app.db.transaction(async (tx) => {
         const revision = await bumpRevision(tx, b.uuid, b.revision)
@@ -199,7 +200,7 @@ export default async function contentRoutes(app: App) {
       await requireCourse(app.db, principal, b.uuid, 'edit')
       const row = await liveItem(app.db, b.uuid, b.item)
       if (!row) throw itemNotFound()
-      const values = await registerResources(app.storage, b.uuid, row.kind, cleanValues(row.kind, b.values), row.values)
+      const values = await registerResources(app.storage, b.uuid, row.kind, cleanValues(row.kind, b.values), row.values, packageWorkDir(app.config.dataDir))
       return app.db.transaction(async (tx) => {
         const revision = await bumpRevision(tx, b.uuid, b.revision)
         const current = await liveItem(tx, b.uuid, b.item)

@@ -1,5 +1,5 @@
-import { unzipSync } from 'fflate'
 import { RESOURCE_KINDS, type ItemKind } from '../../../../../../contracts/courses/content.js'
+import { PACKAGE_LIMITS, PackageError, storePackage, unpackStoredPackage, type UnpackedPackage } from '../../../../../packages/unpack.js'
 import { HttpError } from '../../../../../plugins/errors.js'
 import { isValidKey, readFolderUrl, type Storage } from '../../../../../storage/index.js'
 import { isIssuedPath } from '../../../../../storage/kinds.js'
@@ -14,13 +14,6 @@ import { videoDuration } from '../../../../../media/duration.js'
 
 const invalid = (field: string, message: string) => new HttpError(400, 'Invalid request', 'VALIDATION', { [field]: message })
 
-/** Largest package we unpack, and what it may hold once unpacked. */
-const MAX_PACKAGE_BYTES = 100 * 1024 * 1024
-const MAX_UNPACKED_BYTES = 300 * 1024 * 1024
-const MAX_PACKAGE_FILES = 3000
-/** A path segment usable in a storage key and a relative URL as it is (so links between files keep working). */
-const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/
-
 const TYPES: Record<string, string> = {
   html: 'text/html', htm: 'text/html', js: 'text/javascript', mjs: 'text/javascript', css: 'text/css', json: 'application/json',
   txt: 'text/plain', xml: 'application/xml', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg',
@@ -33,58 +26,34 @@ const typeOf = (name: string) => TYPES[name.slice(name.lastIndexOf('.') + 1).toL
 /** Where the files of a package live: beside the zip, under `<zip path>.d/`. */
 export const packagePrefix = (zipPath: string) => `${zipPath}.d/`
 
-async function readAll(storage: Storage, key: string, limit: number): Promise<Buffer> {
-  const stream = await storage.read(key)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-    size += b.length
-    if (size > limit) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
-    chunks.push(b)
-  }
-  return Buffer.concat(chunks)
-}
-
 /**
- * Unpacks a zip into storage and returns the key of its index.html: at the top of the package, or in its
- * only top folder (what zipping a folder gives). Refuses a package without index.html, with unsafe or
- * oversized contents. Unpacking again writes the same keys, so a retried registration is harmless.
+ * Unpacks a zip package (in the unpack worker) and stores its files beside the zip; returns the key of
+ * its index.html: at the top of the package, or in its only top folder (what zipping a folder gives).
+ * A refused package (see `server/packages`) is a 400 naming what is wrong, and nothing is stored.
+ * Unpacking again writes the same keys, so a retried registration is harmless.
  */
-export async function unpackSimulation(storage: Storage, zipPath: string, zip: Uint8Array): Promise<string> {
-  const files: string[] = []
-  let unpacked = 0
-  let problem: string | null = null
-  let entries: Record<string, Uint8Array>
+export async function unpackSimulation(storage: Storage, zipPath: string, workDir: string): Promise<string> {
+  let pkg: UnpackedPackage
   try {
-    entries = unzipSync(zip, {
-      filter(file) {
-        if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/') || file.name.split('/').pop() === '.DS_Store') return false
-        const segments = file.name.split('/')
-        if (!problem && segments.some((s) => s === '.' || s === '..' || !SAFE_SEGMENT.test(s))) {
-          problem = `File names in the package may only use letters, digits, dot, dash and underscore: ${file.name.slice(0, 200)}`
-        }
-        unpacked += file.originalSize
-        files.push(file.name)
-        // Nothing is inflated while the package is being refused.
-        return problem === null && files.length <= MAX_PACKAGE_FILES && unpacked <= MAX_UNPACKED_BYTES
-      },
-    })
-  } catch {
-    throw invalid('values.path', 'The package is not a valid zip file')
+    pkg = await unpackStoredPackage(storage, zipPath, { workDir })
+  } catch (error) {
+    if (error instanceof PackageError) {
+      if (error.problem === 'too-large') throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+      throw invalid('values.path', error.message)
+    }
+    throw error
   }
-  if (problem) throw invalid('values.path', problem)
-  if (files.length > MAX_PACKAGE_FILES) throw invalid('values.path', `The package holds more than ${MAX_PACKAGE_FILES} files`)
-  if (unpacked > MAX_UNPACKED_BYTES) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
-  const tops = new Set(files.map((f) => (f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '')))
-  const root = files.includes('index.html') ? '' : tops.size === 1 && files.includes(`${[...tops][0]}index.html`) ? [...tops][0] : null
-  if (root === null) throw invalid('values.path', 'The package has no index.html')
-  const prefix = packagePrefix(zipPath)
-  for (const name of files) {
-    const data = entries[name]
-    if (data) await storage.put(prefix + name, Buffer.from(data.buffer, data.byteOffset, data.byteLength), typeOf(name))
+  try {
+    const files = pkg.files.map((f) => f.name)
+    const tops = new Set(files.map((f) => (f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '')))
+    const root = files.includes('index.html') ? '' : tops.size === 1 && files.includes(`${[...tops][0]}index.html`) ? [...tops][0] : null
+    if (root === null) throw invalid('values.path', 'The package has no index.html')
+    const prefix = packagePrefix(zipPath)
+    await storePackage(storage, pkg, prefix, { last: `${root}index.html`, contentType: typeOf })
+    return `${prefix}${root}index.html`
+  } finally {
+    await pkg.dispose()
   }
-  return `${prefix}${root}index.html`
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
@@ -94,6 +63,16 @@ async function lengthOf(storage: Storage, path: string, size: number): Promise<n
   const seconds = await videoDuration(storage, path, size)
   if (seconds === null) throw invalid('values.path', 'The length of this video could not be read: upload an MP4 or WebM video')
   return seconds
+}
+
+async function startsWithZipMagic(storage: Storage, key: string, size: number): Promise<boolean> {
+  if (size < ZIP_MAGIC.length) return false
+  const chunks: Buffer[] = []
+  for await (const chunk of (await storage.read(key, { start: 0, end: ZIP_MAGIC.length - 1 })) as AsyncIterable<Buffer | string>) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+  }
+  const head = Buffer.concat(chunks)
+  return ZIP_MAGIC.every((b, i) => head[i] === b)
 }
 
 /**
@@ -107,6 +86,8 @@ export async function registerResources(
   kind: ItemKind,
   values: Record<string, unknown>,
   previous: Record<string, unknown> | null,
+  /** Where zip packages are unpacked (`packageWorkDir` of the data directory). */
+  workDir: string,
 ): Promise<Record<string, unknown>> {
   if (!(kind in RESOURCE_KINDS)) return values
   const path = values.path
@@ -133,10 +114,8 @@ export async function registerResources(
   if (kind === 'attachment') values.size = head.size
   if (kind === 'video') values.duration = await lengthOf(storage, path, head.size)
   if (kind === 'simulation') {
-    if (head.size > MAX_PACKAGE_BYTES) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
-    const data = await readAll(storage, path, MAX_PACKAGE_BYTES)
-    const isZip = ZIP_MAGIC.every((b, i) => data[i] === b)
-    if (isZip) values.entry = await unpackSimulation(storage, path, data)
+    if (head.size > PACKAGE_LIMITS.maxPackageBytes) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+    if (await startsWithZipMagic(storage, path, head.size)) values.entry = await unpackSimulation(storage, path, workDir)
     else if (head.contentType === 'text/html') values.entry = path
     else throw invalid('values.path', 'Upload an HTML file or a zip package')
   }
