@@ -56,7 +56,7 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   app.decorate('identityAdmin', admin)
   const sweep = setInterval(() => {
     ctx.access.prune()
-    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db), db.query('DELETE FROM identity_sigv4_seen WHERE expires_at < now()')]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
+    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
   }, 10 * 60_000)
   sweep.unref()
   app.addHook('onClose', async () => {
