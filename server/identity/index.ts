@@ -48,6 +48,8 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   const secrets = loadSecrets(config)
   const ctx = new IdentityContext(db, settings, secrets, mailer, app.log.child({ module: 'identity' }))
   await ctx.tokens.init(db)
+  const clashes = await ctx.users.refreshSkeletons(db)
+  if (clashes.length) app.log.warn({ users: clashes }, 'accounts whose addresses look like another account\'s address (docs/identity.md, look-alike addresses)')
   await ctx.access.start()
   await bootstrapPool(ctx, config.ADMIN_EMAIL, p.print ?? ((line) => console.log(line)))
   await app.register(identityRoutes, { prefix: '/identity', ctx })

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AdminGetUserCommand, CognitoIdentityProviderClient, ListGroupsCommand } from '@aws-sdk/client-cognito-identity-provider'
+import type { FinalizeHandler, FinalizeHandlerArguments, MetadataBearer } from '@smithy/types'
 import { loadSecrets } from '../../server/identity/secrets.js'
 import { startIdentityServer, type IdentityServer } from './helpers.js'
 
@@ -27,7 +28,7 @@ function sdk(extra: { systemClockOffset?: number } = {}) {
  */
 function fixedInvocationId(client: CognitoIdentityProviderClient) {
   client.middlewareStack.addRelativeTo(
-    (next) => async (args) => {
+    (next: FinalizeHandler<object, MetadataBearer>) => async (args: FinalizeHandlerArguments<object>) => {
       const request = args.request as { headers: Record<string, string> }
       request.headers['amz-sdk-invocation-id'] = '00000000-0000-4000-8000-000000000000'
       return next(args)
