@@ -69,6 +69,8 @@ function sub(id: string, user: string, createdDaysAgo: number, durationDays: num
     createdAt,
     updatedAt: revokedAt ?? createdAt,
     revokedAt,
+    blocksSelfSubscription: revoked,
+    blockLiftedAt: null,
     ...subscriptionState(createdAt, durationDays, revokedAt),
   }
 }

@@ -24,6 +24,8 @@ function subscription(n: number, createdDaysAgo: number, durationDays: number, r
     createdAt,
     updatedAt: revokedAt ?? createdAt,
     revokedAt,
+    blocksSelfSubscription: revoked,
+    blockLiftedAt: null,
     status: state.status,
     expiresAt: state.expiresAt,
     remainingDays: state.remainingDays,
