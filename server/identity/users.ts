@@ -92,7 +92,7 @@ export class UserRepository {
    */
   async refreshSkeletons(db: Queryable): Promise<string[]> {
     const { rows } = await db.query<{ username: string; email_lower: string; email_skeleton: string }>(
-      `SELECT username, email_lower, email_skeleton FROM identity_users WHERE email_lower ~ '[^\x01-\x7f]'`,
+      `SELECT username, email_lower, email_skeleton FROM identity_users WHERE email_skeleton = email_lower AND octet_length(email_lower) <> char_length(email_lower)`,
     )
     const clashes: string[] = []
     for (const r of rows) {

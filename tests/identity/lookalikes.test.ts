@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminCreateUserCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { loadSecrets } from '../../server/identity/secrets.js'
+import { UserRepository } from '../../server/identity/users.js'
 import { confirm, failure, latestCode, signIn, signUp, startIdentityServer, STRONG, type IdentityServer } from './helpers.js'
 
 let server: IdentityServer
@@ -69,5 +70,26 @@ describe('e-mail addresses: normalised, and no look-alike of an existing one (am
     expect(refused?.name).toBe('UsernameExistsException')
     const created = await admin.send(new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: 'New.Teacher@Example.TEST', MessageAction: 'SUPPRESS' }))
     expect(created.User?.Attributes?.find((a) => a.Name === 'email')?.Value).toBe('new.teacher@example.test')
+  })
+
+  it('gives accounts made before the check their skeleton, and reports two that already look alike', async () => {
+    // Rows as the migration leaves them: the skeleton copied from the address.
+    const old = async (username: string, email: string) =>
+      server.db.query(`INSERT INTO identity_users (username, email_lower, email_skeleton, status, srp_salt, srp_verifier) VALUES ($1, $2, $2, 'CONFIRMED', 'x', 'x')`, [username, email])
+    await old('old-pablo', 'p\u0430blo.old@example.test')
+    await old('old-maria-latin', 'maria.old@example.test')
+    await old('old-maria-cyrillic', 'm\u0430ria.old@example.test')
+    const clashes = await new UserRepository(loadSecrets(server.config).box).refreshSkeletons(server.db)
+    expect(clashes).toEqual(['old-maria-cyrillic'])
+    const { rows } = await server.db.query<{ username: string; email_skeleton: string }>(
+      "SELECT username, email_skeleton FROM identity_users WHERE username LIKE 'old-%' ORDER BY username",
+    )
+    expect(rows).toEqual([
+      { username: 'old-maria-cyrillic', email_skeleton: 'm\u0430ria.old@example.test' },
+      { username: 'old-maria-latin', email_skeleton: 'maria.old@example.test' },
+      { username: 'old-pablo', email_skeleton: 'pablo.old@example.test' },
+    ])
+    const refused = await failure(signUp(server.pool(), 'pablo.old@example.test', STRONG))
+    expect({ name: refused.name, message: refused.message }).toEqual(EXISTS)
   })
 })
