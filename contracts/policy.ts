@@ -160,6 +160,7 @@ export const routePolicy = {
   'GET /api/admin/subscriptions/estimated': ADMIN,
   'GET /api/admin/subscriptions/subscription/:subscriptionId/:courseId': ADMIN,
   'PUT /api/admin/subscriptions/subscription/:subscriptionId/:courseId/revoke': ADMIN,
+  'PUT /api/admin/subscriptions/subscription/:subscriptionId/:courseId/lift-block': ADMIN,
   'PUT /api/admin/courses/course/subscriptors/revoke': ADMIN,
   'POST /api/admin/courses/course/subscriptors/add': ADMIN,
   // Audit log (read only: no route changes or removes an entry) and support.

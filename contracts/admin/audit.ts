@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'documents.publish',
   'subscriptions.add',
   'subscriptions.revoke',
+  'subscriptions.lift-block',
   'courses.clone',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -19,6 +19,13 @@ export const AdminSubscription = Type.Object({
   /** Last change: the revocation time, else the creation time. */
   updatedAt: DateTime,
   revokedAt: NullableDateTime,
+  /**
+   * A revoked subscription blocks the learner from subscribing to the course by themselves until an
+   * administrator lifts the block (lift-block, or subscribing the learner directly): true while it does.
+   */
+  blocksSelfSubscription: Type.Boolean(),
+  /** When the block was lifted; null while it holds or for a subscription never revoked. */
+  blockLiftedAt: NullableDateTime,
   status: Type.Enum(['active', 'expired', 'revoked']),
   expiresAt: DateTime,
   remainingDays: Type.Integer({ minimum: 0 }),

@@ -119,7 +119,15 @@ export const CollaboratorListResponse = Type.Object({ items: Type.Array(Type.Obj
 export type CollaboratorListResponse = Static<typeof CollaboratorListResponse>
 
 /** `GET course/subscriptions/{id}`: the plans, and the caller's latest subscription to the course (or null). */
-export const CoursePlansResponse = Type.Object({ plans: Type.Array(LearnerPlan), subscription: Nullable(UserSubscription) })
+export const CoursePlansResponse = Type.Object({
+  plans: Type.Array(LearnerPlan),
+  subscription: Nullable(UserSubscription),
+  /**
+   * True while an administrator's revocation of the caller's subscription to this course stands: the
+   * caller cannot subscribe by themselves (403 SUBSCRIPTION_REVOKED) until an administrator lifts it.
+   */
+  blocked: Type.Boolean(),
+})
 export type CoursePlansResponse = Static<typeof CoursePlansResponse>
 
 /** `POST course/subscribe`: a free plan of a published course. */
@@ -130,3 +138,4 @@ export const COURSE_NOT_FOUND_MESSAGE = 'Course not found'
 export const PLAN_NOT_FOUND_MESSAGE = 'This plan is not offered for this course'
 export const PLAN_FOR_SALE_MESSAGE = 'This plan is for sale'
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active subscription to this course'
+export const REVOKED_BY_ADMIN_MESSAGE = 'Your access to this course was revoked by an administrator; only an administrator can restore it'

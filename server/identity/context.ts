@@ -5,6 +5,7 @@ import type { Mailer, MailMessage } from '../mail/index.js'
 import { CodeService } from './codes.js'
 import { DeviceRepository } from './devices.js'
 import { CognitoError, Errors, invalidParameter } from './errors.js'
+import { normaliseEmail } from './lookalikes.js'
 import { HandshakeStore } from './handshakes.js'
 import { MfaRepository, MfaSessionStore } from './mfa.js'
 import { SignInThrottle } from './throttle.js'
@@ -191,7 +192,8 @@ export function attributeWrites(list: Array<{ Name: string; Value?: string }>, o
     }
     if (ADMIN_ONLY.has(Name) && value !== 'true' && value !== 'false') throw invalidParameter(`Invalid value for ${Name}: must be true or false`)
     if (Name === 'email' && !isEmail(value)) throw invalidParameter('Invalid email address format.')
-    out[Name] = value
+    // Addresses are kept in their normalised form (NFKC, lower case), whoever writes them.
+    out[Name] = Name === 'email' ? normaliseEmail(value) : value
   }
   return out
 }

@@ -48,6 +48,8 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   const secrets = loadSecrets(config)
   const ctx = new IdentityContext(db, settings, secrets, mailer, app.log.child({ module: 'identity' }))
   await ctx.tokens.init(db)
+  const clashes = await ctx.users.refreshSkeletons(db)
+  if (clashes.length) app.log.warn({ users: clashes }, 'accounts whose addresses look like another account\'s address (docs/identity.md, look-alike addresses)')
   await ctx.access.start()
   await bootstrapPool(ctx, config.ADMIN_EMAIL, p.print ?? ((line) => console.log(line)))
   await app.register(identityRoutes, { prefix: '/identity', ctx })
@@ -56,7 +58,7 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
   app.decorate('identityAdmin', admin)
   const sweep = setInterval(() => {
     ctx.access.prune()
-    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db), db.query('DELETE FROM identity_sigv4_seen WHERE expires_at < now()')]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
+    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
   }, 10 * 60_000)
   sweep.unref()
   app.addHook('onClose', async () => {

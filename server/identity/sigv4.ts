@@ -20,6 +20,16 @@ const badSignature = () =>
     'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
   )
 
+/**
+ * How far a request's X-Amz-Date may be from the server's clock, either side, as AWS allows. Within
+ * it the same signed request is accepted however often it arrives, as AWS does: TLS, not the
+ * signature, keeps a request from being captured.
+ */
+export const SIGNATURE_WINDOW_MS = 5 * 60_000
+
+/** An ISO time as X-Amz-Date writes it: 20260101T120000Z. */
+const amzStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+
 /** RFC 3986 encoding as SigV4 wants it. */
 const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
@@ -41,11 +51,16 @@ export function verifySigV4(req: SignedRequest, creds: { accessKeyId: string; se
   const amzDate = header(req.headers, 'x-amz-date')
   if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate) || !amzDate.startsWith(day)) throw new CognitoError('IncompleteSignatureException', 'Authorization header requires existence of either a X-Amz-Date or a Date header.')
   const signedAt = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15))
-  if (Math.abs(now.getTime() - signedAt) > 15 * 60_000) throw new CognitoError('InvalidSignatureException', 'Signature expired: the request time is more than 15 minutes away from the server time.')
+  if (now.getTime() - signedAt > SIGNATURE_WINDOW_MS) {
+    throw new CognitoError('InvalidSignatureException', `Signature expired: ${amzDate} is now earlier than ${amzStamp(now.getTime() - SIGNATURE_WINDOW_MS)} (${amzStamp(now.getTime())} - 5 min.)`)
+  }
+  if (signedAt - now.getTime() > SIGNATURE_WINDOW_MS) {
+    throw new CognitoError('InvalidSignatureException', `Signature not yet current: ${amzDate} is still later than ${amzStamp(now.getTime() + SIGNATURE_WINDOW_MS)} (${amzStamp(now.getTime())} + 5 min.)`)
+  }
 
   const signedHeaders = signedHeadersText.split(';')
   // The operation, the host and the time must be covered by the signature, or a captured request
-  // could be turned into another operation or replayed later.
+  // could be turned into another operation or replayed after its time window.
   for (const required of ['host', 'x-amz-date', 'x-amz-target']) {
     if (!signedHeaders.includes(required)) throw new CognitoError('IncompleteSignatureException', `Signed headers must include ${required}.`)
   }

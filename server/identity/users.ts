@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js'
+import { emailSkeleton, normaliseEmail } from './lookalikes.js'
 import type { SecretBox } from './secrets.js'
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED'
@@ -41,7 +42,11 @@ const date = (v: Date | string | null): Date | null => (v === null ? null : new 
 const SELECT = `SELECT u.*, (SELECT json_object_agg(a.name, a.value) FROM identity_user_attributes a WHERE a.username = u.username) AS attributes
   FROM identity_users u`
 
-/** Users, their attributes and groups. Emails match case-insensitively; the username is a UUID = sub. */
+/**
+ * Users, their attributes and groups; the username is a UUID = sub. Addresses are stored and matched
+ * in their normalised form (NFKC, lower case), and no two share a look-alike skeleton
+ * (`identity_users.email_skeleton`, unique; see lookalikes.ts).
+ */
 export class UserRepository {
   constructor(private readonly box: SecretBox) {}
 
@@ -66,13 +71,41 @@ export class UserRepository {
 
   /** By canonical username or by email (an alias), as Cognito resolves USERNAME. */
   async find(db: Queryable, name: string): Promise<User | null> {
-    const { rows } = await db.query<UserRow>(`${SELECT} WHERE u.username = $1 OR u.email_lower = lower($1) LIMIT 1`, [name])
+    const { rows } = await db.query<UserRow>(`${SELECT} WHERE u.username = $1 OR u.email_lower = lower($2) LIMIT 1`, [name, normaliseEmail(name)])
     return rows[0] ? this.toUser(rows[0]) : null
   }
 
+  /** Whether another user has this address, or an address that looks the same (its skeleton). */
   async emailTaken(db: Queryable, email: string, exceptUsername?: string): Promise<boolean> {
-    const { rows } = await db.query('SELECT 1 FROM identity_users WHERE email_lower = lower($1) AND username <> $2', [email, exceptUsername ?? ''])
+    const { rows } = await db.query('SELECT 1 FROM identity_users WHERE (email_lower = lower($1) OR email_skeleton = $2) AND username <> $3 LIMIT 1', [
+      normaliseEmail(email),
+      emailSkeleton(email),
+      exceptUsername ?? '',
+    ])
     return rows.length > 0
+  }
+
+  /**
+   * Rows whose skeleton the migration could only copy from the address (those with characters beyond
+   * ASCII) get their real one; a row whose skeleton another user holds already keeps the copy, and is
+   * returned so that it can be reported.
+   */
+  async refreshSkeletons(db: Queryable): Promise<string[]> {
+    const { rows } = await db.query<{ username: string; email_lower: string; email_skeleton: string }>(
+      `SELECT username, email_lower, email_skeleton FROM identity_users WHERE email_skeleton = email_lower AND octet_length(email_lower) <> char_length(email_lower)`,
+    )
+    const clashes: string[] = []
+    for (const r of rows) {
+      const skeleton = emailSkeleton(r.email_lower)
+      if (skeleton === r.email_skeleton) continue
+      const { rows: updated } = await db.query(
+        `UPDATE identity_users SET email_skeleton = $2 WHERE username = $1
+           AND NOT EXISTS (SELECT 1 FROM identity_users o WHERE o.email_skeleton = $2 AND o.username <> $1) RETURNING 1`,
+        [r.username, skeleton],
+      )
+      if (!updated.length) clashes.push(r.username)
+    }
+    return clashes
   }
 
   async count(db: Queryable): Promise<number> {
@@ -85,9 +118,9 @@ export class UserRepository {
     u: { username: string; email: string; status: UserStatus; salt: string; verifier: string; tempPasswordExpiresAt?: Date | null; attributes: Record<string, string> },
   ): Promise<void> {
     await db.query(
-      `INSERT INTO identity_users (username, email_lower, status, srp_salt, srp_verifier, temp_password_expires_at)
-       VALUES ($1, lower($2), $3, $4, $5, $6)`,
-      [u.username, u.email, u.status, u.salt, this.box.seal(u.verifier), u.tempPasswordExpiresAt ?? null],
+      `INSERT INTO identity_users (username, email_lower, email_skeleton, status, srp_salt, srp_verifier, temp_password_expires_at)
+       VALUES ($1, lower($2), $3, $4, $5, $6, $7)`,
+      [u.username, normaliseEmail(u.email), emailSkeleton(u.email), u.status, u.salt, this.box.seal(u.verifier), u.tempPasswordExpiresAt ?? null],
     )
     await this.setAttributes(db, u.username, u.attributes)
   }
@@ -115,7 +148,9 @@ export class UserRepository {
          ON CONFLICT (username, name) DO UPDATE SET value = EXCLUDED.value`,
         [username, name, value],
       )
-      if (name === 'email') await db.query('UPDATE identity_users SET email_lower = lower($2) WHERE username = $1', [username, value])
+      if (name === 'email') {
+        await db.query('UPDATE identity_users SET email_lower = lower($2), email_skeleton = $3 WHERE username = $1', [username, normaliseEmail(value), emailSkeleton(value)])
+      }
     }
     await db.query('UPDATE identity_users SET updated_at = now() WHERE username = $1', [username])
   }

@@ -95,8 +95,8 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CognitoError('SerializationException', 'The request body must be a JSON object.')
     if (ADMIN_OPERATIONS.has(op)) {
-      const signature = verifySigV4({ method: request.method, url: request.raw.url ?? request.url, headers: request.headers, body: raw }, ctx.secrets.admin, ctx.settings.region)
-      if (!(await firstUseOfSignature(ctx, signature))) throw new CognitoError('InvalidSignatureException', 'Signature has already been used.')
+      // As AWS: a valid signature within its time window is accepted however often it is sent.
+      verifySigV4({ method: request.method, url: request.raw.url ?? request.url, headers: request.headers, body: raw }, ctx.secrets.admin, ctx.settings.region)
     }
     if (!warnedProxy && request.headers['x-forwarded-for'] && !ctx.settings.behindProxy) {
       // Behind a proxy every client would share the proxy's address, and one bucket of every per-address limit.
@@ -125,16 +125,4 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     token_endpoint_auth_methods_supported: ['none'],
     claims_supported: ['sub', 'email', 'email_verified', 'name', 'locale', 'cognito:username', 'cognito:groups'],
   }))
-}
-
-/**
- * Records an admin call's signature for the 15 minutes AWS would accept it; false when it was seen
- * before, i.e. the request is a replay. Kept in the database so that every process refuses it.
- */
-async function firstUseOfSignature(ctx: IdentityContext, signature: string): Promise<boolean> {
-  const { rows } = await ctx.db.query(
-    `INSERT INTO identity_sigv4_seen (signature, expires_at) VALUES ($1, now() + interval '16 minutes') ON CONFLICT DO NOTHING RETURNING 1`,
-    [signature],
-  )
-  return rows.length > 0
 }

@@ -14,7 +14,7 @@ import type {
   ImportJobsPage,
   ImportPreview,
 } from '../../contracts/admin/import'
-import type { RevokeByCourseBody, RevokedSubscriptions, SubscriptionsListBody } from '../../contracts/admin/subscriptions'
+import type { AdminSubscription, AdminSubscriptionResponse, RevokeByCourseBody, RevokedSubscriptions, SubscriptionsListBody } from '../../contracts/admin/subscriptions'
 import type { MigrationsResponse } from '../../contracts/admin/support'
 import type {
   DeviceLogPage,
@@ -353,6 +353,12 @@ export const adminVerbs = {
     forget(ADMIN_RESOURCES.subscriptions)
     const body: RevokeByCourseBody = { username, course }
     return (await httpClient<RevokedSubscriptions>('/api/admin/courses/course/subscriptors/revoke', { method: 'PUT', body: json(body) })).json
+  },
+  /** Lets the learner of a revoked subscription subscribe to its course by themselves again. */
+  async liftSubscriptionBlock(subscriptionId: string, courseId: string): Promise<AdminSubscription> {
+    forget(ADMIN_RESOURCES.subscriptions)
+    const url = `/api/admin/subscriptions/subscription/${enc(subscriptionId)}/${enc(courseId)}/lift-block`
+    return (await httpClient<AdminSubscriptionResponse>(url, { method: 'PUT' })).json.Item
   },
   async linkCatalogue(link: CatalogueLink, associate: boolean, body: CareerCycleBody | CareerSubjectBody | SubjectCourseBody): Promise<void> {
     const [base, verb] = LINKS[link]

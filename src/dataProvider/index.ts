@@ -42,6 +42,7 @@ export const dataProvider: AppDataProvider = {
   getUserSubscriptionsOf: verb('getUserSubscriptionsOf'),
   supportAction: verb('supportAction'),
   revokeSubscription: verb('revokeSubscription'),
+  liftSubscriptionBlock: verb('liftSubscriptionBlock'),
   linkCatalogue: verb('linkCatalogue'),
   publishDocument: verb('publishDocument'),
   previewImport: verb('previewImport'),

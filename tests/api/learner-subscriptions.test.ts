@@ -66,6 +66,7 @@ describe('subscribing', () => {
         { id: course.plans[2], name: 'Full year', durationDays: 365, free: false, price: 49.9, currency: 'EUR' },
       ],
       subscription: null,
+      blocked: false,
     })
     const made = await subscribe(api, who, course)
     expect(made).toMatchObject({ course: { uuid: course.uuid, name: 'Astronomía' }, plan: { name: 'Free month', durationDays: 30 }, status: 'active', revokedAt: null, remainingDays: 29 })

@@ -218,11 +218,10 @@ describe('admin SigV4', () => {
     expect(noDate).toMatchObject({ status: 400, body: { __type: 'IncompleteSignatureException' } })
   })
 
-  it('refuses a replayed request, while concurrent SDK calls all pass', async () => {
-    // Another body than the test above: identical requests signed in the same second have one signature.
+  it('answers the same signed request again within its time window, as AWS does, and concurrent SDK calls all pass', async () => {
     const request = await signed('AdminGetUser', { UserPoolId: server.poolId, Username: 'ADMIN@aula.local' })
     expect((await send(request)).status).toBe(200)
-    expect(await send(request)).toMatchObject({ status: 400, body: { __type: 'InvalidSignatureException' } })
+    expect((await send(request)).status).toBe(200)
     const results = await Promise.all(Array.from({ length: 5 }, () => admin.send(new AdminGetUserCommand({ UserPoolId: server.poolId, Username: 'admin@aula.local' }))))
     expect(results.every((r) => r.Username)).toBe(true)
   })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { attributeList, attributeWrites, deliveryDetails, isEmail, type IdentityContext } from '../context.js'
 import { CognitoError, Errors, invalidParameter } from '../errors.js'
+import { normaliseEmail } from '../lookalikes.js'
 import type { Input } from '../schemas.js'
 import { sameHex, verifierFor } from '../srp.js'
 import { mfaSettingsOf } from './mfa.js'
@@ -16,22 +17,23 @@ export async function signUp(ctx: IdentityContext, input: Input<'SignUp'>, req: 
   if (!ctx.settings.selfSignUp) throw Errors.signUpNotPermitted()
   if (!isEmail(input.Username)) throw invalidParameter('Username should be an email.')
   const attributes = attributeWrites(input.UserAttributes ?? [], { admin: false })
-  if (attributes.email !== undefined && attributes.email.toLowerCase() !== input.Username.toLowerCase()) {
+  const email = normaliseEmail(input.Username)
+  if (attributes.email !== undefined && normaliseEmail(attributes.email) !== email) {
     throw invalidParameter('The email attribute must match the username.')
   }
   await ctx.codes.limit(ctx.db, `addr:${req.address}`, 'signUp')
   const username = crypto.randomUUID()
   const verifier = ctx.verifierFor(username, input.Password)
-  if (await ctx.users.emailTaken(ctx.db, input.Username)) throw Errors.emailExists()
+  if (await ctx.users.emailTaken(ctx.db, email)) throw Errors.emailExists()
   let code: string
   try {
     code = await ctx.db.transaction(async (tx) => {
       await ctx.users.create(tx, {
         username,
-        email: input.Username,
+        email,
         status: 'UNCONFIRMED',
         ...verifier,
-        attributes: { ...attributes, email: input.Username, email_verified: 'false' },
+        attributes: { ...attributes, email, email_verified: 'false' },
       })
       if (await ctx.users.group(tx, 'general')) await ctx.users.addToGroup(tx, username, 'general')
       return ctx.codes.issue(tx, username, 'signup')
@@ -40,8 +42,8 @@ export async function signUp(ctx: IdentityContext, input: Input<'SignUp'>, req: 
     if (isUniqueViolation(error)) throw Errors.emailExists()
     throw error
   }
-  await ctx.mailTo({ email: input.Username, attributes }, { kind: 'signup-code', code })
-  return { UserConfirmed: false, UserSub: username, CodeDeliveryDetails: deliveryDetails(input.Username) }
+  await ctx.mailTo({ email, attributes: { ...attributes, email } }, { kind: 'signup-code', code })
+  return { UserConfirmed: false, UserSub: username, CodeDeliveryDetails: deliveryDetails(email) }
 }
 
 export async function confirmSignUp(ctx: IdentityContext, input: Input<'ConfirmSignUp'>, req: OpRequest) {

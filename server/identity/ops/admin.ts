@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { attributeList, attributeWrites, isEmail, userType, type IdentityContext } from '../context.js'
 import type { GroupRow, User } from '../users.js'
 import { CognitoError, Errors, invalidParameter } from '../errors.js'
+import { normaliseEmail } from '../lookalikes.js'
 import type { Input } from '../schemas.js'
 import { devicePage } from './devices.js'
 import { mfaSettingsOf } from './mfa.js'
@@ -37,8 +38,8 @@ function groupType(ctx: IdentityContext, g: GroupRow) {
 export async function adminCreateUser(ctx: IdentityContext, input: Input<'AdminCreateUser'>) {
   ctx.checkPool(input.UserPoolId)
   const attributes = attributeWrites(input.UserAttributes ?? [], { admin: true })
-  const email = attributes.email ?? input.Username
-  if (!isEmail(email) || (isEmail(input.Username) && email.toLowerCase() !== input.Username.toLowerCase())) throw invalidParameter('Username should be an email.')
+  const email = normaliseEmail(attributes.email ?? input.Username)
+  if (!isEmail(email) || (isEmail(input.Username) && email !== normaliseEmail(input.Username))) throw invalidParameter('Username should be an email.')
 
   if (input.MessageAction === 'RESEND') {
     const user = await ctx.users.find(ctx.db, input.Username)

@@ -182,8 +182,15 @@ export const admin = {
       organization: 'Organization',
       revoke: 'Revoke',
       revokeTitle: 'Revoke this subscription?',
-      revokeContent: '%{name} loses access to %{course} now. This cannot be undone.',
+      revokeContent: '%{name} loses access to %{course} now and cannot subscribe to it again until an administrator lifts the block.',
       revoked: 'The subscription was revoked.',
+      selfSubscription: 'Subscribing again',
+      blocked: 'Blocked by this revocation',
+      lifted: 'Allowed again since %{date}',
+      liftBlock: 'Allow subscribing again',
+      liftBlockTitle: 'Let the learner subscribe again?',
+      liftBlockContent: '%{name} will be able to subscribe to %{course} again by themselves. The revoked subscription stays revoked.',
+      blockLifted: 'The learner can subscribe to the course again.',
     },
   },
   courses: {
@@ -271,7 +278,7 @@ export const admin = {
       count: '%{smart_count} subscription |||| %{smart_count} subscriptions',
       revoke: 'Revoke',
       revokeTitle: 'Revoke the subscription?',
-      revokeContent: '%{name} loses access to %{course} now. This cannot be undone.',
+      revokeContent: '%{name} loses access to %{course} now and cannot subscribe to it again until an administrator lifts the block.',
       revoked: "%{name}'s subscription was revoked.",
       add: 'Add learner',
       addTitle: 'Add a learner to %{course}',
@@ -437,6 +444,7 @@ export const admin = {
       subscriptions: {
         add: 'Subscription added',
         revoke: 'Subscription revoked',
+        'lift-block': 'Revocation block lifted',
       },
       courses: {
         clone: 'Course cloned',

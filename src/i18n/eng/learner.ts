@@ -43,6 +43,8 @@ export const learner: LearnerMessages = {
     active: 'Active subscription: %{smart_count} day left |||| Active subscription: %{smart_count} days left',
     expired: 'Your subscription expired on %{date}. Subscribe again to continue.',
     revoked: 'Your subscription was revoked. Subscribe again or contact support.',
+    blocked: 'Your access to this course was revoked by an administrator. Contact %{email} to have it restored.',
+    blockedNoEmail: 'Your access to this course was revoked by an administrator. Ask your teacher or the centre office to have it restored.',
     start: 'Start or continue the course',
     notFound: 'This course does not exist or is no longer published',
   },

@@ -43,6 +43,8 @@ export const learner: LearnerMessages = {
     active: 'Suscripción activa: queda %{smart_count} día |||| Suscripción activa: quedan %{smart_count} días',
     expired: 'Tu suscripción caducó el %{date}. Suscríbete de nuevo para continuar.',
     revoked: 'Tu suscripción ha sido revocada. Suscríbete de nuevo o contacta con soporte.',
+    blocked: 'Un administrador ha revocado tu acceso a este curso. Escribe a %{email} para que lo restablezcan.',
+    blockedNoEmail: 'Un administrador ha revocado tu acceso a este curso. Pide a tu profesor o a la secretaría del centro que lo restablezcan.',
     start: 'Empezar o continuar el curso',
     notFound: 'Este curso no existe o ya no está publicado',
   },

@@ -182,8 +182,15 @@ export const admin = {
       organization: 'Organisation',
       revoke: 'Widerrufen',
       revokeTitle: 'Dieses Abonnement widerrufen?',
-      revokeContent: '%{name} verliert jetzt den Zugang zu %{course}. Das lässt sich nicht rückgängig machen.',
+      revokeContent: '%{name} verliert jetzt den Zugang zu %{course} und kann den Kurs erst wieder abonnieren, wenn die Administration die Sperre aufhebt.',
       revoked: 'Das Abonnement wurde widerrufen.',
+      selfSubscription: 'Erneut abonnieren',
+      blocked: 'Durch diesen Widerruf gesperrt',
+      lifted: 'Seit %{date} wieder erlaubt',
+      liftBlock: 'Erneutes Abonnieren erlauben',
+      liftBlockTitle: 'Erneutes Abonnieren erlauben?',
+      liftBlockContent: '%{name} kann %{course} wieder selbst abonnieren. Das widerrufene Abonnement bleibt widerrufen.',
+      blockLifted: 'Der Kurs kann wieder abonniert werden.',
     },
   },
   courses: {
@@ -271,7 +278,7 @@ export const admin = {
       count: '%{smart_count} Abonnement |||| %{smart_count} Abonnements',
       revoke: 'Widerrufen',
       revokeTitle: 'Abonnement widerrufen?',
-      revokeContent: '%{name} verliert sofort den Zugang zu %{course}. Das lässt sich nicht rückgängig machen.',
+      revokeContent: '%{name} verliert sofort den Zugang zu %{course} und kann den Kurs erst wieder abonnieren, wenn die Administration die Sperre aufhebt.',
       revoked: 'Das Abonnement von %{name} wurde widerrufen.',
       add: 'Lernende hinzufügen',
       addTitle: '%{course}: Lernende hinzufügen',
@@ -437,6 +444,7 @@ export const admin = {
       subscriptions: {
         add: 'Abonnement hinzugefügt',
         revoke: 'Abonnement widerrufen',
+        'lift-block': 'Sperre nach Widerruf aufgehoben',
       },
       courses: {
         clone: 'Kurs geklont',

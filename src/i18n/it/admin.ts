@@ -182,8 +182,15 @@ export const admin = {
       organization: 'Organizzazione',
       revoke: 'Revoca',
       revokeTitle: 'Revocare questa iscrizione?',
-      revokeContent: "%{name} perde ora l'accesso a %{course}. L'operazione non si può annullare.",
+      revokeContent: "%{name} perde ora l'accesso a %{course} e non potrà iscriversi di nuovo finché un amministratore non rimuove il blocco.",
       revoked: "L'iscrizione è stata revocata.",
+      selfSubscription: 'Nuova iscrizione',
+      blocked: 'Bloccata da questa revoca',
+      lifted: 'Di nuovo consentita dal %{date}',
+      liftBlock: 'Consenti una nuova iscrizione',
+      liftBlockTitle: 'Consentire una nuova iscrizione?',
+      liftBlockContent: "%{name} potrà iscriversi di nuovo a %{course} in autonomia. L'iscrizione revocata resta revocata.",
+      blockLifted: 'Ora è di nuovo possibile iscriversi al corso.',
     },
   },
   courses: {
@@ -271,7 +278,7 @@ export const admin = {
       count: '%{smart_count} iscrizione |||| %{smart_count} iscrizioni',
       revoke: 'Revoca',
       revokeTitle: "Revocare l'iscrizione?",
-      revokeContent: "%{name} perde subito l'accesso a %{course}. Non si può annullare.",
+      revokeContent: "%{name} perde subito l'accesso a %{course} e non potrà iscriversi di nuovo finché un amministratore non rimuove il blocco.",
       revoked: "L'iscrizione di %{name} è stata revocata.",
       add: 'Aggiungi studente',
       addTitle: 'Aggiungi uno studente a %{course}',
@@ -437,6 +444,7 @@ export const admin = {
       subscriptions: {
         add: 'Iscrizione aggiunta',
         revoke: 'Iscrizione revocata',
+        'lift-block': 'Blocco della revoca rimosso',
       },
       courses: {
         clone: 'Corso clonato',

@@ -43,6 +43,8 @@ export const learner: LearnerMessages = {
     active: 'Iscrizione attiva: manca %{smart_count} giorno |||| Iscrizione attiva: mancano %{smart_count} giorni',
     expired: 'La tua iscrizione è scaduta il %{date}. Iscriviti di nuovo per continuare.',
     revoked: "La tua iscrizione è stata revocata. Iscriviti di nuovo o contatta l'assistenza.",
+    blocked: 'Un amministratore ha revocato il tuo accesso a questo corso. Scrivi a %{email} per farlo ripristinare.',
+    blockedNoEmail: 'Un amministratore ha revocato il tuo accesso a questo corso. Chiedi al tuo insegnante o alla segreteria di ripristinarlo.',
     start: 'Inizia o continua il corso',
     notFound: 'Questo corso non esiste o non è più pubblicato',
   },

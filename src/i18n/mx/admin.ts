@@ -180,8 +180,15 @@ export const admin = {
       organization: 'Organización',
       revoke: 'Revocar',
       revokeTitle: '¿Revocar esta suscripción?',
-      revokeContent: '%{name} pierde ahora el acceso a %{course}. No se puede deshacer.',
+      revokeContent: '%{name} pierde ahora el acceso a %{course} y no podrá volver a suscribirse hasta que un administrador levante el bloqueo.',
       revoked: 'Se revocó la suscripción.',
+      selfSubscription: 'Volver a suscribirse',
+      blocked: 'Bloqueado por esta revocación',
+      lifted: 'Permitido de nuevo desde el %{date}',
+      liftBlock: 'Permitir suscribirse de nuevo',
+      liftBlockTitle: '¿Permitir que vuelva a suscribirse?',
+      liftBlockContent: '%{name} podrá volver a suscribirse a %{course} por su cuenta. La suscripción revocada sigue revocada.',
+      blockLifted: 'El participante ya puede volver a suscribirse al curso.',
     },
   },
   courses: {
@@ -269,7 +276,7 @@ export const admin = {
       count: '%{smart_count} suscripción |||| %{smart_count} suscripciones',
       revoke: 'Revocar',
       revokeTitle: '¿Revocar la suscripción?',
-      revokeContent: '%{name} pierde ahora el acceso a %{course}. No se puede deshacer.',
+      revokeContent: '%{name} pierde ahora el acceso a %{course} y no podrá volver a suscribirse hasta que un administrador levante el bloqueo.',
       revoked: 'Se revocó la suscripción de %{name}.',
       add: 'Agregar alumno',
       addTitle: 'Agregar un alumno a %{course}',
@@ -435,6 +442,7 @@ export const admin = {
       subscriptions: {
         add: 'Suscripción agregada',
         revoke: 'Suscripción revocada',
+        'lift-block': 'Bloqueo de revocación levantado',
       },
       courses: {
         clone: 'Curso clonado',

@@ -42,6 +42,8 @@ export const learner = {
     active: 'Suscripción activa: %{smart_count} día restante |||| Suscripción activa: %{smart_count} días restantes',
     expired: 'Tu suscripción venció el %{date}. Suscríbete de nuevo para continuar.',
     revoked: 'Tu suscripción fue revocada. Suscríbete de nuevo o contacta a soporte.',
+    blocked: 'Un administrador revocó tu acceso a este curso. Escribe a %{email} para que lo restablezcan.',
+    blockedNoEmail: 'Un administrador revocó tu acceso a este curso. Pide a tu profesor o a la oficina del centro que lo restablezcan.',
     start: 'Comenzar o continuar el curso',
     notFound: 'Este curso no existe o ya no está publicado',
   },

@@ -18,12 +18,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useLocale, useNotify, useTranslate } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
 import { screenGroups } from '../../../contracts/screens'
 import { subscriptionState } from '../../../contracts/subscriptions'
+import { loadPublicConfig } from '../../authProvider/config'
 import { ApiError } from '../../dataProvider/http'
 import { getCourseCollaborators, getCourseFaq, getCourseOverview, getCoursePlans, subscribe } from '../../dataProvider/learner'
 import { GroupGate } from '../../layout/access/GroupGate'
@@ -231,8 +232,9 @@ function Plans({ course }: { course: CourseOverview }) {
       notify(`${T}.subscribed`, { type: 'success' })
       setRound((r) => r + 1)
     } catch (err) {
-      // 409: an active subscription exists already (another tab, an administrator): show it.
-      if (err instanceof ApiError && err.status === 409) setRound((r) => r + 1)
+      // 409: an active subscription exists already (another tab, an administrator): show it. 403: an
+      // administrator revoked access meanwhile: show why.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 403)) setRound((r) => r + 1)
       else setError(err instanceof ApiError && err.status === 402 ? FOR_SALE : err)
     } finally {
       setBusy(null)
@@ -245,6 +247,7 @@ function Plans({ course }: { course: CourseOverview }) {
   // The status follows this browser's clock with the rule the server applies.
   const state = sub ? subscriptionState(sub.createdAt, sub.plan.durationDays, sub.revokedAt) : null
   const active = state?.status === 'active'
+  const blocked = plans.data.blocked && !active
   const price = (plan: LearnerPlan) =>
     plan.price === null ? '' : new Intl.NumberFormat(locale, plan.currency ? { style: 'currency', currency: plan.currency } : {}).format(plan.price)
   return (
@@ -253,7 +256,10 @@ function Plans({ course }: { course: CourseOverview }) {
         <Typography id="plans-title" variant="h6" component="h2" sx={{ mb: 1 }}>
           {translate(`${T}.plans`)}
         </Typography>
-        {state && (
+        {blocked ? (
+          <RevokedByAdministrator />
+        ) : (
+          state && (
           <Alert severity={active ? 'success' : 'warning'} sx={{ mb: 2 }} role="status">
             {active
               ? translate(`${T}.active`, { smart_count: state.remainingDays })
@@ -261,6 +267,7 @@ function Plans({ course }: { course: CourseOverview }) {
                 ? translate(`${T}.expired`, { date: dates.dateTime(state.expiresAt) })
                 : translate(`${T}.revoked`)}
           </Alert>
+          )
         )}
         {active && (
           <Button component={Link} to={`/galaxy/courses/player/${course.uuid}`} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
@@ -280,7 +287,7 @@ function Plans({ course }: { course: CourseOverview }) {
                   {' · '}
                   {plan.free ? translate(`${T}.free`) : course.salesEnabled && plan.price !== null ? price(plan) : translate(`${T}.forSale`)}
                 </Typography>
-                {plan.free && !active && (
+                {plan.free && !active && !blocked && (
                   <Button variant="contained" size="small" sx={{ mt: 1 }} disabled={busy !== null} onClick={() => void take(plan)} aria-label={`${translate(`${T}.subscribe`)}: ${plan.name}`}>
                     {busy === plan.id ? translate(`${T}.subscribing`) : translate(`${T}.subscribe`)}
                   </Button>
@@ -291,5 +298,31 @@ function Plans({ course }: { course: CourseOverview }) {
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * In place of subscribing: an administrator revoked the learner's access to this course, and only an
+ * administrator can restore it; whom to write to is the configured support address, else the teacher
+ * or the centre's office.
+ */
+function RevokedByAdministrator() {
+  const translate = useTranslate()
+  const [email, setEmail] = useState<string | null | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    loadPublicConfig().then(
+      (config) => live && setEmail(config.supportEmail ?? null),
+      () => live && setEmail(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  if (email === undefined) return null
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} role="status">
+      {email ? translate(`${T}.blocked`, { email }) : translate(`${T}.blockedNoEmail`)}
+    </Alert>
   )
 }

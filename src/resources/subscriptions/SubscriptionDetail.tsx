@@ -1,5 +1,6 @@
 import BlockOutlined from '@mui/icons-material/BlockOutlined'
-import { Alert, Grid, LinearProgress, Link as MuiLink, Typography } from '@mui/material'
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined'
+import { Alert, Grid, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material'
 import { useDataProvider, useGetOne, useTranslate } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { SubscriptionDetail as Detail } from '../../../contracts/admin/subscriptions'
@@ -13,7 +14,10 @@ import { FlagChip, SubscriptionStatusChip } from '../common/StatusChips'
 
 const T = 'aula.admin.subscriptions'
 
-/** `/admin/subscriptions/detail/{subscriptionId}/{courseId}`: the subscription, its learner and course, and revoke. */
+/**
+ * `/admin/subscriptions/detail/{subscriptionId}/{courseId}`: the subscription, its learner and course,
+ * revoke, and — once revoked — letting the learner subscribe again (a revocation blocks that until lifted).
+ */
 export function SubscriptionDetail() {
   const translate = useTranslate()
   const dataProvider = useDataProvider<AppDataProvider>()
@@ -47,8 +51,30 @@ export function SubscriptionDetail() {
       }}
     />
   )
+  // Shown for a revoked subscription (disabled once lifted, so its result stays on screen).
+  const lift = data.revokedAt && (
+    <ConfirmAction
+      label={translate(`${T}.detail.liftBlock`)}
+      icon={<LockOpenOutlined />}
+      disabled={!data.blocksSelfSubscription}
+      title={translate(`${T}.detail.liftBlockTitle`)}
+      content={translate(`${T}.detail.liftBlockContent`, { name: data.learner?.email ?? data.username, course: data.course.name })}
+      run={async () => {
+        await dataProvider.liftSubscriptionBlock(subscriptionId, courseId)
+        await refetch()
+        return translate(`${T}.detail.blockLifted`)
+      }}
+    />
+  )
+  const actions =
+    revoke || lift ? (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        {revoke}
+        {lift}
+      </Stack>
+    ) : undefined
   return (
-    <AdminPage title={translate(`${T}.detail.title`)} crumbs={crumbs} actions={revoke || undefined}>
+    <AdminPage title={translate(`${T}.detail.title`)} crumbs={crumbs} actions={actions}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={translate(`${T}.detail.subscription`)}>
@@ -57,6 +83,16 @@ export function SubscriptionDetail() {
             <Line label={translate(`${T}.columns.created`)} value={formatDateTime(data.createdAt)} />
             <Line label={translate(`${T}.columns.expiration`)} value={formatDateTime(state.expiresAt)} />
             {data.revokedAt && <Line label={translate(`${T}.detail.revokedAt`)} value={formatDateTime(data.revokedAt)} />}
+            {data.revokedAt && (
+              <Line
+                label={translate(`${T}.detail.selfSubscription`)}
+                value={
+                  data.blocksSelfSubscription || !data.blockLiftedAt
+                    ? translate(`${T}.detail.blocked`)
+                    : translate(`${T}.detail.lifted`, { date: formatDateTime(data.blockLiftedAt) })
+                }
+              />
+            )}
             <Line label={translate(`${T}.columns.status`)} value={<SubscriptionStatusChip {...data} />} />
             {state.status === 'active' && <Line label={translate(`${T}.detail.remaining`)} value={String(state.remainingDays)} />}
           </Section>

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { UserSubscription } from '../../../contracts/subscriptions'
+import { resetPublicConfig } from '../../../src/authProvider/config'
+import { config } from '../account/fakeIdentity'
 import { renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 import { COURSE, FREE_PLAN, overview, SOLD_PLAN } from './fixtures'
 
@@ -26,12 +28,12 @@ function subscription(createdAt: Date, over: Partial<UserSubscription> = {}): Us
 }
 
 /** The overview's reads; `subscription` is the caller's state for the course, changed by the test. */
-function courseApi(state: { subscription: UserSubscription | null }, over = {}) {
+function courseApi(state: { subscription: UserSubscription | null; blocked?: boolean }, over = {}) {
   net.server.use(
     http.get('*/api/v2/courses/course/:id', () => HttpResponse.json({ Item: overview(over) })),
     http.get('*/api/v2/courses/course/faq/:id', () => HttpResponse.json({ items: [{ id: 'q1', question: 'Do I need a lab?', answer: 'No, a kitchen will do.' }] })),
     http.get('*/api/v2/courses/courses/course/collaborators/:id', () => HttpResponse.json({ items: [{ username: 'marie', name: 'Marie Curie' }] })),
-    http.get('*/api/v2/courses/course/subscriptions/:id', () => HttpResponse.json({ plans: [FREE_PLAN, SOLD_PLAN], subscription: state.subscription })),
+    http.get('*/api/v2/courses/course/subscriptions/:id', () => HttpResponse.json({ plans: [FREE_PLAN, SOLD_PLAN], subscription: state.subscription, blocked: state.blocked ?? false })),
   )
 }
 
@@ -115,6 +117,43 @@ describe('course overview', () => {
     state.subscription = subscription(new Date(), { revokedAt: new Date(Date.now() - 1000).toISOString(), status: 'revoked' })
     renderAt(`/galaxy/courses/overview/${COURSE}`)
     expect(await screen.findByText('Your subscription was revoked. Subscribe again or contact support.')).toBeInTheDocument()
+  })
+
+  it('a revocation that an administrator has not lifted: says why and whom to ask, instead of offering to subscribe', async () => {
+    await learner()
+    const revoked = subscription(new Date(), { revokedAt: new Date(Date.now() - 1000).toISOString(), status: 'revoked' })
+    courseApi({ subscription: revoked, blocked: true })
+    const view = renderAt(`/galaxy/courses/overview/${COURSE}`)
+    const plans = await screen.findByRole('region', { name: 'Plans' })
+    expect(
+      await within(plans).findByText("Your access to this course was revoked by an administrator. Ask your teacher or the centre office to have it restored."),
+    ).toBeInTheDocument()
+    expect(within(plans).queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument()
+    expect(within(plans).queryByText('Your subscription was revoked. Subscribe again or contact support.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start or continue the course' })).not.toBeInTheDocument()
+    view.unmount()
+    // With a support address configured, the message names it.
+    resetPublicConfig()
+    net.server.use(http.get('*/api/config', () => HttpResponse.json({ ...config, supportEmail: 'help@aula.example.org' })))
+    renderAt(`/galaxy/courses/overview/${COURSE}`)
+    expect(await screen.findByText('Your access to this course was revoked by an administrator. Contact help@aula.example.org to have it restored.')).toBeInTheDocument()
+  })
+
+  it('a revocation arriving while the page is open: the refused subscribe shows why', async () => {
+    await learner()
+    const state: { subscription: UserSubscription | null; blocked: boolean } = { subscription: null, blocked: false }
+    courseApi(state)
+    net.server.use(
+      http.post('*/api/v2/courses/course/subscribe', () => {
+        state.subscription = subscription(new Date(), { revokedAt: new Date().toISOString(), status: 'revoked' })
+        state.blocked = true
+        return HttpResponse.json({ message: 'Your access to this course was revoked by an administrator; only an administrator can restore it', code: 'SUBSCRIPTION_REVOKED' }, { status: 403 })
+      }),
+    )
+    renderAt(`/galaxy/courses/overview/${COURSE}`)
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe: Open access' }))
+    expect(await screen.findByText(/Your access to this course was revoked by an administrator/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument()
   })
 
   it('says when a course does not exist', async () => {

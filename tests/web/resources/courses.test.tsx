@@ -69,6 +69,8 @@ function sub(id: string, user: string, createdDaysAgo: number, durationDays: num
     createdAt,
     updatedAt: revokedAt ?? createdAt,
     revokedAt,
+    blocksSelfSubscription: revoked,
+    blockLiftedAt: null,
     ...subscriptionState(createdAt, durationDays, revokedAt),
   }
 }
@@ -247,7 +249,7 @@ describe('courses management: one course', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('Revoke the subscription?')
-    expect(dialog).toHaveTextContent('Lena Learner loses access to Algebra for everyone now.')
+    expect(dialog).toHaveTextContent('Lena Learner loses access to Algebra for everyone now and cannot subscribe to it again until an administrator lifts the block.')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     const done = await screen.findByText("Lena Learner's subscription was revoked.")
     // The row's button is gone once revoked: the result holds the focus instead of the page.

@@ -24,6 +24,8 @@ function subscription(n: number, createdDaysAgo: number, durationDays: number, r
     createdAt,
     updatedAt: revokedAt ?? createdAt,
     revokedAt,
+    blocksSelfSubscription: revoked,
+    blockLiftedAt: null,
     status: state.status,
     expiresAt: state.expiresAt,
     remainingDays: state.remainingDays,
@@ -124,6 +126,47 @@ describe('subscriptions management', () => {
     expect(await screen.findByText('The subscription was revoked.')).toBeInTheDocument()
     expect(revokes).toEqual([{ username: 'learner-1', course: active.courseId }])
     expect(await screen.findByText('Revoked', { selector: '.MuiChip-label' })).toBeInTheDocument()
+  })
+
+  it('a revoked subscription blocks subscribing again until the administrator allows it, after confirmation', async () => {
+    await asAdmin()
+    const detail: SubscriptionDetail = {
+      ...revoked,
+      learner: { username: 'learner-3', email: 'rex@example.test', name: 'Rex Revoked', enabled: true },
+      course: { uuid: revoked.courseId, name: 'Course 3', details: {} },
+    }
+    const lifts: string[] = []
+    const liftedAt = new Date().toISOString()
+    net.server.use(
+      http.get(`*/api/admin/subscriptions/subscription/${revoked.id}/${revoked.courseId}`, () =>
+        HttpResponse.json({ Item: lifts.length ? { ...detail, blocksSelfSubscription: false, blockLiftedAt: liftedAt } : detail }),
+      ),
+      http.put('*/api/admin/subscriptions/subscription/:subscriptionId/:courseId/lift-block', ({ params }) => {
+        lifts.push(`${String(params.subscriptionId)}/${String(params.courseId)}`)
+        return HttpResponse.json({ Item: { ...revoked, blocksSelfSubscription: false, blockLiftedAt: liftedAt } })
+      }),
+    )
+    renderAt(`/admin/subscriptions/detail/${revoked.id}/${revoked.courseId}`)
+    expect(await screen.findByText('Blocked by this revocation')).toBeInTheDocument()
+    expect(screen.getByText('Subscribing again')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Revoke' })).toBeDisabled()
+
+    // Cancelling changes nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Allow subscribing again' }))
+    let dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Let the learner subscribe again?')
+    expect(dialog).toHaveTextContent('rex@example.test will be able to subscribe to Course 3 again by themselves. The revoked subscription stays revoked.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument())
+    expect(lifts).toEqual([])
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Allow subscribing again' }))
+    dialog = await screen.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('The learner can subscribe to the course again.')).toBeInTheDocument()
+    expect(lifts).toEqual([`${revoked.id}/${revoked.courseId}`])
+    expect(await screen.findByText(/^Allowed again since /)).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Allow subscribing again' })).toBeDisabled()
   })
 
   it('keeps a learner out: permission denied, and no admin call made', async () => {

@@ -13,6 +13,7 @@ export interface SubscriptionRow {
   duration_days: number
   created_at: Date | string
   revoked_at: Date | string | null
+  block_lifted_at: Date | string | null
 }
 
 /** What narrows the subscriptors: learners by username, and plans by a name prefix. */
@@ -39,7 +40,7 @@ export async function listSubscriptors(db: Queryable, course: string, page: numb
   const where = filterOf(filter, params)
   const { rows } = await db.query<SubscriptionRow & { n: string | number }>(
     `WITH ranked AS (
-       SELECT s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at, s.revoked_at,
+       SELECT s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at, s.revoked_at, s.block_lifted_at,
               count(*) OVER learner AS n,
               max(s.created_at) OVER learner AS last_at,
               row_number() OVER (PARTITION BY s.user_sub
@@ -47,7 +48,7 @@ export async function listSubscriptors(db: Queryable, course: string, page: numb
          FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
         WHERE s.course_uuid = $1 ${where}
        WINDOW learner AS (PARTITION BY s.user_sub))
-     SELECT id, course_uuid, course_name, user_sub, plan_name, duration_days, created_at, revoked_at, n
+     SELECT id, course_uuid, course_name, user_sub, plan_name, duration_days, created_at, revoked_at, block_lifted_at, n
        FROM ranked WHERE rank = 1 ORDER BY last_at DESC, user_sub LIMIT $2 OFFSET $3`,
     params,
   )
@@ -65,7 +66,7 @@ export async function countSubscriptors(db: Queryable, course: string, filter: S
 /** Every subscription of one learner to one course, newest first. */
 export async function subscriptionsOf(db: Queryable, course: string, user: string): Promise<SubscriptionRow[]> {
   const { rows } = await db.query<SubscriptionRow>(
-    `SELECT s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at, s.revoked_at
+    `SELECT s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at, s.revoked_at, s.block_lifted_at
        FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
       WHERE s.course_uuid = $1 AND s.user_sub = $2 ORDER BY s.created_at DESC, s.id DESC`,
     [course, user],

@@ -13,8 +13,10 @@ import type { CourseDetails } from '../../../../contracts/subscriptions.js'
 import { errorResponses } from '../../../../contracts/errors.js'
 import type { IdentityAdmin } from '../../../identity/admin-client.js'
 import { HttpError } from '../../../plugins/errors.js'
-import type { App } from '../../../types.js'
+import type { Queryable } from '../../../db/index.js'
+import type { App, Principal } from '../../../types.js'
 import { recordAudit } from '../../v2/admin/audit/queries.js'
+import { lockLearnerCourse } from '../../v2/courses/learner/queries.js'
 import { recordSale } from '../../v2/finances/queries.js'
 import { actorOf, decodeToken, encodeToken, identity, notFound, TIMESTAMP_RE, UUID_RE } from '../common.js'
 import {
@@ -23,6 +25,7 @@ import {
   findPlan,
   findSubscription,
   insertSubscription,
+  liftBlocks,
   listSubscriptions,
   revokeLive,
   revokeSubscription,
@@ -123,8 +126,11 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
       const { subscriptionId, courseId } = request.params
       const actor = actorOf(request)
       const item = await app.db.transaction(async (tx) => {
-        const before = await findSubscription(tx, subscriptionId, courseId)
-        if (!before) throw notFound()
+        const found = await findSubscription(tx, subscriptionId, courseId)
+        if (!found) throw notFound()
+        // Taken as the learner's own subscribing takes it: a revocation and a self-subscription never interleave.
+        await lockLearnerCourse(tx, found.user_sub, courseId)
+        const before = (await findSubscription(tx, subscriptionId, courseId))!
         if (before.revoked_at !== null) throw new HttpError(409, 'This subscription is revoked already', 'INVALID_OPERATION')
         const after = (await revokeSubscription(tx, subscriptionId, courseId))!
         const a = toAdminSubscription(after)
@@ -150,14 +156,55 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
       const user = await identity(() => pool.requireUser(request.body.username))
       if (!(await findCourse(app.db, request.body.course))) throw notFound('Course not found')
       const items = await app.db.transaction(async (tx) => {
+        await lockLearnerCourse(tx, user.username, request.body.course)
         const changed = (await revokeLive(tx, user.username, request.body.course)).map((r) => toAdminSubscription(r))
         for (const s of changed) {
-          await recordAudit(tx, actor, { action: 'subscriptions.revoke', targetType: 'subscription', targetId: s.id, before: { ...s, status: 'active', revokedAt: null }, after: { ...s } })
+          const before = { ...s, status: 'active', revokedAt: null, blocksSelfSubscription: false }
+          await recordAudit(tx, actor, { action: 'subscriptions.revoke', targetType: 'subscription', targetId: s.id, before, after: { ...s } })
         }
         return changed
       })
       if (!items.length) throw notFound('The learner has no live subscription to this course')
       return { items }
+    },
+  )
+
+  /** Lifts the learner's blocks on a course, one audit entry per subscription changed. */
+  async function liftAndRecord(tx: Queryable, actor: Principal, userSub: string, courseId: string) {
+    const changed = await liftBlocks(tx, userSub, courseId, actor.username)
+    for (const row of changed) {
+      const after = toAdminSubscription(row)
+      const before = { ...after, blocksSelfSubscription: true, blockLiftedAt: null }
+      await recordAudit(tx, actor, { action: 'subscriptions.lift-block', targetType: 'subscription', targetId: after.id, before, after: { ...after } })
+    }
+    return changed
+  }
+
+  app.put(
+    '/admin/subscriptions/subscription/:subscriptionId/:courseId/lift-block',
+    {
+      schema: {
+        tags,
+        summary:
+          "Lets the learner of a revoked subscription subscribe to its course by themselves again: lifts the block of every revoked subscription of theirs to that course (409 when this one blocks nothing)",
+        params: SubscriptionParams,
+        response: { 200: AdminSubscriptionResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { subscriptionId, courseId } = request.params
+      const actor = actorOf(request)
+      const item = await app.db.transaction(async (tx) => {
+        const found = await findSubscription(tx, subscriptionId, courseId)
+        if (!found) throw notFound()
+        await lockLearnerCourse(tx, found.user_sub, courseId)
+        const before = (await findSubscription(tx, subscriptionId, courseId))!
+        if (before.revoked_at === null) throw new HttpError(409, 'This subscription is not revoked: it blocks nothing', 'INVALID_OPERATION')
+        if (before.block_lifted_at !== null) throw new HttpError(409, 'The block of this revocation is lifted already', 'INVALID_OPERATION')
+        await liftAndRecord(tx, actor, found.user_sub, courseId)
+        return toAdminSubscription((await findSubscription(tx, subscriptionId, courseId))!)
+      })
+      return { Item: item }
     },
   )
 
@@ -179,6 +226,9 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
       const plan = await findPlan(app.db, subscription)
       if (!plan || plan.course_uuid !== uuid) throw new HttpError(400, 'Invalid request', 'VALIDATION', { subscription: 'This plan is not one of the course’s subscription plans' })
       const item = await app.db.transaction(async (tx) => {
+        await lockLearnerCourse(tx, user.username, uuid)
+        // Subscribing the learner is the administrator restoring their access: it lifts a revocation's block too.
+        await liftAndRecord(tx, actor, user.username, uuid)
         const row = await insertSubscription(tx, { courseId: uuid, userSub: user.username, planId: plan.id, planName: plan.name, durationDays: plan.duration_days, createdBy: actor.username })
         // A priced plan makes this a sale, at the plan's price now (finances).
         await recordSale(tx, row.id, { channel: 'admin', buyerEmail: user.email, recordedBy: actor.username })

@@ -13,10 +13,11 @@ interface SubscriptionRow {
   created_at: Date | string
   created_key: string
   revoked_at: Date | string | null
+  block_lifted_at: Date | string | null
 }
 
 const COLUMNS = `s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at,
-  s.created_at::text AS created_key, s.revoked_at`
+  s.created_at::text AS created_key, s.revoked_at, s.block_lifted_at`
 
 export function toAdminSubscription(r: SubscriptionRow, now = new Date()): AdminSubscription {
   return {
@@ -29,6 +30,8 @@ export function toAdminSubscription(r: SubscriptionRow, now = new Date()): Admin
     createdAt: iso(r.created_at),
     updatedAt: iso(r.revoked_at ?? r.created_at),
     revokedAt: isoOrNull(r.revoked_at),
+    blocksSelfSubscription: r.revoked_at !== null && r.block_lifted_at === null,
+    blockLiftedAt: isoOrNull(r.block_lifted_at),
     ...subscriptionState(r.created_at, r.duration_days, r.revoked_at, now),
   }
 }
@@ -107,6 +110,25 @@ export async function revokeLive(db: Queryable, userSub: string, courseId: strin
       WHERE user_sub = $1 AND course_uuid = $2 AND revoked_at IS NULL AND created_at + duration_days * interval '1 day' > now()
       RETURNING id`,
     [userSub, courseId],
+  )
+  if (!rows.length) return []
+  const { rows: changed } = await db.query<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`,
+    [rows.map((r) => r.id)],
+  )
+  return changed
+}
+
+/**
+ * Lifts the block the learner's revoked subscriptions to a course put on subscribing by themselves;
+ * returns the subscriptions it changed, as they are now.
+ */
+export async function liftBlocks(db: Queryable, userSub: string, courseId: string, liftedBy: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE subscriptions SET block_lifted_at = now(), block_lifted_by = $3
+      WHERE user_sub = $1 AND course_uuid = $2 AND revoked_at IS NOT NULL AND block_lifted_at IS NULL
+      RETURNING id`,
+    [userSub, courseId, liftedBy],
   )
   if (!rows.length) return []
   const { rows: changed } = await db.query<SubscriptionRow>(

@@ -15,6 +15,7 @@ import {
   FaqListResponse,
   PLAN_FOR_SALE_MESSAGE,
   PLAN_NOT_FOUND_MESSAGE,
+  REVOKED_BY_ADMIN_MESSAGE,
   SubscribeBody,
   type CatalogueCourse,
   type CourseOverview,
@@ -57,6 +58,7 @@ import {
   recordOpened,
   recordPosition,
   resumeBlock,
+  selfSubscriptionBlocked,
   setResume,
   type CatalogueListRow,
   type PlanRow,
@@ -298,6 +300,7 @@ export default async function learnerRoutes(app: App) {
       return {
         plans: (await offeredPlans(app.db, snap.course.uuid)).map((p) => planOf(p, snap.course.salesEnabled)),
         subscription: decidingSubscription(await courseSubscriptions(app.db, sub, snap.course.uuid), new Date()),
+        blocked: await selfSubscriptionBlocked(app.db, sub, snap.course.uuid),
       }
     },
   )
@@ -306,9 +309,10 @@ export default async function learnerRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Subscribes the caller to a free plan of a published course (402 for a plan that is for sale, 409 when already subscribed)",
+        summary:
+          "Subscribes the caller to a free plan of a published course (402 for a plan that is for sale, 409 when already subscribed, 403 SUBSCRIPTION_REVOKED while an administrator's revocation blocks it)",
         body: SubscribeBody,
-        response: { 201: UserSubscription, 402: ErrorBody, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: UserSubscription, 402: ErrorBody, ...errorResponses(400, 401, 404, 409), 403: SubscriptionRefused },
       },
     },
     async (request, reply) => {
@@ -322,6 +326,8 @@ export default async function learnerRoutes(app: App) {
         const now = new Date()
         const current = decidingSubscription(await courseSubscriptions(tx, sub, uuid), now)
         if (current?.status === 'active') throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE, 'ALREADY_SUBSCRIBED')
+        // A revocation holds until an administrator lifts it: not a state the learner can change (403, not 409).
+        if (await selfSubscriptionBlocked(tx, sub, uuid)) throw new HttpError(403, REVOKED_BY_ADMIN_MESSAGE, 'SUBSCRIPTION_REVOKED')
         if (chosen.price !== null && Number(chosen.price) > 0) return null
         const row = await insertSubscription(tx, { course: uuid, sub, plan: chosen.id, planName: chosen.name, durationDays: Number(chosen.duration_days) })
         return subscriptionOf(row, new Date())

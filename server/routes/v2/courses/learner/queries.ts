@@ -214,6 +214,15 @@ export async function courseSubscriptions(db: Queryable, sub: string, course: st
   return rows
 }
 
+/** Whether an administrator's revocation still blocks the learner from subscribing to the course by themselves. */
+export async function selfSubscriptionBlocked(db: Queryable, sub: string, course: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM subscriptions WHERE user_sub = $1 AND course_uuid = $2 AND revoked_at IS NOT NULL AND block_lifted_at IS NULL LIMIT 1',
+    [sub, course],
+  )
+  return rows.length > 0
+}
+
 /** Serialises one learner's subscribing to one course (two tabs clicking at once get one subscription). */
 export async function lockLearnerCourse(tx: Queryable, sub: string, course: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`subscribe:${sub}:${course}`])
