@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import type { ErrorBody } from '../../contracts/errors.js'
-import { refuseNonFiniteNumbers } from './finite-numbers.js'
+import { mayHoldNonFinite, refuseNonFiniteNumbers, suspectBody } from './finite-numbers.js'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js'
 import { nulInJsonBody, refuseNulText } from './nul-text.js'
 
@@ -54,6 +54,7 @@ export const errorsPlugin = fp(async (app) => {
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (mayHoldNonFinite(body as string)) suspectBody(request)
     if (jsonTooDeep(body as string)) return done(new HttpError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'TOO_DEEP'), undefined)
     return parseJson(request, body as string, (error, parsed) => {
       if (error) return done(error, undefined)
