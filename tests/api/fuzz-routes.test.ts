@@ -219,7 +219,7 @@ function callersFor(access: Access): Array<[string, Caller | null]> {
 const SKIPPED = /^(GET \/api\/docs|POST \/api\/files\/upload)/
 
 let api: CourseApi
-let routes: Route[] = []
+const routes: Route[] = []
 
 beforeAll(async () => {
   api = await courseApp()

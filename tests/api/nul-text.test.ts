@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATIONS } from '../../server/identity/ops/index.js'
+import { ADMIN_OPERATIONS } from '../../server/identity/schemas.js'
 import { ADMIN_CALLER, caller, courseApp, V2, type CourseApi } from '../helpers/courses.js'
 
 /**
@@ -82,5 +84,21 @@ describe('the identity service given a NUL character', () => {
     expect(res.status).toBe(400)
     expect(res.body.__type).toBe('InvalidParameterException')
     expect(res.body.message).toContain(`Value at '${member}' failed to satisfy constraint`)
+  })
+
+  it('no operation answers 500 to NUL-bearing members, signed in or not', async () => {
+    const token = `x${NUL}y`
+    const everywhere = {
+      Username: `a${NUL}`, Password: `Pass${NUL}word-7`, ConfirmationCode: `1${NUL}`, AccessToken: token, RefreshToken: token, Session: token,
+      AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: `a${NUL}`, PASSWORD: token, REFRESH_TOKEN: token },
+      ChallengeName: 'SOFTWARE_TOKEN_MFA', ChallengeResponses: { USERNAME: `a${NUL}` }, UserAttributes: [{ Name: 'name', Value: token }],
+      AttributeName: 'email', Code: `1${NUL}`, DeviceKey: token, UserCode: '123456', PreviousPassword: token, ProposedPassword: token,
+    }
+    const operations = Object.keys(OPERATIONS).filter((op) => !ADMIN_OPERATIONS.has(op as never))
+    expect(operations.length).toBeGreaterThan(10)
+    for (const op of operations) {
+      const res = await identity(op, everywhere)
+      expect([op, res.status, res.body.__type]).toEqual([op, 400, 'InvalidParameterException'])
+    }
   })
 })
