@@ -8,6 +8,7 @@ import { ADMIN_OPERATIONS, Schemas, type OperationName } from './schemas.js'
 import { verifySigV4 } from './sigv4.js'
 import { addressKey } from './throttle.js'
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../plugins/json-depth.js'
+import { nulPaths } from '../plugins/nul-text.js'
 
 const JSON_TYPES = /^application\/(x-amz-json-1\.[01]|json)\s*(;|$)/i
 const TARGET = /^AWSCognitoIdentityProviderService\.(\w+)$/
@@ -45,6 +46,15 @@ function validationError(op: OperationName, body: unknown): CognitoError | null 
   })
   return new CognitoError('InvalidParameterException', `${lines.length} validation error${lines.length > 1 ? 's' : ''} detected: ${lines.join('; ')}`)
 }
+
+/** Strings holding a NUL character, refused the way Cognito refuses a value outside a member's pattern. */
+function nulError(body: unknown): CognitoError | null {
+  const paths = nulPaths(body).slice(0, 5)
+  if (paths.length === 0) return null
+  const lines = paths.map((p) => `Value at '${lowerFirst(p)}' failed to satisfy constraint: Member must not contain a NUL character`)
+  return new CognitoError('InvalidParameterException', `${lines.length} validation error${lines.length > 1 ? 's' : ''} detected: ${lines.join('; ')}`)
+}
+
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
 
 function sendError(reply: FastifyReply, error: CognitoError) {
@@ -104,7 +114,7 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
       request.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is false: per-address limits see the proxy address (README, TRUST_PROXY)')
     }
     const input = dropNulls(parsed)
-    const invalid = validationError(op, input)
+    const invalid = nulError(input) ?? validationError(op, input)
     if (invalid) throw invalid
     const result = await OPERATIONS[op](ctx, input as never, { ip: request.ip, address: addressKey(request.ip) })
     return reply.type('application/x-amz-json-1.1').send(JSON.stringify(result))

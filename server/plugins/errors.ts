@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import type { ErrorBody } from '../../contracts/errors.js'
-import { refuseNonFiniteNumbers } from './finite-numbers.js'
+import { mayHoldNonFinite, refuseNonFiniteNumbers, suspectBody } from './finite-numbers.js'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js'
+import { nulInJsonBody, refuseNulText } from './nul-text.js'
 
 /** A client error a handler raises on purpose: answered with its status and message as they are. */
 export class HttpError extends Error {
@@ -47,13 +48,21 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  */
 export const errorsPlugin = fp(async (app) => {
   // JSON bodies nesting past MAX_JSON_DEPTH are refused before they are parsed or validated: no
-  // request shape needs that, and walking such a body recursively would exhaust the stack.
+  // request shape needs that, and walking such a body recursively would exhaust the stack. Text
+  // holding a NUL character is refused too (PostgreSQL cannot store it), in bodies as they are
+  // parsed and in paths, queries and headers before validation.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (mayHoldNonFinite(body as string)) suspectBody(request)
     if (jsonTooDeep(body as string)) return done(new HttpError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'TOO_DEEP'), undefined)
-    return parseJson(request, body as string, done)
+    return parseJson(request, body as string, (error, parsed) => {
+      if (error) return done(error, undefined)
+      const nul = nulInJsonBody(body as string, parsed)
+      return nul ? done(nul, undefined) : done(null, parsed)
+    })
   })
+  refuseNulText(app)
   refuseNonFiniteNumbers(app)
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -27,11 +27,19 @@ export function lazySchemas() {
   }
 
   type Validate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown }
+  type AjvOptions = { customOptions?: { coerceTypes?: unknown } }
   const buildValidator = (externalSchemas: unknown, options: unknown) => {
     const compiler = AjvCompiler()(externalSchemas as never, options as never)
+    // A JSON body carries real lists: a single value where a list is expected is refused there, not
+    // wrapped into a one-item list (the wrapping is for query strings, where `?id=a` is one item).
+    const custom = (options as AjvOptions).customOptions
+    const bodyCompiler =
+      custom?.coerceTypes === 'array'
+        ? AjvCompiler()(externalSchemas as never, { ...(options as object), customOptions: { ...custom, coerceTypes: true } } as never)
+        : compiler
     return (route: Parameters<typeof compiler>[0]) =>
       deferred(
-        () => compiler(route) as unknown as Validate,
+        () => ((route as { httpPart?: string }).httpPart === 'body' ? bodyCompiler : compiler)(route) as unknown as Validate,
         (get) => {
           const validate: Validate = (data, context) => {
             const fn = get()

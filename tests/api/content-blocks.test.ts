@@ -112,11 +112,43 @@ describe('adding and editing', () => {
     // A deleted item is not brought back by a replay.
     expect((await api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: c, revision: await api.revision(c), id: blockId })).statusCode).toBe(200)
     expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).json().code).toBe('ID_TAKEN')
-    // The id of an item of another course is refused.
-    const other = await api.course()
-    const clash = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: other, revision: await api.revision(other), id, item: 'section', values: { title: 'Twice' } })
-    expect(clash.statusCode).toBe(409)
-    expect(clash.json().code).toBe('ID_TAKEN')
+  })
+
+  it("answers an add carrying another course's item id exactly as one with an id never used", async () => {
+    // Course A (owner-ana's) has a section and a block; another creator adds to a course of their own.
+    const a = await api.course()
+    const sectionA = await api.section(a, 'Secret section')
+    const blockA = await api.block(a, sectionA, 'text', text('<p>secret</p>'))
+    const { rows } = await api.db.query<{ uuid: string }>('INSERT INTO courses (name, created_by) VALUES ($1, $2) RETURNING uuid', ['Probe', 'other-di'])
+    const b = rows[0].uuid
+    const add = async (body: Record<string, unknown>) => {
+      const revision = Number((await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [b])).rows[0].revision)
+      return api.as(OTHER_CREATOR, 'POST', `${V2}/blocks/add`, { uuid: b, revision, ...body })
+    }
+    const shape = (res: { statusCode: number; json(): { revision?: number; item?: Record<string, unknown> } }, id: string) => {
+      const { item } = res.json()
+      return [res.statusCode, item?.id === id, item?.kind, item?.position, item?.version, item?.values]
+    }
+    const unknownSection = randomUUID()
+    const unknownBlock = randomUUID()
+    const foreign = await add({ item: 'section', id: sectionA, values: { title: 'Mine' } })
+    const fresh = await add({ item: 'section', id: unknownSection, values: { title: 'Mine' } })
+    expect(shape(foreign, sectionA)).toEqual([200, true, 'section', 0, 1, { title: 'Mine' }])
+    expect(shape(fresh, unknownSection)).toEqual([200, true, 'section', 1, 1, { title: 'Mine' }])
+    const foreignBlock = await add({ item: 'text', section: sectionA, id: blockA, values: text('<p>mine</p>') })
+    const freshBlock = await add({ item: 'text', section: unknownSection, id: unknownBlock, values: text('<p>mine</p>') })
+    expect(shape(foreignBlock, blockA)).toEqual(shape(freshBlock, unknownBlock))
+    // Both courses keep their own items under the same ids; A's are untouched.
+    expect(await api.layout(a)).toEqual([{ id: sectionA, blocks: [blockA] }])
+    const treeB = (await api.as(OTHER_CREATOR, 'GET', `${V2}/builder/blocks/${b}`)).json().items as Array<{ id: string; blocks: Array<{ id: string }> }>
+    expect(treeB.map((s) => ({ id: s.id, blocks: s.blocks.map((x) => x.id) }))).toEqual([{ id: sectionA, blocks: [blockA] }, { id: unknownSection, blocks: [unknownBlock] }])
+    const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${a}/${blockA}`)
+    expect(history.json().items.map((v: { values: unknown }) => v.values)).toEqual([text('<p>secret</p>')])
+    // A replay in B answers B's item; deleting B's section leaves A's alone.
+    expect(shape(await add({ item: 'section', id: sectionA, values: { title: 'Mine' } }), sectionA)).toEqual([200, true, 'section', 0, 1, { title: 'Mine' }])
+    const revision = Number((await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [b])).rows[0].revision)
+    expect((await api.as(OTHER_CREATOR, 'POST', `${V2}/blocks/delete`, { uuid: b, revision, id: sectionA })).statusCode).toBe(200)
+    expect(await api.layout(a)).toEqual([{ id: sectionA, blocks: [blockA] }])
   })
 
   it('validates values by kind with named fields', async () => {

@@ -104,6 +104,22 @@ describe('forms/completed: grading on the server', () => {
     expect((await request(lena, { course: course.uuid, id: course.forms[0] })).json().attemptsUsed).toBe(0)
   })
 
+  it.each([
+    ['a single option id', { q1: 'a' }],
+    ['a number', { q1: 5 }],
+    ['a boolean', { q1: true }],
+    ['null', { q1: null }],
+    ['an object', { q1: { a: true } }],
+    ['a list of lists', { q1: [['a']] }],
+  ])('refuses %s where a list of options is expected, and spends no try', async (name, answers) => {
+    const lena = await learner(`Lena ${name}`)
+    const res = await complete(lena, { course: course.uuid, id: course.forms[0], answers: { ...RIGHT, ...answers } })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'VALIDATION' })
+    expect(Object.keys(res.json().errors)).toEqual([name === 'a list of lists' ? 'answers.q1.0' : 'answers.q1'])
+    expect((await request(lena, { course: course.uuid, id: course.forms[0] })).json()).toMatchObject({ attemptsUsed: 0, attemptsLeft: 3 })
+  })
+
   it('stops at the allowed tries with 409 and keeps the best score', async () => {
     const lena = await learner('Lena Tries')
     for (const answers of [ONE_RIGHT, RIGHT, ONE_RIGHT]) expect((await complete(lena, { course: course.uuid, id: course.forms[0], answers })).statusCode).toBe(200)

@@ -6,9 +6,8 @@ import { normaliseEmail } from '../lookalikes.js'
 import type { Input } from '../schemas.js'
 import { devicePage } from './devices.js'
 import { mfaSettingsOf } from './mfa.js'
+import { afterKey, pageToken } from './page-token.js'
 
-const pageToken = (key: string) => Buffer.from(key, 'utf8').toString('base64url')
-const afterKey = (token?: string) => (token ? Buffer.from(token, 'base64url').toString('utf8') : undefined)
 const epoch = (d: Date | string) => new Date(d).getTime() / 1000
 
 async function existing(ctx: IdentityContext, poolId: string, username: string): Promise<User> {
@@ -104,7 +103,7 @@ function parseFilter(filter: string | undefined) {
 export async function listUsers(ctx: IdentityContext, input: Input<'ListUsers'>) {
   ctx.checkPool(input.UserPoolId)
   const limit = input.Limit || 60
-  const users = await ctx.users.list(ctx.db, { limit, after: afterKey(input.PaginationToken), filter: parseFilter(input.Filter) })
+  const users = await ctx.users.list(ctx.db, { limit, after: afterKey(input.PaginationToken, 'PaginationToken'), filter: parseFilter(input.Filter) })
   return {
     Users: users.map((u) => userType(u, input.AttributesToGet)),
     ...(users.length === limit ? { PaginationToken: pageToken(users[users.length - 1].username) } : {}),

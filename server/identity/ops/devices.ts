@@ -3,15 +3,13 @@ import { deviceType } from '../devices.js'
 import { Errors, invalidParameter } from '../errors.js'
 import type { Input } from '../schemas.js'
 import { fromHex, N, pad } from '../srp.js'
+import { afterKey, pageToken } from './page-token.js'
 import type { OpRequest } from './types.js'
-
-const pageToken = (key: string) => Buffer.from(key, 'utf8').toString('base64url')
-const afterKey = (token?: string) => (token ? Buffer.from(token, 'base64url').toString('utf8') : undefined)
 
 /** Devices of a user as a page (ListDevices, AdminListDevices: remembered devices only). */
 export async function devicePage(ctx: IdentityContext, username: string, limit: number | undefined, token: string | undefined) {
   const size = limit || 60
-  const devices = await ctx.devices.list(ctx.db, username, { limit: size, after: afterKey(token), rememberedOnly: true })
+  const devices = await ctx.devices.list(ctx.db, username, { limit: size, after: afterKey(token, 'PaginationToken'), rememberedOnly: true })
   return {
     Devices: devices.map(deviceType),
     ...(devices.length === size ? { PaginationToken: pageToken(devices[devices.length - 1].deviceKey) } : {}),

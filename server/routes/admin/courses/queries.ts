@@ -120,7 +120,7 @@ export async function findAttempt(db: Queryable, course: string, id: string): Pr
 /** The course's form blocks as they are now, in reading order (section, then block). */
 export async function formsOf(db: Queryable, course: string): Promise<Array<{ id: string; values: unknown }>> {
   const { rows } = await db.query<{ id: string; values: unknown }>(
-    `SELECT b.id::text AS id, b.values FROM course_items b LEFT JOIN course_items s ON s.id = b.section_id
+    `SELECT b.id::text AS id, b.values FROM course_items b LEFT JOIN course_items s ON s.course_uuid = b.course_uuid AND s.id = b.section_id
       WHERE b.course_uuid = $1 AND b.kind = 'form' AND b.deleted_at IS NULL
       ORDER BY s.position NULLS FIRST, b.position, b.id`,
     [course],

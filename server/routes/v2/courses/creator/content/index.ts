@@ -162,10 +162,11 @@ export default async function contentRoutes(app: App) {
       if (b.item !== 'section' && !b.section) throw invalid('section', 'Required')
       if (b.id) {
         // A replay of an add that already went through answers what it made, whatever revision it carries.
-        const existing = await itemById(app.db, b.id)
+        // Ids are the course's own: one of another course is as free here as one never used.
+        const existing = await itemById(app.db, b.uuid, b.id)
         if (existing) {
-          // Same course and kind: the add went through (the block may have been moved since, by later writes).
-          if (existing.course_uuid !== b.uuid || existing.deleted_at !== null || existing.kind !== b.item) {
+          // Same kind and still there: the add went through (the block may have been moved since, by later writes).
+          if (existing.deleted_at !== null || existing.kind !== b.item) {
             throw new HttpError(409, 'This id is taken by another item', 'ID_TAKEN')
           }
           return { revision: await courseRevision(app.db, b.uuid), item: await written(app.db, b.uuid, b.id) }
@@ -178,7 +179,7 @@ export default async function contentRoutes(app: App) {
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
         const siblings = await siblingIds(tx, b.uuid, parent)
         await insertItem(tx, { id, course: b.uuid, section: parent, kind: b.item, position: siblings.length, values }, principal)
-        await writePositions(tx, parent, insertAt(siblings, id, b.position))
+        await writePositions(tx, b.uuid, parent, insertAt(siblings, id, b.position))
         return { revision, item: await written(tx, b.uuid, id) }
       })
     },
@@ -226,8 +227,8 @@ export default async function contentRoutes(app: App) {
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const row = await liveItem(tx, b.uuid, b.id)
         if (!row) throw itemNotFound()
-        await deleteItem(tx, row.id)
-        await writePositions(tx, row.section_id, await siblingIds(tx, b.uuid, row.section_id))
+        await deleteItem(tx, b.uuid, row.id)
+        await writePositions(tx, b.uuid, row.section_id, await siblingIds(tx, b.uuid, row.section_id))
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -249,7 +250,7 @@ export default async function contentRoutes(app: App) {
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
         const order = reorder(await siblingIds(tx, b.uuid, parent), b.updates)
         if (!order) throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
-        await writePositions(tx, parent, order)
+        await writePositions(tx, b.uuid, parent, order)
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -272,9 +273,9 @@ export default async function contentRoutes(app: App) {
         const target = await liveSection(tx, b.uuid, b.section)
         const from = moving.section_id!
         if (from !== target.id) {
-          await writePositions(tx, from, (await siblingIds(tx, b.uuid, from)).filter((id) => id !== moving.id))
+          await writePositions(tx, b.uuid, from, (await siblingIds(tx, b.uuid, from)).filter((id) => id !== moving.id))
         }
-        await writePositions(tx, target.id, insertAt(await siblingIds(tx, b.uuid, target.id), moving.id, b.position))
+        await writePositions(tx, b.uuid, target.id, insertAt(await siblingIds(tx, b.uuid, target.id), moving.id, b.position))
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -325,9 +326,9 @@ export default async function contentRoutes(app: App) {
     async (request) => {
       const { course, item } = request.params
       const role = await requireCourse(app.db, actorOf(request), course, 'read')
-      const row = await itemById(app.db, item)
-      if (!row || row.course_uuid !== course) throw itemNotFound()
-      const rows = await versions(app.db, item)
+      const row = await itemById(app.db, course, item)
+      if (!row) throw itemNotFound()
+      const rows = await versions(app.db, course, item)
       return {
         items: await Promise.all(
           rows.map(async (v) => {
@@ -363,7 +364,7 @@ export default async function contentRoutes(app: App) {
       return courseWrite(app.db, principal, b.uuid, 'edit', b.revision, async (tx, revision) => {
         const row = await liveItem(tx, b.uuid, b.block)
         if (!row) throw itemNotFound()
-        const old = await version(tx, row.id, b.version)
+        const old = await version(tx, b.uuid, row.id, b.version)
         if (!old) throw new HttpError(404, 'Version not found', 'NOT_FOUND')
         await saveValues(tx, row, old.values, principal)
         return { revision, item: await written(tx, b.uuid, row.id) }

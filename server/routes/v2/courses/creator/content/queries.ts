@@ -33,16 +33,16 @@ export async function liveItems(db: Queryable, course: string): Promise<ItemRow[
   return rows
 }
 
-/** One item by id, deleted or not, whatever its course (callers check both). */
-export async function itemById(db: Queryable, id: string): Promise<ItemRow | null> {
-  const { rows } = await db.query<ItemRow>(`SELECT ${COLUMNS} FROM course_items WHERE id = $1`, [id])
+/** One item of the course by id, deleted or not. */
+export async function itemById(db: Queryable, course: string, id: string): Promise<ItemRow | null> {
+  const { rows } = await db.query<ItemRow>(`SELECT ${COLUMNS} FROM course_items WHERE course_uuid = $1 AND id = $2`, [course, id])
   return rows[0] ?? null
 }
 
 /** A live item of this course, or null. */
 export async function liveItem(db: Queryable, course: string, id: string): Promise<ItemRow | null> {
-  const row = await itemById(db, id)
-  return row && row.course_uuid === course && row.deleted_at === null ? row : null
+  const row = await itemById(db, course, id)
+  return row && row.deleted_at === null ? row : null
 }
 
 /** Ids of the live children of a section (or the sections, for null), in order. */
@@ -56,20 +56,20 @@ export async function siblingIds(db: Queryable, course: string, section: string 
 }
 
 /** Gives `ids` (all under `section`) the positions 0..n-1 in the order given. */
-export async function writePositions(tx: Queryable, section: string | null, ids: readonly string[]): Promise<void> {
+export async function writePositions(tx: Queryable, course: string, section: string | null, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return
   await tx.query(
     `UPDATE course_items AS i SET position = t.pos - 1, section_id = $2::uuid
        FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, pos)
-      WHERE i.id = t.id AND (i.position <> t.pos - 1 OR i.section_id IS DISTINCT FROM $2::uuid)`,
-    [ids, section],
+      WHERE i.course_uuid = $3 AND i.id = t.id AND (i.position <> t.pos - 1 OR i.section_id IS DISTINCT FROM $2::uuid)`,
+    [ids, section, course],
   )
 }
 
-async function recordVersion(tx: Queryable, id: string, version: number, kind: ItemKind, values: unknown, actor: Actor): Promise<void> {
+async function recordVersion(tx: Queryable, course: string, id: string, version: number, kind: ItemKind, values: unknown, actor: Actor): Promise<void> {
   await tx.query(
-    `INSERT INTO course_item_versions (item_id, version, kind, "values", saved_by, saved_by_name) VALUES ($1, $2, $3, $4::jsonb, $5, $6)`,
-    [id, version, kind, JSON.stringify(values), actor.sub, actor.username],
+    `INSERT INTO course_item_versions (course_uuid, item_id, version, kind, "values", saved_by, saved_by_name) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+    [course, id, version, kind, JSON.stringify(values), actor.sub, actor.username],
   )
 }
 
@@ -84,24 +84,24 @@ export async function insertItem(
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, 1, $7, $7, $8)`,
     [item.id, item.course, item.section, item.kind, item.position, JSON.stringify(item.values), actor.sub, actor.username],
   )
-  await recordVersion(tx, item.id, 1, item.kind, item.values, actor)
+  await recordVersion(tx, item.course, item.id, 1, item.kind, item.values, actor)
 }
 
 /** Saves new values as the item's next version (kept in the history). */
-export async function saveValues(tx: Queryable, row: Pick<ItemRow, 'id' | 'kind'>, values: Record<string, unknown>, actor: Actor): Promise<void> {
+export async function saveValues(tx: Queryable, row: Pick<ItemRow, 'id' | 'course_uuid' | 'kind'>, values: Record<string, unknown>, actor: Actor): Promise<void> {
   const { rows } = await tx.query<{ version: number }>(
     `UPDATE course_items SET "values" = $2::jsonb, version = version + 1, updated_by = $3, updated_by_name = $4, updated_at = now()
-      WHERE id = $1 RETURNING version`,
-    [row.id, JSON.stringify(values), actor.sub, actor.username],
+      WHERE course_uuid = $5 AND id = $1 RETURNING version`,
+    [row.id, JSON.stringify(values), actor.sub, actor.username, row.course_uuid],
   )
-  await recordVersion(tx, row.id, rows[0].version, row.kind, values, actor)
+  await recordVersion(tx, row.course_uuid, row.id, rows[0].version, row.kind, values, actor)
 }
 
 /** Soft-deletes an item and, for a section, its blocks; their history stays. */
-export async function deleteItem(tx: Queryable, id: string): Promise<string[]> {
+export async function deleteItem(tx: Queryable, course: string, id: string): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
-    `UPDATE course_items SET deleted_at = now() WHERE (id = $1 OR section_id = $1) AND deleted_at IS NULL RETURNING id`,
-    [id],
+    `UPDATE course_items SET deleted_at = now() WHERE course_uuid = $2 AND (id = $1 OR section_id = $1) AND deleted_at IS NULL RETURNING id`,
+    [id, course],
   )
   return rows.map((r) => r.id)
 }
@@ -115,18 +115,18 @@ export interface VersionRow {
 }
 
 /** Every saved version of an item, newest first. */
-export async function versions(db: Queryable, id: string): Promise<VersionRow[]> {
+export async function versions(db: Queryable, course: string, id: string): Promise<VersionRow[]> {
   const { rows } = await db.query<VersionRow>(
-    `SELECT version, kind, "values", saved_by_name, saved_at FROM course_item_versions WHERE item_id = $1 ORDER BY version DESC`,
-    [id],
+    `SELECT version, kind, "values", saved_by_name, saved_at FROM course_item_versions WHERE course_uuid = $1 AND item_id = $2 ORDER BY version DESC`,
+    [course, id],
   )
   return rows
 }
 
-export async function version(db: Queryable, id: string, v: number): Promise<VersionRow | null> {
+export async function version(db: Queryable, course: string, id: string, v: number): Promise<VersionRow | null> {
   const { rows } = await db.query<VersionRow>(
-    `SELECT version, kind, "values", saved_by_name, saved_at FROM course_item_versions WHERE item_id = $1 AND version = $2`,
-    [id, v],
+    `SELECT version, kind, "values", saved_by_name, saved_at FROM course_item_versions WHERE course_uuid = $1 AND item_id = $2 AND version = $3`,
+    [course, id, v],
   )
   return rows[0] ?? null
 }
