@@ -238,17 +238,21 @@ export class CourseSaver {
 
   /**
    * After a conflict the person chose, edit by edit: `kept` are the writes to send again (whole or in
-   * part), on top of the course as saved at `revision`; every other pending write is dropped (its
-   * promise rejects with `DroppedEdit`).
+   * part), on top of the course as saved at `revision`; every other write of `decided` (what the
+   * person was shown) is dropped, its promise rejected with `DroppedEdit`.
    */
-  resolve(revision: number, kept: PendingWrite[]): void {
-    const before = this.queue
+  resolve(revision: number, kept: PendingWrite[], decided: PendingWrite[] = this.pending()): void {
+    const shown = new Set(decided.map((w) => w.body))
+    // Edits made while the person was choosing were not on the screen: they stay, after the kept ones.
+    const later = this.queue.filter((e) => !shown.has(e.body))
+    const before = this.queue.filter((e) => shown.has(e.body))
     this.queue = []
     for (const write of kept) {
       const same = before.find((e) => e.key === write.key && e.url === write.url && e.waiters.length > 0)
       const waiters = same ? same.waiters.splice(0) : []
       this.queue.push({ ...plain(write), body: { ...write.body }, notBefore: 0, waiters })
     }
+    this.queue.push(...later)
     for (const entry of before) for (const w of entry.waiters) w.reject(new DroppedEdit())
     this.rev = revision
     this.paused = false
