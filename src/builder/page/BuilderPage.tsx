@@ -2,7 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack'
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined'
 import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Paper, Tab, Tabs, Typography } from '@mui/material'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useNotify, useTranslate } from 'react-admin'
+import { useTranslate } from 'react-admin'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { builderApi, type CourseDraft } from '../../dataProvider/builder'
 import { NotFound } from '../../layout/NotFound'
@@ -77,13 +77,6 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
     redraw()
   }, [fetchCourse, saver, redraw])
   const coEditing = useCoEditing(uuid, saver, status, fetchCourse, redraw)
-  const notify = useNotify()
-  const { outcome, clearOutcome } = coEditing
-  useEffect(() => {
-    if (!outcome) return
-    notify(`aula.builder.unsent.${outcome === 'gone' ? 'gone' : outcome === 'restored' ? 'restoring' : 'discarded'}`, { type: outcome === 'gone' ? 'warning' : 'info' })
-    clearOutcome()
-  }, [outcome, clearOutcome, notify])
 
   const value = useMemo<BuilderCourse | null>(
     () =>
@@ -159,6 +152,11 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
         </Box>
         {value.canEdit && (
           <UnsentEdits records={coEditing.orphans} tab={value.saver.store.tab} onRestore={coEditing.restore} onDiscard={(r) => void coEditing.discard(r)} />
+        )}
+        {coEditing.outcome && (
+          <Alert severity={coEditing.outcome === 'gone' ? 'warning' : 'success'} role="status" onClose={coEditing.clearOutcome} sx={{ mb: 2 }}>
+            {translate(`aula.builder.unsent.${coEditing.outcome === 'restored' ? 'restoring' : coEditing.outcome}`)}
+          </Alert>
         )}
         {!value.canEdit && (
           <Alert severity="info" sx={{ mb: 2 }}>
