@@ -190,7 +190,9 @@ describe('the builder page', () => {
     const description = await screen.findByRole('textbox', { name: 'Description' })
     // Someone else saves meanwhile: the course is at a newer revision, with another name and description.
     ctx.api.course = draft({ revision: 7, name: 'Renamed elsewhere', description: 'Theirs' })
-    await user.type(description, 'Mine')
+    // Pasted in one go: the edit goes out whole after the pause.
+    await user.click(description)
+    await user.paste('Mine')
     const dialog = await screen.findByRole('dialog', { name: 'Not saved: the course changed elsewhere' })
     expect(status()).toHaveTextContent('Not saved: conflict')
     const field = await within(dialog).findByRole('radiogroup', { name: 'Description' })
@@ -223,7 +225,8 @@ describe('the builder page', () => {
     renderBuilder(general)
     const requirements = await screen.findByRole('textbox', { name: 'Requirements' })
     ctx.api.course = draft({ revision: 3, requirements: 'A calculator' })
-    await user.type(requirements, 'A pencil')
+    await user.click(requirements)
+    await user.paste('A pencil')
     const dialog = await screen.findByRole('dialog', { name: 'Not saved: the course changed elsewhere' })
     await within(dialog).findByRole('radiogroup', { name: 'Requirements' })
     await user.click(within(dialog).getByRole('button', { name: 'Take all theirs' }))
