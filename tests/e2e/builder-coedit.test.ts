@@ -72,7 +72,8 @@ async function savedCourse(uuid: string): Promise<{ revision: number; descriptio
   return ((await res.json()) as { Item: { revision: number; description: string; requirements: string; certificateDetails: string; name: string } }).Item
 }
 
-const status = (page: Page) => page.getByRole('status', { name: 'Save status' })
+// A dialog hides the page from assistive technology; the header's status is still on screen behind it.
+const status = (page: Page) => page.getByRole('status', { name: 'Save status', includeHidden: true })
 const saved = (page: Page) => status(page).getByText('All changes saved').waitFor({ timeout: 20_000 })
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
 const conflict = (page: Page) => page.getByRole('dialog', { name: 'Not saved: the course changed elsewhere' })
@@ -250,7 +251,8 @@ describe('two people editing one course', () => {
     const base = (await savedCourse(uuid)).revision
 
     // The server cannot be reached from this tab: the edit stays in the tab, and the header says so.
-    await a.page.route('**/builder/update-general', (route) => route.abort('internetdisconnected'))
+    const unreachable = '**/builder/update-general'
+    await a.context.route(unreachable, (route) => route.abort('internetdisconnected'))
     await field(a.page, 'Requirements').fill('Kept offline')
     await status(a.page).getByText('Offline — changes kept in this tab').waitFor({ timeout: 20_000 })
 
@@ -274,6 +276,7 @@ describe('two people editing one course', () => {
     expect(await field(third, 'Requirements').inputValue()).toBe('')
     await third.waitForTimeout(1500)
     expect((await savedCourse(uuid)).requirements).toBe('')
+    await a.context.unroute(unreachable)
     await offer.getByRole('button', { name: 'Review and restore' }).click()
     await offer.waitFor({ state: 'detached' })
     await saved(third)

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography, useMediaQuery, type Theme } from '@mui/material'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import type { Choice, ConflictItem, Shown } from './conflicts'
@@ -44,16 +44,8 @@ export function ConflictDialog({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const [missing, setMissing] = useState(0)
-  const missingRef = useRef<HTMLDivElement>(null)
+  // Every decision starts unanswered (the page mounts the dialog afresh for each set of decisions).
   const items = state.phase === 'ready' ? state.items : []
-  const itemKey = items.map((i) => i.id).join('|')
-
-  // A new set of decisions starts unanswered: each one is the person's explicit choice.
-  useEffect(() => {
-    setChoices({})
-    setMissing(0)
-    setError(null)
-  }, [itemKey, open])
 
   const chooseAll = (choice: Choice) => {
     setChoices(Object.fromEntries(items.map((i) => [i.id, choice])))
@@ -135,7 +127,7 @@ export function ConflictDialog({
           </>
         )}
         {missing > 0 && (
-          <Alert severity="warning" ref={missingRef} sx={{ mt: 2 }} role="alert">
+          <Alert severity="warning" sx={{ mt: 2 }} role="alert">
             {translate('aula.builder.conflict.missing', { smart_count: missing })}
           </Alert>
         )}

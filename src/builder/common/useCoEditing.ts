@@ -25,6 +25,8 @@ export type UnsentOutcome = 'restored' | 'discarded' | 'gone'
  */
 export function useCoEditing(uuid: string, saver: CourseSaver | null, status: SaverStatus, fetchCourse: () => Promise<CourseDraft>, redraw: () => void) {
   const [decision, setDecision] = useState<Decision | null>(null)
+  /** Counts the sets of decisions asked for: each one starts unanswered. */
+  const [serial, setSerial] = useState(0)
   const [orphans, setOrphans] = useState<PendingRecord[]>([])
   const context = useRef<{ saved: SavedCourse; writes: PendingWrite[]; items: ConflictItem[] } | null>(null)
 
@@ -38,10 +40,30 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
     return { course, sections }
   }, [fetchCourse, uuid])
 
+  const [outcome, setOutcome] = useState<UnsentOutcome | null>(null)
+
+  const finishRestore = useCallback(
+    async (record: PendingRecord, kept: PendingWrite[], revision: number) => {
+      if (!saver) return
+      const claimed = await saver.store.claim(record.writer)
+      setOrphans((list) => list.filter((r) => r.writer !== record.writer))
+      setDecision(null)
+      if (!claimed) {
+        setOutcome('gone')
+        return
+      }
+      saver.adopt(kept, revision)
+      setOutcome('restored')
+      redraw()
+    },
+    [saver, redraw],
+  )
+
   /** Compares `writes` with the course as saved now and asks for the decisions (or settles at once when none is needed). */
   const compare = useCallback(
     async (mode: Decision['mode'], writes: PendingWrite[], record?: PendingRecord) => {
       if (!saver) return
+      setSerial((n) => n + 1)
       setDecision({ mode, state: { phase: 'loading' }, record })
       let saved: SavedCourse
       try {
@@ -68,26 +90,8 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
       }
       setDecision({ mode, state: { phase: 'ready', items }, record })
     },
-    // finishRestore is stable over the same saver.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [saver, loadSaved, redraw],
+    [saver, loadSaved, redraw, finishRestore],
   )
-
-  const [outcome, setOutcome] = useState<UnsentOutcome | null>(null)
-
-  const finishRestore = async (record: PendingRecord, kept: PendingWrite[], revision: number) => {
-    if (!saver) return
-    const claimed = await saver.store.claim(record.writer)
-    setOrphans((list) => list.filter((r) => r.writer !== record.writer))
-    setDecision(null)
-    if (!claimed) {
-      setOutcome('gone')
-      return
-    }
-    saver.adopt(kept, revision)
-    setOutcome('restored')
-    redraw()
-  }
 
   // This page's edits were refused as stale: nothing goes out again before the person decides.
   const conflicted = status === 'conflict'
@@ -125,6 +129,7 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
 
   return {
     decision,
+    serial,
     orphans,
     outcome,
     clearOutcome: () => setOutcome(null),

@@ -174,6 +174,7 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
           {TabPanel && <TabPanel key={`${review ? 'review' : tabId}#${generation}`} />}
         </Paper>
         <ConflictDialog
+          key={coEditing.serial}
           open={coEditing.decision !== null}
           mode={coEditing.decision?.mode ?? 'conflict'}
           state={coEditing.decision?.state ?? { phase: 'loading' }}
