@@ -229,6 +229,7 @@ describe('two people editing one course', () => {
     await a.page.waitForTimeout(2000)
     expect((await savedCourse(uuid)).certificateDetails).toBe('Signed by B')
 
+    await check(a.page, 'unsent-edits')
     await offer.getByRole('button', { name: 'Review and restore' }).click()
     const dialog = a.page.getByRole('dialog', { name: 'Restore unsent edits' })
     const decision = dialog.getByRole('radiogroup', { name: 'Certificate details' })

@@ -96,7 +96,7 @@ export function ConflictDialog({
         {state.phase === 'ready' && (
           <>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-              <Typography variant="subtitle2" component="p" sx={{ flex: '1 1 auto' }}>
+              <Typography variant="subtitle2" component="p" sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' } }}>
                 {translate('aula.builder.conflict.changes', { smart_count: items.length })}
               </Typography>
               <Button size="small" variant="outlined" onClick={() => chooseAll('mine')}>

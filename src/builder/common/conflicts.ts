@@ -26,7 +26,12 @@ export type Choice = 'mine' | 'theirs'
 export interface SavedCourse {
   course: CourseDraft
   sections: Section[] | null
+  /** Names of the catalogue choices the general data refers to by id, where they could be read. */
+  choiceNames?: Record<string, string>
 }
+
+/** The general fields that hold a catalogue choice's id, and their catalogue. */
+export const CHOICE_KINDS = { statusId: 'statuses', difficultyId: 'difficulties', categoryId: 'categories', organizationId: 'organizations', certificateId: 'certificates' } as const
 
 const GENERAL_LABELS: Record<string, string> = {
   name: 'name',
@@ -86,8 +91,9 @@ export function blockSummary(values: BlockValues | Record<string, unknown> | und
   return parts.filter(Boolean).join(' — ')
 }
 
-function generalValue(field: string, value: unknown): Shown {
-  if (value === null || value === undefined || value === '') return key(field.endsWith('Id') ? 'aula.builder.general.none' : 'aula.builder.conflict.empty')
+function generalValue(field: string, value: unknown, names: Record<string, string> = {}): Shown {
+  if (value === null || value === undefined || value === '') return key(field in CHOICE_KINDS ? 'aula.builder.general.none' : 'aula.builder.conflict.empty')
+  if (field in CHOICE_KINDS && typeof value === 'string') return text(names[value] ?? value)
   if (typeof value === 'boolean') return key(value ? 'aula.builder.conflict.yes' : 'aula.builder.conflict.no')
   if (Array.isArray(value)) return text(value.join(', '))
   return text(String(value))
@@ -124,7 +130,7 @@ const itemValue = (found: Found | null): Shown =>
 
 /** The writes' decisions against the saved course, in the order the edits were made. */
 export function conflictItems(writes: PendingWrite[], saved: SavedCourse): ConflictItem[] {
-  const { course, sections } = saved
+  const { course, sections, choiceNames } = saved
   const items = new Map<string, ConflictItem>()
   const put = (item: ConflictItem) => items.set(item.id, item)
   const drop = (id: string) => items.delete(id)
@@ -144,7 +150,7 @@ export function conflictItems(writes: PendingWrite[], saved: SavedCourse): Confl
         const theirs = (course as unknown as Record<string, unknown>)[field]
         const id = `general:${field}`
         if (same(mine, theirs)) drop(id)
-        else put({ id, label: key(`aula.builder.general.${GENERAL_LABELS[field] ?? field}`), mine: generalValue(field, mine), theirs: generalValue(field, theirs) })
+        else put({ id, label: key(`aula.builder.general.${GENERAL_LABELS[field] ?? field}`), mine: generalValue(field, mine, choiceNames), theirs: generalValue(field, theirs, choiceNames) })
       }
     } else if (write.key === 'faq') {
       const mine = (body.items ?? []) as FaqItem[]

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { CourseDraft } from '../../dataProvider/builder'
+import { builderApi, type CourseDraft } from '../../dataProvider/builder'
 import { contentApi } from '../content/api'
 import type { Section } from '../content/model'
 import type { ConflictState } from './ConflictDialog'
-import { conflictItems, keptWrites, type Choice, type ConflictItem, type SavedCourse } from './conflicts'
+import { CHOICE_KINDS, conflictItems, keptWrites, type Choice, type ConflictItem, type SavedCourse } from './conflicts'
 import type { PendingRecord, PendingWrite } from './pendingStore'
 import type { CourseSaver, SaverStatus } from './saver'
 
@@ -30,15 +30,23 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
   const [orphans, setOrphans] = useState<PendingRecord[]>([])
   const context = useRef<{ saved: SavedCourse; writes: PendingWrite[]; items: ConflictItem[] } | null>(null)
 
-  const loadSaved = useCallback(async (): Promise<SavedCourse> => {
-    const course = await fetchCourse()
-    // The content is compared too when it can be read; general data alone otherwise.
-    const sections = await contentApi.sections(uuid).then(
-      (items) => items as Section[],
-      () => null,
-    )
-    return { course, sections }
-  }, [fetchCourse, uuid])
+  const loadSaved = useCallback(
+    async (writes: PendingWrite[]): Promise<SavedCourse> => {
+      const course = await fetchCourse()
+      // The content is compared too when it can be read; general data alone otherwise.
+      const sections = await contentApi.sections(uuid).then(
+        (items) => items as Section[],
+        () => null,
+      )
+      // Catalogue choices are shown by name: the catalogues of the fields these edits change.
+      const fields = new Set(writes.filter((w) => w.key === 'general').flatMap((w) => Object.keys(w.body)))
+      const kinds = Object.entries(CHOICE_KINDS).filter(([field]) => fields.has(field)).map(([, kind]) => kind)
+      const lists = await Promise.all(kinds.map((kind) => builderApi.choices(kind).catch(() => [])))
+      const choiceNames = Object.fromEntries(lists.flat().map((c) => [c.id, c.name]))
+      return { course, sections, choiceNames }
+    },
+    [fetchCourse, uuid],
+  )
 
   const [outcome, setOutcome] = useState<UnsentOutcome | null>(null)
 
@@ -67,7 +75,7 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
       setDecision({ mode, state: { phase: 'loading' }, record })
       let saved: SavedCourse
       try {
-        saved = await loadSaved()
+        saved = await loadSaved(writes)
       } catch (error) {
         setDecision({ mode, state: { phase: 'failed', error }, record })
         return

@@ -127,6 +127,11 @@ describe('the decisions between unsent edits and the saved course', () => {
     expect(keptWrites(writes, items, { 'general:name': 'theirs', 'general:durationHours': 'theirs', 'values:b1': 'theirs' })).toEqual([])
   })
 
+  it('shows a catalogue choice by its name', () => {
+    const items = conflictItems([general({ difficultyId: 'd-2' })], { ...saved, course: { ...saved.course, difficultyId: 'd-1' }, choiceNames: { 'd-1': 'Easy', 'd-2': 'Hard' } })
+    expect(items[0]).toMatchObject({ label: { key: 'aula.builder.general.difficulty' }, mine: { text: 'Hard' }, theirs: { text: 'Easy' } })
+  })
+
   it('an edit of a block deleted meanwhile says so', () => {
     const items = conflictItems([values('gone', { title: 'Lost' })], saved)
     expect(items[0]).toMatchObject({ mine: { text: 'Lost' }, theirs: { key: 'aula.builder.conflict.deletedThere' } })
