@@ -264,8 +264,10 @@ describe('two people editing one course', () => {
     expect(await second.getByRole('region', { name: /Unsent edits/ }).count()).toBe(0)
     await second.close()
 
-    // The first tab closes with its edit unsent.
+    // The first tab closes with its edit unsent (a closing tab tries once more: the network is gone by then).
+    await a.context.setOffline(true)
     await a.page.close({ runBeforeUnload: false })
+    await a.context.setOffline(false)
     expect((await savedCourse(uuid)).requirements).toBe('')
 
     // A third tab, opened later: the closed tab's edit is offered with its revision, and not applied.
