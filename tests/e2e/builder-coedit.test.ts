@@ -160,7 +160,7 @@ describe('two people editing one course', () => {
     await decision.getByText('Written by A').waitFor()
     // Nothing of B's went out: the server keeps A's text.
     expect((await savedCourse(uuid)).description).toBe('Written by A')
-    await check(b.page, 'conflict')
+    await check(b.page, 'coedit-conflict')
 
     // By keyboard: the first choice of the decision, then apply.
     await decision.getByRole('radio', { name: 'Keep mine' }).focus()
@@ -191,7 +191,7 @@ describe('two people editing one course', () => {
     await field(a.page, 'Requirements').fill('A pencil')
     const dialog = conflict(a.page)
     await dialog.getByRole('radiogroup', { name: 'Requirements' }).waitFor({ timeout: 20_000 })
-    await check(a.page, 'conflict')
+    await check(a.page, 'coedit-conflict')
     await dialog.getByRole('button', { name: 'Take all theirs' }).click()
     await dialog.getByRole('button', { name: 'Apply my choices' }).click()
     await dialog.waitFor({ state: 'detached' })
@@ -229,13 +229,13 @@ describe('two people editing one course', () => {
     await a.page.waitForTimeout(2000)
     expect((await savedCourse(uuid)).certificateDetails).toBe('Signed by B')
 
-    await check(a.page, 'unsent-edits')
+    await check(a.page, 'coedit-unsent-edits')
     await offer.getByRole('button', { name: 'Review and restore' }).click()
     const dialog = a.page.getByRole('dialog', { name: 'Restore unsent edits' })
     const decision = dialog.getByRole('radiogroup', { name: 'Certificate details' })
     await decision.getByText('Signed by A').waitFor({ timeout: 20_000 })
     await decision.getByText('Signed by B').waitFor()
-    await check(a.page, 'conflict-restore')
+    await check(a.page, 'coedit-conflict-restore')
     await decision.getByRole('radio', { name: 'Keep mine' }).check()
     await dialog.getByRole('button', { name: 'Apply my choices' }).click()
     await dialog.waitFor({ state: 'detached' })
