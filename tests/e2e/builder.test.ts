@@ -11,7 +11,7 @@ import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword
  * The course authoring journey in a real Chromium against the real server: a creator starts a course,
  * fills the general data, uploads a cover while the progress shows, builds two sections with text,
  * video and form blocks, moves a block to the other section with the keyboard, validates, fixes the
- * failing item, publishes; a second tab editing the same course is offered the reload. Every builder
+ * failing item, publishes; a second tab editing the same course is asked about its edit. Every builder
  * screen is checked with axe-core and photographed at 1366×768 and 390×844 (into /tmp/shots-builder).
  */
 
@@ -246,7 +246,7 @@ describe('course authoring journey', () => {
     expect(errors).toEqual([])
   })
 
-  it('offers a second tab that edits the same course to reload, keeping what it typed', async () => {
+  it('asks a second tab whose edit met a newer save, and keeps what it typed when asked to', async () => {
     const { context, page } = await creatorPage()
     keepFailure(() => page)
     await page.goto(`/creator/courses/${course}/general`)
@@ -257,10 +257,12 @@ describe('course authoring journey', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Statistics for everyone, 2nd edition')
     await saved(page)
     await other.getByRole('textbox', { name: 'Requirements' }).fill('A calculator')
-    const dialog = other.getByRole('dialog', { name: 'The course changed elsewhere' })
-    await dialog.waitFor({ timeout: 20_000 })
+    const dialog = other.getByRole('dialog', { name: 'Not saved: the course changed elsewhere' })
+    const decision = dialog.getByRole('radiogroup', { name: 'Requirements' })
+    await decision.waitFor({ timeout: 20_000 })
     await check(other, 'conflict')
-    await dialog.getByRole('button', { name: 'Reload without losing my changes' }).click()
+    await decision.getByRole('radio', { name: 'Keep mine' }).check()
+    await dialog.getByRole('button', { name: 'Apply my choices' }).click()
     await other.getByRole('heading', { level: 1, name: 'Statistics for everyone, 2nd edition' }).waitFor()
     expect(await other.getByRole('textbox', { name: 'Requirements' }).inputValue()).toBe('A calculator')
     await saved(other)

@@ -11,6 +11,8 @@ import { canEditCourse, canManageCourse, canPublishCourse, CourseContext, type B
 import { ConflictDialog } from '../common/ConflictDialog'
 import { SaveStatus } from '../common/SaveStatus'
 import { useCourseSaver } from '../common/useCourseSaver'
+import { useCoEditing } from '../common/useCoEditing'
+import { UnsentEdits } from '../common/UnsentEdits'
 import { applyAnswer } from '../common/applyAnswer'
 import type { PendingWrite, WriteAnswer } from '../common/saver'
 import { builderBase } from './paths'
@@ -68,11 +70,13 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
   // Every reload draws the tabs afresh from the fetched course and the edits still pending.
   const [generation, setGeneration] = useState(0)
 
+  const redraw = useCallback(() => setGeneration((g) => g + 1), [])
   const reload = useCallback(async () => {
     const fresh = await fetchCourse()
-    saver?.resume(fresh.revision)
-    setGeneration((g) => g + 1)
-  }, [fetchCourse, saver])
+    if (saver && !saver.hasPending) saver.setRevision(fresh.revision)
+    redraw()
+  }, [fetchCourse, saver, redraw])
+  const coEditing = useCoEditing(uuid, saver, status, fetchCourse, redraw)
 
   const value = useMemo<BuilderCourse | null>(
     () =>
@@ -146,6 +150,14 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
             {translate('aula.builder.page.review')}
           </Button>
         </Box>
+        {value.canEdit && (
+          <UnsentEdits records={coEditing.orphans} tab={value.saver.store.tab} onRestore={coEditing.restore} onDiscard={(r) => void coEditing.discard(r)} />
+        )}
+        {coEditing.outcome && (
+          <Alert severity={coEditing.outcome === 'gone' ? 'warning' : 'success'} role="status" onClose={coEditing.clearOutcome} sx={{ mb: 2 }}>
+            {translate(`aula.builder.unsent.${coEditing.outcome === 'restored' ? 'restoring' : coEditing.outcome}`)}
+          </Alert>
+        )}
         {!value.canEdit && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {translate('aula.builder.page.readOnly')}
@@ -161,7 +173,15 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
         >
           {TabPanel && <TabPanel key={`${review ? 'review' : tabId}#${generation}`} />}
         </Paper>
-        <ConflictDialog open={status === 'conflict'} onReload={reload} />
+        <ConflictDialog
+          key={coEditing.serial}
+          open={coEditing.decision !== null}
+          mode={coEditing.decision?.mode ?? 'conflict'}
+          state={coEditing.decision?.state ?? { phase: 'loading' }}
+          onRetry={coEditing.retry}
+          onApply={coEditing.apply}
+          onCancel={coEditing.cancel}
+        />
       </Box>
     </CourseContext>
   )

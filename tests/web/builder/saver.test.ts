@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CourseSaver, pendingKey, type PendingWrite, type WriteAnswer } from '../../../src/builder/common/saver'
+import { recordKey, type PendingRecord } from '../../../src/builder/common/pendingStore'
+import { CourseSaver, DroppedEdit, type PendingWrite, type WriteAnswer } from '../../../src/builder/common/saver'
 import { ApiError } from '../../../src/dataProvider/http'
 
 const UUID = '11111111-1111-4111-8111-111111111111'
@@ -112,28 +113,37 @@ describe('the course saver', () => {
     expect(api.sent.map((s) => s.write.key)).toEqual(['general', 'faq'])
   })
 
-  it('keeps pending writes in localStorage, and a new page of the course sends them', async () => {
+  it('keeps pending writes in this page’s own record, with the revision they were made against, and never sends another page’s', async () => {
     const api = server()
     const first = make({ send: api.send })
     void first.enqueue(general({ name: 'Kept' }))
     void first.enqueue(faq([{ id: 'q', question: 'Q?', answer: 'A.' }]))
-    const stored = JSON.parse(localStorage.getItem(pendingKey(UUID)) ?? '{}') as { writes: PendingWrite[] }
+    const stored = JSON.parse(localStorage.getItem(recordKey(UUID, first.store.writer)) ?? '{}') as PendingRecord
     expect(stored.writes.map((w) => w.key)).toEqual(['general', 'faq'])
-    // The tab closes before the pause ends: nothing was sent.
+    expect(stored.baseRevision).toBe(5)
+    expect(stored.tab).toBe(first.store.tab)
+    // The tab closes before the pause ends: nothing was sent, the record stays.
     first.dispose()
     expect(api.send).not.toHaveBeenCalled()
 
+    // A new page of the course starts clean: the closed page's edits are not its own and go nowhere by themselves.
     const api2 = server()
     const second = make({ send: api2.send, revision: 9 })
-    expect(second.pendingBody('general')).toEqual({ uuid: UUID, name: 'Kept' })
-    expect(second.hasPending).toBe(true)
+    expect(second.hasPending).toBe(false)
+    expect(second.pendingBody('general')).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(api2.send).not.toHaveBeenCalled()
+    expect(localStorage.getItem(recordKey(UUID, first.store.writer))).not.toBeNull()
+
+    // Restored by the person (after the comparison with the saved course), they go out on top of it.
+    void second.adopt(stored.writes, 9)
     await vi.advanceTimersByTimeAsync(0)
     await second.whenIdle()
     expect(api2.sent.map((s) => [s.write.key, s.revision])).toEqual([
       ['general', 9],
       ['faq', 10],
     ])
-    expect(localStorage.getItem(pendingKey(UUID))).toBeNull()
+    expect(localStorage.getItem(recordKey(UUID, second.store.writer))).toBeNull()
   })
 
   it('keeps writes while offline and sends them when the browser is back online', async () => {
@@ -144,7 +154,7 @@ describe('the course saver', () => {
     await vi.advanceTimersByTimeAsync(1000)
     expect(saver.status).toBe('offline')
     expect(api.send).not.toHaveBeenCalled()
-    expect(localStorage.getItem(pendingKey(UUID))).toContain('Offline edit')
+    expect(localStorage.getItem(recordKey(UUID, saver.store.writer))).toContain('Offline edit')
     online = true
     window.dispatchEvent(new Event('online'))
     await vi.advanceTimersByTimeAsync(0)
@@ -184,30 +194,54 @@ describe('the course saver', () => {
     expect(api.sent).toHaveLength(1)
   })
 
-  it('pauses on a stale revision and replays the pending edits on top of the reloaded course', async () => {
+  it('stops on a stale revision and sends nothing again until the person chooses; only what they keep goes out', async () => {
     const api = server()
     const saver = make({ send: api.send })
     const listener = vi.fn()
     saver.subscribe(listener)
     api.failNext(stale(12))
-    void saver.enqueue(general({ name: 'Mine' }), { debounce: false })
+    const name = saver.enqueue(general({ name: 'Mine' }), { debounce: false })
     await vi.advanceTimersByTimeAsync(0)
     expect(saver.status).toBe('conflict')
     expect(listener).toHaveBeenCalled()
     // Typing goes on during the conflict: it joins the queue (merged with the waiting edit) and nothing is sent.
     void saver.enqueue(general({ description: 'More' }))
-    void saver.enqueue(faq([]))
-    await vi.advanceTimersByTimeAsync(5000)
+    const list = saver.enqueue(faq([]))
+    await vi.advanceTimersByTimeAsync(60_000)
+    saver.flush()
+    window.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(api.sent).toHaveLength(0)
+    expect(saver.status).toBe('conflict')
+    // The refused edits stay in the page's record, marked as refused.
+    const stored = JSON.parse(localStorage.getItem(recordKey(UUID, saver.store.writer)) ?? '{}') as PendingRecord
+    expect(stored.conflict).toBe(true)
     expect(saver.pendingBody('general')).toEqual({ uuid: UUID, name: 'Mine', description: 'More' })
-    saver.resume(12)
+
+    // The person keeps their description and takes the saved name and FAQ.
+    const decided = saver.pending()
+    saver.resolve(12, [general({ description: 'More' })], decided)
+    await expect(list).rejects.toBeInstanceOf(DroppedEdit)
     await vi.advanceTimersByTimeAsync(0)
     await saver.whenIdle()
-    expect(api.sent.map((s) => [s.revision, s.write.body])).toEqual([
-      [12, { uuid: UUID, name: 'Mine', description: 'More' }],
-      [13, { uuid: UUID, items: [] }],
-    ])
+    await expect(name).resolves.toEqual({ revision: 13 })
+    expect(api.sent.map((s) => [s.revision, s.write.body])).toEqual([[12, { uuid: UUID, description: 'More' }]])
     expect(saver.status).toBe('saved')
+    expect(localStorage.getItem(recordKey(UUID, saver.store.writer))).toBeNull()
+  })
+
+  it('taking every saved value sends nothing and leaves the page saved', async () => {
+    const api = server()
+    const saver = make({ send: api.send })
+    api.failNext(stale(8))
+    const edit = saver.enqueue(general({ name: 'Mine' }), { debounce: false })
+    await vi.advanceTimersByTimeAsync(0)
+    saver.resolve(8, [])
+    await expect(edit).rejects.toBeInstanceOf(DroppedEdit)
+    expect(saver.status).toBe('saved')
+    expect(saver.revision).toBe(8)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(api.send).toHaveBeenCalledTimes(1)
   })
 
   it('drops a refused write (its promise rejects), says so, and goes on with the next one', async () => {
@@ -250,18 +284,19 @@ describe('the course saver', () => {
     expect(api.sent).toHaveLength(1)
   })
 
-  it('keeps another tab’s stored writes of the same course when it saves its own', async () => {
+  it('two pages of one course keep their records apart', async () => {
     const api = server()
-    localStorage.setItem(pendingKey(UUID), JSON.stringify({ writes: [] }))
-    const saver = make({ send: api.send })
-    // Another tab stores a write after this one started.
-    localStorage.setItem(pendingKey(UUID), JSON.stringify({ writes: [{ ...faq([]), owner: 'other-tab' }] }))
-    void saver.enqueue(general({ name: 'Here' }))
-    const stored = JSON.parse(localStorage.getItem(pendingKey(UUID)) ?? '{}') as { writes: Array<PendingWrite & { owner: string }> }
-    expect(stored.writes.map((w) => [w.key, w.owner === 'other-tab'])).toEqual([
-      ['faq', true],
-      ['general', false],
-    ])
+    const one = make({ send: api.send })
+    const two = make({ send: api.send })
+    void one.enqueue(general({ name: 'One' }))
+    void two.enqueue(faq([]))
+    const read = (s: CourseSaver) => (JSON.parse(localStorage.getItem(recordKey(UUID, s.store.writer)) ?? '{}') as PendingRecord).writes.map((w) => w.key)
+    expect(read(one)).toEqual(['general'])
+    expect(read(two)).toEqual(['faq'])
+    await vi.advanceTimersByTimeAsync(1000)
+    await one.whenIdle()
+    await two.whenIdle()
+    expect(localStorage.getItem(recordKey(UUID, one.store.writer))).toBeNull()
   })
 
   it('replaces instead of merging when asked (a whole list)', async () => {
@@ -274,10 +309,20 @@ describe('the course saver', () => {
     expect(api.sent[0].write.body).toEqual({ uuid: UUID, items: [1, 2] })
   })
 
-  it('ignores a damaged stored queue', () => {
-    localStorage.setItem(pendingKey(UUID), '{not json')
-    const saver = make({ send: server().send })
-    expect(saver.pending()).toEqual([])
+  it('says offline as soon as the browser does, while edits wait', async () => {
+    const api = server()
+    let online = true
+    const saver = make({ send: api.send, online: () => online })
+    void saver.enqueue(general({ name: 'Later' }))
+    expect(saver.status).toBe('pending')
+    online = false
+    window.dispatchEvent(new Event('offline'))
+    expect(saver.status).toBe('offline')
+    online = true
+    window.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(0)
+    await saver.whenIdle()
     expect(saver.status).toBe('saved')
+    expect(api.sent).toHaveLength(1)
   })
 })

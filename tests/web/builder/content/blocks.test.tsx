@@ -184,8 +184,8 @@ describe('the content editor', () => {
     await user.click(within(reading).getByRole('button', { name: 'Edit' }))
     await user.type(within(reading).getByLabelText('Block title (optional)'), '!')
     await waitFor(() => expect(saver.status).toBe('conflict'))
-    // The builder page fetches the course again and resumes the saver with the current revision.
-    saver.resume(ctx.content.revision)
+    // The person keeps their edit: it goes out again on top of the current revision.
+    saver.resolve(ctx.content.revision, saver.pending())
     expect(await screen.findByRole('region', { name: 'Section 2: Added elsewhere' })).toBeInTheDocument()
     expect(within(screen.getByRole('article', { name: 'Reading!' })).getByLabelText('Block title (optional)')).toHaveValue('Reading!')
     await waitFor(() => expect([...ctx.content.items.values()].find((i) => i.kind === 'link')!.values.title).toBe('Reading!'))
