@@ -4,7 +4,7 @@ import nodePath from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { completeBootstrapRegister, newContext, trackErrors, uniqueEmail } from './support.js'
 
 /**
  * Courses management in a real Chromium against the real server: the administrator finds a course,
@@ -28,20 +28,10 @@ beforeAll(async () => {
   server = await startServer()
   browser = await launchBrowser()
   fs.mkdirSync(SHOTS, { recursive: true })
-  const bootstrap = adminTemporaryPassword(server.output())
   context = await newContext(browser, server.url, { language: 'eng' })
   page = await context.newPage()
   errors = trackErrors(page)
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
-  await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/complete-register')
-  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword())
-  await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-  await page.getByRole('button', { name: 'Complete Register' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 15_000 })
+  await completeBootstrapRegister(page, server.output())
   await page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
 })
 

@@ -5,7 +5,7 @@ import nodePath from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, mailsTo, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { completeBootstrapRegister, createConfirmedUser, mailsTo, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
 
 /**
  * Issue 8's journey in a real Chromium against the real server: the administrator creates a user,
@@ -27,23 +27,12 @@ beforeAll(async () => {
   server = await startServer()
   browser = await launchBrowser()
   fs.mkdirSync(SHOTS, { recursive: true })
-  const bootstrap = adminTemporaryPassword(server.output())
   const context = await newContext(browser, server.url, { language: 'eng' })
   contexts.push(context)
   const page = await context.newPage()
   const errors = trackErrors(page)
   // The bootstrap administrator's first sign-in goes through complete register.
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
-  await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/complete-register')
-  // The bootstrap account's placeholder name is not a person's name: the screen asks for one.
-  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword())
-  await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-  await page.getByRole('button', { name: 'Complete Register' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 15_000 })
+  await completeBootstrapRegister(page, server.output())
   // The session with the admin group is stored once the Management menu shows.
   await page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
   admin = { context, page, errors }

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { seriousViolations } from './a11y.js'
 import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { completeBootstrapRegister, createConfirmedUser, newContext, putInGroups, strongPassword, trackErrors, uniqueEmail } from './support.js'
 
 /**
  * The course authoring journey in a real Chromium against the real server: a creator starts a course,
@@ -54,29 +54,13 @@ beforeAll(async () => {
   browser = await launchBrowser()
   fs.mkdirSync(SHOTS, { recursive: true })
   // The bootstrap administrator puts the new creator in the creator group.
-  const bootstrap = adminTemporaryPassword(server.output())
   const context = await newContext(browser, server.url, { language: 'eng' })
   contexts.push(context)
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
-  await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/complete-register')
-  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword())
-  await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-  await page.getByRole('button', { name: 'Complete Register' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 20_000 })
-  const jwt = await page.evaluate(() => localStorage.getItem('jwt'))
+  const jwt = await completeBootstrapRegister(page, server.output())
   creator = { email: uniqueEmail('creator'), password: strongPassword() }
   await createConfirmedUser(server, creator.email, creator.password, 'Carla Núñez')
-  const res = await fetch(`${server.url}/api/admin/users/groups/${encodeURIComponent(creator.email)}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ groups: ['creator'] }),
-  })
-  if (!res.ok) throw new Error(`could not make the creator: ${res.status} ${await res.text()}`)
+  await putInGroups(server.url, jwt, creator.email, ['creator'])
   // Categories come unseeded: the administrator adds the one the course will be in.
   const category = await fetch(`${server.url}/api/v2/admin/categories/create`, {
     method: 'POST',

@@ -107,3 +107,33 @@ export async function createConfirmedUser(server: { url: string; dataDir: string
   const user = new CognitoUser({ Username: email, Pool: pool })
   await new Promise<void>((resolve, reject) => user.confirmRegistration(code, false, (err) => (err ? reject(err) : resolve())))
 }
+
+/**
+ * The bootstrap administrator's first sign-in on `page`: the temporary password from the start-up
+ * output, then complete register (the placeholder name is not a person's, so the screen asks for one).
+ * Resolves on the dashboard with the administrator's access token.
+ */
+export async function completeBootstrapRegister(page: Page, output: string, timeout = 20_000): Promise<string> {
+  const bootstrap = adminTemporaryPassword(output)
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
+  await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL('**/complete-register')
+  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword())
+  await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
+  await page.getByRole('button', { name: 'Complete Register' }).click()
+  await page.waitForURL('**/dashboard', { timeout })
+  return (await page.evaluate(() => localStorage.getItem('jwt')))!
+}
+
+/** Puts a user in groups through the admin API, with an administrator's access token. */
+export async function putInGroups(serverUrl: string, adminJwt: string, email: string, groups: string[]): Promise<void> {
+  const res = await fetch(`${serverUrl}/api/admin/users/groups/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${adminJwt}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ groups }),
+  })
+  if (!res.ok) throw new Error(`could not put ${email} in ${groups.join(', ')}: ${res.status} ${await res.text()}`)
+}
