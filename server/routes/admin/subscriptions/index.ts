@@ -126,11 +126,7 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
       const { subscriptionId, courseId } = request.params
       const actor = actorOf(request)
       const item = await app.db.transaction(async (tx) => {
-        const found = await findSubscription(tx, subscriptionId, courseId)
-        if (!found) throw notFound()
-        // Taken as the learner's own subscribing takes it: a revocation and a self-subscription never interleave.
-        await lockLearnerCourse(tx, found.user_sub, courseId)
-        const before = (await findSubscription(tx, subscriptionId, courseId))!
+        const before = await lockedSubscription(tx, subscriptionId, courseId)
         if (before.revoked_at !== null) throw new HttpError(409, 'This subscription is revoked already', 'INVALID_OPERATION')
         const after = (await revokeSubscription(tx, subscriptionId, courseId))!
         const a = toAdminSubscription(after)
@@ -169,6 +165,17 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
     },
   )
 
+  /**
+   * The subscription read again under its learner-and-course lock, as the learner's own subscribing
+   * takes it: a revocation or a lifted block never interleaves with a self-subscription. 404 when unknown.
+   */
+  async function lockedSubscription(tx: Queryable, subscriptionId: string, courseId: string) {
+    const found = await findSubscription(tx, subscriptionId, courseId)
+    if (!found) throw notFound()
+    await lockLearnerCourse(tx, found.user_sub, courseId)
+    return (await findSubscription(tx, subscriptionId, courseId))!
+  }
+
   /** Lifts the learner's blocks on a course, one audit entry per subscription changed. */
   async function liftAndRecord(tx: Queryable, actor: Principal, userSub: string, courseId: string) {
     const changed = await liftBlocks(tx, userSub, courseId, actor.username)
@@ -195,13 +202,10 @@ export default async function adminSubscriptionRoutes(app: App, opts: { pool: Id
       const { subscriptionId, courseId } = request.params
       const actor = actorOf(request)
       const item = await app.db.transaction(async (tx) => {
-        const found = await findSubscription(tx, subscriptionId, courseId)
-        if (!found) throw notFound()
-        await lockLearnerCourse(tx, found.user_sub, courseId)
-        const before = (await findSubscription(tx, subscriptionId, courseId))!
+        const before = await lockedSubscription(tx, subscriptionId, courseId)
         if (before.revoked_at === null) throw new HttpError(409, 'This subscription is not revoked: it blocks nothing', 'INVALID_OPERATION')
         if (before.block_lifted_at !== null) throw new HttpError(409, 'The block of this revocation is lifted already', 'INVALID_OPERATION')
-        await liftAndRecord(tx, actor, found.user_sub, courseId)
+        await liftAndRecord(tx, actor, before.user_sub, courseId)
         return toAdminSubscription((await findSubscription(tx, subscriptionId, courseId))!)
       })
       return { Item: item }
