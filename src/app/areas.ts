@@ -53,3 +53,7 @@ export function preloadScreen(pathname: string) {
   else if (pathname.startsWith(VERIFY_PREFIX)) void Promise.all([publicContext(), learnerArea()])
   else void shellArea()
 }
+
+/** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
+export const preloadAreas = () =>
+  Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea(), insightsArea(), experimentalArea()])

@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { preloadAreas } from '../../src/app/areas'
 import { loadCatalogue, type Locale } from '../../src/i18n'
 import { catalogues } from '../../src/i18n/catalogues'
 
-// The app downloads a catalogue when its language is chosen; tests switch languages at will, so all
-// are loaded up front. An area's screens load when a test first opens one, as in the browser.
-await Promise.all(Object.keys(catalogues).map((locale) => loadCatalogue(locale as Locale)))
+// The app downloads a catalogue when its language is chosen and an area's screens when one of them
+// opens; tests switch languages and open screens at will, so all are loaded up front.
+await Promise.all([...Object.keys(catalogues).map((locale) => loadCatalogue(locale as Locale)), preloadAreas()])
 
 // A screen now appears after its area's Suspense boundaries resolve, a few renders later than before;
 // on a busy machine that can pass Testing Library's default 1 s wait for `findBy…`.
