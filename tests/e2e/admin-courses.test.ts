@@ -143,7 +143,7 @@ describe('courses management journey', () => {
     // Revoke Mark's subscription.
     const markRow = page.getByRole('row').filter({ hasText: 'Mark Student' })
     await markRow.getByRole('button', { name: 'Revoke' }).click()
-    await page.getByRole('dialog').getByText('Mark Student loses access to Álgebra para todos now.').waitFor()
+    await page.getByRole('dialog').getByText('Mark Student loses access to Álgebra para todos now and cannot subscribe to it again until an administrator lifts the block.').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
     await page.getByText("Mark Student's subscription was revoked.").waitFor()
     await markRow.getByText('Revoked').waitFor()

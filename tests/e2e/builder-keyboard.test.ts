@@ -109,7 +109,7 @@ async function courseWithContent(): Promise<string> {
     basics,
   )
   const practice = await add('section', { title: 'Practice' })
-  await add('video', { title: 'Lecture', url: 'https://example.org/lecture.mp4' }, practice)
+  await add('video', { title: 'Lecture', url: 'https://example.org/lecture.mp4', duration: 750 }, practice)
   return uuid
 }
 

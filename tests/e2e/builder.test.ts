@@ -155,6 +155,8 @@ describe('course authoring journey', () => {
     await video.getByRole('textbox', { name: 'Block title (optional)' }).fill('Intro video')
     await page.getByRole('article', { name: 'Intro video' }).getByRole('button', { name: 'Web address' }).click()
     await page.getByRole('article', { name: 'Intro video' }).getByRole('textbox', { name: 'Address (URL)' }).fill('https://example.org/intro.mp4')
+    // A linked video's length is the creator's to give: learners' progress is measured against it.
+    await page.getByRole('article', { name: 'Intro video' }).getByRole('textbox', { name: 'Length' }).fill('12:30')
     await second.getByRole('button', { name: /^Add block to/ }).click()
     await page.getByRole('menuitem', { name: 'Evaluation form' }).click()
     const form = page.getByRole('article', { name: 'Evaluation form' })
