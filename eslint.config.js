@@ -25,6 +25,9 @@ const areaBoundaries = AREAS.map((area) => ({
   },
 }))
 
+/** An import of server/routes/ from outside it. */
+const ROUTES_IMPORT = { regex: '^(\\./|(\\.\\./)+)routes(/|$)', message: 'Only server/app.ts mounts routes: move what others need out of server/routes/.' }
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', '.dist-build-*', 'dist.old-*'] },
   js.configs.recommended,
@@ -52,4 +55,23 @@ export default tseslint.config(
     },
   },
   ...areaBoundaries,
+  // The server's layers: routes are HTTP only, so nothing but the app that mounts them (and, until the
+  // course model has a module of its own, the first-run seed) imports from server/routes/.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/routes/**', 'server/app.ts', 'server/seed/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ROUTES_IMPORT] }],
+    },
+  },
+  // The identity service stands on its own: no API plugin or route (shared HTTP helpers are in server/http/).
+  {
+    files: ['server/identity/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [ROUTES_IMPORT, { regex: '^(\\.\\./)+plugins(/|$)', message: 'The identity service may not import an API plugin: move what both need to server/http/.' }] },
+      ],
+    },
+  },
 )

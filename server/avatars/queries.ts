@@ -40,11 +40,6 @@ export async function insertRequest(
   return rows[0]!
 }
 
-export async function findRequest(db: Queryable, id: string): Promise<AvatarRequestRow | null> {
-  const { rows } = await db.query<AvatarRequestRow>(`SELECT ${COLUMNS} FROM avatar_requests WHERE id = $1`, [id])
-  return rows[0] ?? null
-}
-
 /** Newest first, after the key `[created_key, id]` of the previous page; `owner` null lists everybody's. */
 export async function listRequests(db: Queryable, owner: string | null, limit: number, after: [string, string] | null): Promise<AvatarRequestRow[]> {
   const { rows } = await db.query<AvatarRequestRow>(

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { Db, Queryable } from './index.js'
+import { statementNames } from './statement-names.js'
 
 /**
  * The embedded database. PGlite runs one connection, so transactions are serialised by PGlite
@@ -52,9 +53,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
 }
 
-/** How many distinct statements are prepared at most: the code's own queries, with room to spare. */
-const MAX_PREPARED = 1000
-
 /**
  * Parameterised statements are prepared once (`PREPARE`, in the one session PGlite has) and then run
  * as `EXECUTE name(literals…)`: parsing and planning happen once per text instead of on every call.
@@ -63,6 +61,7 @@ const MAX_PREPARED = 1000
  * fixes), the parameters are written in as literals as before.
  */
 function preparedStatements(pg: PGlite) {
+  const nameOf = statementNames()
   const names = new Map<string, Promise<string | null>>()
   const known = new Map<string, string | null>()
   return {
@@ -71,8 +70,8 @@ function preparedStatements(pg: PGlite) {
       if (ready !== undefined || inTransaction) return ready ?? null
       let pending = names.get(sql)
       if (!pending) {
-        if (names.size >= MAX_PREPARED) return null
-        const name = `aula_${names.size}`
+        const name = nameOf(sql)
+        if (name === undefined) return null
         pending = pg.exec(`PREPARE ${name} AS ${sql.trim().replace(/;$/, '')}`).then(
           () => name,
           () => null,

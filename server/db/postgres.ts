@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { Db, Listener, NotificationHandlers } from './index.js'
+import { statementNames } from './statement-names.js'
 
 /** Application name of notification connections (with the process id), so operators and tests can tell them apart. */
 export const LISTENER_APPLICATION_NAME = 'aula-listener'
@@ -59,22 +60,17 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   }
 }
 
-/** How many distinct statements are prepared at most: the code's own queries, with room to spare. */
-const MAX_PREPARED = 1000
-
 /**
  * Parameterised statements are prepared once per connection and then only executed: PostgreSQL
  * parses and plans each text once per connection instead of on every call, which for the routes'
- * joins costs more than running them. Each distinct text gets a name of its own; past MAX_PREPARED
- * texts (only SQL built from varying parts could get there) the rest run unnamed, as before.
+ * joins costs more than running them. Each distinct text gets a name of its own (`statementNames`).
  * Statements without parameters (migrations, several statements at once) always run as they are.
  */
 function preparedStatements() {
-  const names = new Map<string, string>()
+  const nameOf = statementNames()
   return (text: string, params?: unknown[]): pg.QueryConfig => {
     if (!params || params.length === 0) return { text }
-    let name = names.get(text)
-    if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `aula_${names.size}`))
+    const name = nameOf(text)
     return name === undefined ? { text, values: params } : { name, text, values: params }
   }
 }

@@ -47,5 +47,4 @@ export const Errors = {
 
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message)
 export const notAuthorized = (message: string) => new CognitoError('NotAuthorizedException', message)
-export const resourceNotFound = (message: string) => new CognitoError('ResourceNotFoundException', message)
 export const invalidPassword = (reason: string) => new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${reason}`)

@@ -7,8 +7,7 @@ import { OPERATIONS } from './ops/index.js'
 import { ADMIN_OPERATIONS, Schemas, type OperationName } from './schemas.js'
 import { verifySigV4 } from './sigv4.js'
 import { addressKey } from './throttle.js'
-import { MAX_JSON_DEPTH, jsonTooDeep } from '../plugins/json-depth.js'
-import { nulPaths } from '../plugins/nul-text.js'
+import { MAX_JSON_DEPTH, jsonTooDeep, nulPaths } from '../http/json-text.js'
 
 const JSON_TYPES = /^application\/(x-amz-json-1\.[01]|json)\s*(;|$)/i
 const TARGET = /^AWSCognitoIdentityProviderService\.(\w+)$/

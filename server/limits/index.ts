@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { RateLimitedBody } from '../../contracts/errors.js'
 import type { Config } from '../config.js'
 import type { Db } from '../db/index.js'
-import { HttpError } from '../plugins/errors.js'
+import { HttpError } from '../http/http-error.js'
 import { countHit, sweepBuckets } from './queries.js'
 
 /**

@@ -2,22 +2,11 @@ import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import type { ErrorBody } from '../../contracts/errors.js'
 import { mayHoldNonFinite, refuseNonFiniteNumbers, suspectBody } from './finite-numbers.js'
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.js'
+import { HttpError } from '../http/http-error.js'
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-text.js'
 import { nulInJsonBody, refuseNulText } from './nul-text.js'
 
-/** A client error a handler raises on purpose: answered with its status and message as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429,
-    message: string,
-    readonly code?: string,
-    readonly errors?: Record<string, string>,
-    /** Further top-level fields of the answer (e.g. the current `revision` on a stale course write). */
-    readonly extra?: Record<string, string | number | boolean>,
-  ) {
-    super(message)
-  }
-}
+export { HttpError }
 
 type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 

@@ -1,25 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { MAX_JSON_DEPTH } from './json-depth.js'
-import { HttpError } from './errors.js'
-
-const NUL = '\u0000'
-
-/**
- * Paths (dotted, as in validation errors: `items.0.name`) of the strings in `value` that hold a NUL
- * character, object keys included. The walk stops at MAX_JSON_DEPTH, the deepest a body may nest.
- */
-export function nulPaths(value: unknown, base = '', found: string[] = [], depth = 0): string[] {
-  if (typeof value === 'string') {
-    if (value.includes(NUL)) found.push(base || '(request)')
-  } else if (value !== null && typeof value === 'object' && depth <= MAX_JSON_DEPTH && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const path = base ? `${base}.${key}` : key
-      if (key.includes(NUL)) found.push(base ? `${base}.(key)` : '(key)')
-      nulPaths(item, path, found, depth + 1)
-    }
-  }
-  return found
-}
+import { nulPaths } from '../http/json-text.js'
+import { HttpError } from '../http/http-error.js'
 
 const refusal = (paths: string[]) =>
   new HttpError(400, 'Invalid request', 'VALIDATION', Object.fromEntries(paths.map((p) => [p, 'Must not contain a NUL character'])))

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { HttpError } from '../plugins/errors.js'
+import { HttpError } from '../http/http-error.js'
 import type { App } from '../types.js'
 import { MIME_TYPE } from './index.js'
 import { normalizeContentType, UPLOAD_KINDS, type UploadKind } from '../../contracts/storage/kinds.js'

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { HttpError } from '../plugins/errors.js'
+import { HttpError } from '../http/http-error.js'
 import type { Storage } from './index.js'
 
 /**

@@ -29,3 +29,22 @@ describe('area boundaries', () => {
     expect(await ruleIds(file, code)).not.toContain('no-restricted-imports')
   })
 })
+
+describe('server layers', () => {
+  it.each([
+    ['server/certificates/X.ts', "import { a } from '../routes/v2/courses/creator/queries.js'\nexport const b = a\n"],
+    ['server/jobs/X.ts', "import { a } from '../routes/admin/common.js'\nexport const b = a\n"],
+    ['server/identity/X.ts', "import { a } from '../plugins/errors.js'\nexport const b = a\n"],
+    ['server/identity/ops/X.ts', "import { a } from '../../routes/user/index.js'\nexport const b = a\n"],
+  ])('%s importing a route (or, in the identity service, an API plugin) fails the lint', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports')
+  })
+
+  it.each([
+    ['server/identity/X.ts', "import { a } from '../http/json-text.js'\nexport const b = a\n"],
+    ['server/storage/X.ts', "import { a } from '../http/http-error.js'\nexport const b = a\n"],
+    ['server/routes/admin/X.ts', "import { a } from '../v2/admin/common.js'\nexport const b = a\n"],
+  ])('%s importing a shared module passes', async (file, code) => {
+    expect(await ruleIds(file, code)).not.toContain('no-restricted-imports')
+  })
+})

@@ -1,4 +1,4 @@
-import type { FormCompletedBody, FormResult, FormSummary, LearnerForm } from '../../../contracts/learner/forms'
+import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import type { PlayerIndex, PlayerIndexResponse, PlayerPage, PlayerPageResponse, PositionBody, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import { storedJwt } from '../../authProvider'
 import { ApiError, errorFor, httpClient } from '../../dataProvider/http'
@@ -32,10 +32,6 @@ export async function requestForm(course: string, id: string): Promise<LearnerFo
 
 export async function submitForm(body: FormCompletedBody): Promise<FormResult> {
   return (await httpClient<FormResult>(`${API}/forms/completed`, { method: 'POST', ...json(body) })).json
-}
-
-export async function fetchFormSummary(course: string, id: string): Promise<FormSummary> {
-  return (await httpClient<FormSummary>(`${API}/forms/summary/${encodeURIComponent(course)}/${encodeURIComponent(id)}`)).json
 }
 
 /** The refusal code of a player answer (403 without an active subscription), if it is one. */
