@@ -1,25 +1,8 @@
 import { Box, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material'
-import { useEffect, useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { storedAttributes } from '../../authProvider'
-import { loadPublicConfig } from '../../authProvider/config'
-
-/** The support address from `GET /api/config` (`SUPPORT_EMAIL`); null when none is configured or it cannot load. */
-function useSupportEmail(): string | null | undefined {
-  const [email, setEmail] = useState<string | null | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    loadPublicConfig().then(
-      (config) => live && setEmail(config.supportEmail ?? null),
-      () => live && setEmail(null),
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-  return email
-}
+import { useSupportEmail } from '../../ui/useSupportEmail'
 
 /**
  * Settings › support: the self-service actions, then whom to write to — the configured support address,

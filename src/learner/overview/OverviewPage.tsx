@@ -18,13 +18,12 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useLocale, useNotify, useTranslate } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
 import { screenGroups } from '../../../contracts/screens'
 import { subscriptionState } from '../../../contracts/subscriptions'
-import { loadPublicConfig } from '../../authProvider/config'
 import { ApiError } from '../../dataProvider/http'
 import { getCourseCollaborators, getCourseFaq, getCourseOverview, getCoursePlans, subscribe } from '../../dataProvider/learner'
 import { GroupGate } from '../../layout/access/GroupGate'
@@ -32,6 +31,7 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { sanitizeHtml } from '../../ui/sanitizeHtml'
 import { useLoad } from '../../ui/useLoad'
+import { useSupportEmail } from '../../ui/useSupportEmail'
 
 const T = 'aula.learner.overview'
 /** A 402 answer: the plan is sold, and payments do not exist yet. */
@@ -308,17 +308,7 @@ function Plans({ course }: { course: CourseOverview }) {
  */
 function RevokedByAdministrator() {
   const translate = useTranslate()
-  const [email, setEmail] = useState<string | null | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    loadPublicConfig().then(
-      (config) => live && setEmail(config.supportEmail ?? null),
-      () => live && setEmail(null),
-    )
-    return () => {
-      live = false
-    }
-  }, [])
+  const email = useSupportEmail()
   if (email === undefined) return null
   return (
     <Alert severity="error" sx={{ mb: 2 }} role="status">
