@@ -13,6 +13,7 @@ import type { CognitoUserSession } from 'amazon-cognito-identity-js'
 import { loadSecrets } from '../../server/identity/secrets.js'
 import { addressKey } from '../../server/identity/throttle.js'
 import {
+  adminClient,
   BrowserStorage,
   changePassword,
   completeNewPassword,
@@ -66,7 +67,7 @@ let server: IdentityServer
 let admin: CognitoIdentityProviderClient
 beforeAll(async () => {
   server = await startIdentityServer()
-  admin = new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1 })
+  admin = adminClient(server)
 })
 afterAll(async () => {
   admin?.destroy()

@@ -9,6 +9,8 @@ import {
   type CognitoUserSession,
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js'
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { loadSecrets } from '../../server/identity/secrets.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
 import { codeIn, mailsTo } from '../helpers/mail.js'
 
@@ -179,4 +181,9 @@ export async function failure(promise: Promise<unknown>): Promise<CognitoErr> {
     return error as CognitoErr
   }
   throw new Error('expected the call to fail')
+}
+
+/** The real AWS SDK's admin client, signing with the service's admin secrets (SigV4), no retries. */
+export function adminClient(server: IdentityServer, extra: { systemClockOffset?: number } = {}): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1, ...extra })
 }

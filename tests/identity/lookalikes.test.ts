@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminCreateUserCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import { loadSecrets } from '../../server/identity/secrets.js'
 import { UserRepository } from '../../server/identity/users.js'
-import { confirm, failure, latestCode, signIn, signUp, startIdentityServer, STRONG, type IdentityServer } from './helpers.js'
+import { adminClient, confirm, failure, latestCode, signIn, signUp, startIdentityServer, STRONG, type IdentityServer } from './helpers.js'
 
 let server: IdentityServer
 let admin: CognitoIdentityProviderClient
 
 beforeAll(async () => {
   server = await startIdentityServer()
-  admin = new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1 })
+  admin = adminClient(server)
 })
 afterAll(async () => {
   admin?.destroy()

@@ -8,8 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { AuthenticationDetails, CognitoUser, type CognitoUserPool, type CognitoUserSession, type ICognitoStorage } from 'amazon-cognito-identity-js'
 import { Secret, TOTP } from 'otpauth'
-import { loadSecrets } from '../../server/identity/secrets.js'
-import { BrowserStorage, completeNewPassword, confirm, failure, latestCode, signIn, signUp, startIdentityServer, STRONG, uniqueEmail, type IdentityServer } from './helpers.js'
+import { adminClient, BrowserStorage, completeNewPassword, confirm, failure, latestCode, signIn, signUp, startIdentityServer, STRONG, uniqueEmail, type IdentityServer } from './helpers.js'
 
 /** The authenticator app: codes of a base32 secret at a given time. */
 const codeAt = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
@@ -81,7 +80,7 @@ describe('two-step verification (TOTP), optional, with amazon-cognito-identity-j
   let admin: CognitoIdentityProviderClient
   beforeAll(async () => {
     server = await startIdentityServer()
-    admin = new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1 })
+    admin = adminClient(server)
   })
   afterAll(async () => {
     admin?.destroy()
@@ -172,7 +171,7 @@ describe('IDENTITY_MFA=staff', () => {
   let admin: CognitoIdentityProviderClient
   beforeAll(async () => {
     server = await startIdentityServer({ IDENTITY_MFA: 'staff' })
-    admin = new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1 })
+    admin = adminClient(server)
   })
   afterAll(async () => {
     admin?.destroy()

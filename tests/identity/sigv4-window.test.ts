@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AdminGetUserCommand, CognitoIdentityProviderClient, ListGroupsCommand } from '@aws-sdk/client-cognito-identity-provider'
 import type { FinalizeHandler, FinalizeHandlerArguments, MetadataBearer } from '@smithy/types'
-import { loadSecrets } from '../../server/identity/secrets.js'
-import { startIdentityServer, type IdentityServer } from './helpers.js'
+import { adminClient, startIdentityServer, type IdentityServer } from './helpers.js'
 
 let server: IdentityServer
 const clients: CognitoIdentityProviderClient[] = []
 
 /** The real SDK; every request's signed headers are kept in `sent` as they leave the client. */
 function sdk(extra: { systemClockOffset?: number } = {}) {
-  const client = new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1, ...extra })
+  const client = adminClient(server, extra)
   const sent: Array<Record<string, string>> = []
   client.middlewareStack.add(
     (next) => async (args) => {
