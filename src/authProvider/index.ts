@@ -142,6 +142,11 @@ export const authProvider: AuthProvider = {
     return storedGroups()
   },
 
+  /** Fresh tokens, so that groups changed since sign-in count (GroupGate asks before refusing a screen). */
+  async refreshGroups() {
+    if (storedJwt()) await refreshSession()
+  },
+
   async canAccess({ action, resource }) {
     return canAccessFor(storedGroups(), { action, resource }, hasLiveSession())
   },

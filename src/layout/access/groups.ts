@@ -2,10 +2,10 @@ import { usePermissions } from 'react-admin'
 import type { Group } from '../../../contracts/groups'
 
 /** The user's groups as the authProvider's getPermissions gives them (the ID token's cognito:groups). */
-export function useGroups(): { groups: readonly string[]; isPending: boolean } {
-  const { permissions, isPending } = usePermissions<unknown>()
+export function useGroups(): { groups: readonly string[]; isPending: boolean; refetch: () => Promise<unknown> } {
+  const { permissions, isPending, refetch } = usePermissions<unknown>()
   const groups = Array.isArray(permissions) ? permissions.filter((g): g is string => typeof g === 'string') : []
-  return { groups, isPending }
+  return { groups, isPending, refetch }
 }
 
 /** Whether someone in `userGroups` may open a place meant for `required` (no requirement: everyone signed in). */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AdminContext, memoryStore } from 'react-admin'
 import { Route } from 'react-router-dom'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthLayout } from '../../../src/account/public/AuthLayout'
 import { createI18nProvider, LANGUAGE_KEY } from '../../../src/i18n'
 import { GroupGate } from '../../../src/layout/access/GroupGate'
@@ -72,6 +72,29 @@ describe('GroupGate', () => {
   it('shows the screen to a member', async () => {
     renderShell({ path: '/admin/users', groups: ['admin'], routes })
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument()
+  })
+
+  it('asks once for fresh groups before refusing: a group given since sign-in opens the screen', async () => {
+    const refreshGroups = vi.fn(async () => ['general', 'admin'])
+    renderShell({ path: '/admin/users', groups: ['general'], routes, refreshGroups })
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Permission denied' })).not.toBeInTheDocument()
+    expect(refreshGroups).toHaveBeenCalledTimes(1)
+  })
+
+  it('refuses after the fresh groups still lack the screen, asking only once', async () => {
+    const refreshGroups = vi.fn(async () => ['general'])
+    renderShell({ path: '/admin/users', groups: ['general'], routes, refreshGroups })
+    expect(await screen.findByRole('heading', { name: 'Permission denied' })).toBeInTheDocument()
+    expect(refreshGroups).toHaveBeenCalledTimes(1)
+  })
+
+  it('refuses when fresh groups cannot be had (the identity service is unreachable)', async () => {
+    const refreshGroups = vi.fn(async (): Promise<string[]> => {
+      throw new Error('Network error')
+    })
+    renderShell({ path: '/admin/users', groups: ['general'], routes, refreshGroups })
+    expect(await screen.findByRole('heading', { name: 'Permission denied' })).toBeInTheDocument()
   })
 })
 

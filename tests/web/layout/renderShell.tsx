@@ -22,14 +22,17 @@ interface Options {
   routes?: ReactNode
   /** A visitor: the identity check fails (react-admin's layout then holds no signed-in user). */
   visitor?: boolean
+  /** The authProvider's `refreshGroups`: fresh groups from the identity service (absent: the provider has none). */
+  refreshGroups?: () => Promise<string[]>
 }
 
 /**
  * Renders Aula's shell as react-admin does for a signed-in user in `groups`. The authProvider here
  * stands in for the real one only in what the shell reads from it: permissions and identity.
  */
-export function renderShell({ path = '/dashboard', groups = [], identity, settings, routes, visitor = false }: Options = {}) {
+export function renderShell({ path = '/dashboard', groups = [], identity, settings, routes, visitor = false, refreshGroups }: Options = {}) {
   if (settings) localStorage.setItem(LAYOUT_SETTINGS_KEY, JSON.stringify(settings))
+  let current = groups
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -37,8 +40,13 @@ export function renderShell({ path = '/dashboard', groups = [], identity, settin
       if (visitor) throw { redirectTo: '/login', message: false }
     },
     checkError: async () => undefined,
-    getPermissions: async () => groups,
+    getPermissions: async () => current,
     getIdentity: async () => identity ?? { id: 'u1', fullName: 'Ada Lovelace' },
+    ...(refreshGroups && {
+      refreshGroups: async () => {
+        current = await refreshGroups()
+      },
+    }),
   }
   return render(
     <MemoryRouter initialEntries={[path]}>
