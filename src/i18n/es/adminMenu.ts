@@ -1,12 +1,13 @@
-import type { AdminMenuMessages } from '../mx/adminMenu'
+import { adminMenu as mx, type AdminMenuMessages } from '../mx/adminMenu'
+import { variantOf, type DeepPartial } from '../variant'
 
-/** The administration entries of the shell's menus (Spanish, Spain); the rest of the admin texts load with the admin area. */
-export const adminMenu = {
-  subscriptions: 'Suscripciones',
-  tags: 'Etiquetas',
-  'school-cycles': 'Ciclos escolares',
-  careers: 'Carreras',
+/**
+ * The administration entries of the shell's menus (the rest of the admin texts load with the admin area), as written in Spain: only the texts that differ from the Mexican catalogue (../mx/adminMenu.ts),
+ * which gives every other text.
+ */
+export const differences = {
   'school-subjects': 'Asignaturas',
   audit: 'Registro de auditoría',
-  migrations: 'Migraciones',
-} satisfies AdminMenuMessages
+} satisfies DeepPartial<AdminMenuMessages>
+
+export const adminMenu: AdminMenuMessages = variantOf(mx, differences)

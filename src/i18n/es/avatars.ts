@@ -1,90 +1,15 @@
-import type { AvatarsMessages } from '../mx/avatars'
+import { avatars as mx, type AvatarsMessages } from '../mx/avatars'
+import { variantOf, type DeepPartial } from '../variant'
 
-export const avatars: AvatarsMessages = {
-  title: 'Avatares con IA',
-  intro: 'Sube una foto, escribe lo que dirá tu avatar y elige un estilo. La solicitud se procesa en segundo plano; puedes salir de la página.',
-  honesty:
-    'El renderizador incluido no es IA generativa: recorta un retrato de tu foto, lo enmarca en el estilo elegido y lee el texto con una voz sintética. Un administrador puede conectar un modelo real.',
-  form: {
-    heading: 'Nueva solicitud',
-    photo: 'Foto',
-    photoHelp: 'Una foto de frente y con buena luz',
-    preview: 'Vista previa de la foto elegida',
-    photoRequired: 'Sube una foto antes de enviar',
-    uploading: 'Espera a que termine de subirse la foto',
-    photoUnreadable: 'La foto no es una imagen PNG, JPEG o WebP legible: elige otra',
-    text: 'Texto que dirá el avatar',
-    textCount: '%{count} de %{max} caracteres',
-    textRequired: 'Escribe el texto que dirá el avatar',
-    textTooLong: 'El texto admite como máximo %{max} caracteres',
-    style: 'Estilo',
-    voice: 'Idioma de la voz',
-    submit: 'Enviar solicitud',
-    sending: 'Enviando…',
-    sent: 'Solicitud enviada. Aparece en la lista y se actualiza sola hasta que esté lista.',
-  },
-  styles: {
-    studio: 'Estudio',
-    round: 'Círculo',
-    instant: 'Instantánea',
-    mono: 'Blanco y negro',
-  },
-  styleHints: {
-    studio: 'Paspartú blanco y marco azul',
-    round: 'El rostro en un círculo sobre fondo verde azulado',
-    instant: 'Como una foto instantánea, con borde blanco',
-    mono: 'En blanco y negro, con marco oscuro',
-  },
-  voices: {
-    es: 'Español',
-    en: 'Inglés',
-    it: 'Italiano',
-    de: 'Alemán',
-    ru: 'Ruso',
-  },
+/**
+ * Texts of the AI avatars screen (experimental area), as written in Spain: only the texts that differ from the Mexican catalogue (../mx/avatars.ts),
+ * which gives every other text.
+ */
+export const differences = {
   requests: {
-    heading: 'Mis solicitudes',
-    headingAll: 'Todas las solicitudes',
-    loading: 'Cargando solicitudes…',
     empty: 'Todavía no has enviado ninguna solicitud. Cuando envíes una, aparecerá aquí.',
-    live: 'La lista se actualiza sola mientras haya solicitudes en cola o en proceso.',
-    more: 'Cargar más',
-    refresh: 'Actualizar',
-    owner: 'De %{name}',
-    created: 'Enviada el %{date}',
-    details: 'Estilo: %{style} · Voz: %{voice}',
-    status: {
-      queued: 'En cola',
-      processing: 'Procesando',
-      done: 'Lista',
-      failed: 'Fallida',
-    },
-    queuedHint: 'Esperando un nodo de procesamiento libre.',
-    processingHint: 'Un nodo está creando tu avatar.',
-    photoAlt: 'Foto enviada',
-    videoLabel: 'Avatar: %{text}',
-    imageAlt: 'Retrato enmarcado hecho a partir de la foto',
-    imageOnly: 'Resultado en imagen: este servidor no tiene síntesis de voz.',
-    download: 'Descargar',
     failed: 'No se ha podido crear el avatar',
-    renderer: 'Renderizador: %{name}',
   },
-  nodes: {
-    heading: 'Nodos de procesamiento',
-    loading: 'Cargando nodos…',
-    empty: 'Ningún nodo se ha conectado en el último día: las solicitudes esperan en cola hasta que arranque uno.',
-    refresh: 'Actualizar nodos',
-    host: 'Equipo',
-    renderer: 'Renderizador',
-    heartbeat: 'Última señal',
-    capacity: 'Capacidad',
-    capacityValue: '%{busy} de %{capacity} en uso',
-    jobs: 'Trabajo actual',
-    idle: 'Libre',
-    state: {
-      running: 'Activo',
-      stopped: 'Detenido',
-      lost: 'Sin señal',
-    },
-  },
-}
+} satisfies DeepPartial<AvatarsMessages>
+
+export const avatars: AvatarsMessages = variantOf(mx, differences)

@@ -1,75 +1,25 @@
-import type { FinanceMessages } from '../mx/finances'
+import { finances as mx, type FinanceMessages } from '../mx/finances'
+import { variantOf, type DeepPartial } from '../variant'
 
-export const finances: FinanceMessages = {
-  title: 'Finanzas',
+/**
+ * Texts of the finance screens, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/finances.ts),
+ * which gives every other text.
+ */
+export const differences = {
   intro: 'Ventas de suscripciones a planes de pago. Los importes en monedas distintas nunca se suman.',
-  period: 'Periodo',
-  interval: { label: 'Agrupar por', day: 'Día', week: 'Semana', month: 'Mes' },
-  currency: { label: 'Moneda', all: 'Todas' },
   columns: {
-    period: 'Periodo',
-    currency: 'Moneda',
-    sales: 'Ventas',
-    revenue: 'Ingresos',
-    revenueIn: 'Ingresos (%{currency})',
-    salesIn: 'Ventas (%{currency})',
-    averageIn: 'Precio medio (%{currency})',
-    course: 'Curso',
-    plan: 'Plan',
     share: 'Cuota',
-    date: 'Fecha',
-    amount: 'Importe',
-    buyer: 'Comprador',
-    channel: 'Origen',
   },
-  channel: { admin: 'Alta por administración', checkout: 'Pago en línea' },
   home: {
-    totals: 'Totales del periodo',
-    revenue: 'Ingresos en %{currency}',
-    sales: 'Ventas',
-    averagePrice: 'Precio medio',
-    buyers: 'Compradores',
-    courses: 'Cursos vendidos',
-    previous: 'Periodo anterior (%{from} – %{to}): %{value}',
-    noSales: 'No hubo ventas en este periodo.',
-    latest: 'Últimas ventas',
-    goSales: 'Ventas',
-    goSalesHint: 'Ventas en el tiempo, por curso y por plan, y la lista de ventas con exportación CSV.',
-    goAnalytics: 'Analítica',
     goAnalyticsHint: 'Ingresos por mes, precio medio, cuota por curso y ventas frente a ingresos.',
   },
   sales: {
-    title: 'Ventas',
-    overTime: 'Ventas en el tiempo',
-    overTimeHint: 'Ingresos por periodo y moneda',
-    byCourse: 'Ventas por curso',
-    byCourseHint: 'Ingresos por curso y moneda, de mayor a menor',
-    byPlan: 'Ventas por plan',
-    byPlanHint: 'Ingresos por plan de suscripción y moneda, de mayor a menor',
-    truncated: 'Solo se muestran las %{smart_count} filas con más ingresos.',
-    list: 'Lista de ventas',
-    listEmpty: 'No hay ventas en este periodo.',
-    listCount: '%{smart_count} venta |||| %{smart_count} ventas',
-    export: 'Exportar CSV',
-    exporting: 'Exportando…',
-    next: 'Página siguiente',
-    previous: 'Página anterior',
-    revoked: 'Suscripción revocada',
     loadFailed: 'No se ha podido cargar la lista de ventas',
-    retry: 'Reintentar',
   },
   analytics: {
-    title: 'Analítica financiera',
     currencyHint: 'Cada gráfico muestra una sola moneda.',
-    noCurrency: 'No hubo ventas en este periodo.',
-    revenueByMonth: 'Ingresos por mes',
-    revenueByMonthHint: 'Ingresos de cada mes en %{currency}',
-    averagePrice: 'Precio medio por mes',
-    averagePriceHint: 'Ingresos ÷ ventas de cada mes en %{currency}',
     share: 'Cuota por curso',
-    shareHint: 'Parte de los ingresos en %{currency} de cada curso',
-    other: 'Otros cursos',
-    salesVsRevenue: 'Ventas frente a ingresos',
-    salesVsRevenueHint: 'Número de ventas (barras) e ingresos en %{currency} (línea) por mes',
   },
-}
+} satisfies DeepPartial<FinanceMessages>
+
+export const finances: FinanceMessages = variantOf(mx, differences)

@@ -1,70 +1,30 @@
-import type { LearnerMessages } from '../mx/learner'
+import { learner as mx, type LearnerMessages } from '../mx/learner'
+import { variantOf, type DeepPartial } from '../variant'
 
-export const learner: LearnerMessages = {
+/**
+ * Texts of the learner area: catalogue, course overview, dashboard cards and certificate verification, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/learner.ts),
+ * which gives every other text.
+ */
+export const differences = {
   catalogue: {
-    title: 'Catálogo de cursos',
-    back: 'Volver al panel',
-    search: 'Buscar cursos',
-    searchButton: 'Buscar',
-    category: 'Categoría',
-    difficulty: 'Dificultad',
-    organization: 'Organización',
-    tag: 'Etiqueta',
-    any: 'Todas',
-    clear: 'Quitar filtros',
-    results: '%{smart_count} curso |||| %{smart_count} cursos',
-    empty: 'Ningún curso coincide con tu búsqueda',
     emptyAll: 'Todavía no hay cursos publicados',
-    hours: '%{smart_count} hora |||| %{smart_count} horas',
-    open: 'Ver el curso %{name}',
-    pages: 'Páginas del catálogo',
   },
   overview: {
-    back: 'Volver al catálogo',
     presentation: 'Vídeo de presentación',
-    description: 'Descripción',
-    requirements: 'Requisitos',
-    certificate: 'Certificado',
-    duration: 'Duración',
-    difficulty: 'Dificultad',
-    category: 'Categoría',
-    organization: 'Organización',
-    outline: 'Temario',
-    faq: 'Preguntas frecuentes',
-    collaborators: 'Colaboradores',
-    plans: 'Planes',
     noPlans: 'Este curso todavía no ofrece planes de suscripción',
-    days: '%{smart_count} día |||| %{smart_count} días',
-    free: 'Gratis',
-    forSale: 'A la venta próximamente',
-    subscribe: 'Suscribirme',
-    subscribing: 'Suscribiendo…',
-    subscribed: 'Te has suscrito al curso',
     active: 'Suscripción activa: queda %{smart_count} día |||| Suscripción activa: quedan %{smart_count} días',
     expired: 'Tu suscripción caducó el %{date}. Suscríbete de nuevo para continuar.',
     revoked: 'Tu suscripción ha sido revocada. Suscríbete de nuevo o contacta con soporte.',
     blocked: 'Un administrador ha revocado tu acceso a este curso. Escribe a %{email} para que lo restablezcan.',
     blockedNoEmail: 'Un administrador ha revocado tu acceso a este curso. Pide a tu profesor o a la secretaría del centro que lo restablezcan.',
     start: 'Empezar o continuar el curso',
-    notFound: 'Este curso no existe o ya no está publicado',
   },
   dashboard: {
-    progress: 'Progreso: %{percent} %',
-    certificate: 'Descargar certificado',
-    downloading: 'Descargando…',
     downloadFailed: 'No se ha podido descargar el certificado. Inténtalo de nuevo.',
   },
   verify: {
-    title: 'Verificación de certificado',
-    valid: 'Certificado válido',
-    statement: '%{learner} obtuvo el certificado del curso «%{course}» el %{date}.',
-    learner: 'Participante',
-    course: 'Curso',
-    hours: 'Duración',
-    issuedAt: 'Fecha de emisión',
-    code: 'Código',
-    unknown: 'Código de certificado desconocido',
     unknownDetail: 'No existe ningún certificado con el código %{code}. Comprueba que lo has escrito tal como aparece en el certificado.',
-    home: 'Ir a Aula',
   },
-}
+} satisfies DeepPartial<LearnerMessages>
+
+export const learner: LearnerMessages = variantOf(mx, differences)

@@ -1,16 +1,13 @@
-import { ra as mexican, type RaMessages } from '../mx/ra'
-
-const m = mexican.ra
+import { ra as mx, type RaMessages } from '../mx/ra'
+import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * react-admin's own texts in Spanish as written in Spain: the Mexican catalogue with the words and
- * tenses that differ (añadir, volver, the perfect tense for what just happened).
+ * react-admin's own texts, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/ra.ts),
+ * which gives every other text (añadir, volver, the perfect tense for what just happened).
  */
-export const ra = {
+export const differences = {
   ra: {
-    ...m,
     action: {
-      ...m.action,
       add_filter: 'Añadir filtro',
       add: 'Añadir',
       back: 'Volver',
@@ -18,9 +15,12 @@ export const ra = {
       move_up: 'Mover hacia arriba',
       move_down: 'Mover hacia abajo',
     },
-    page: { ...m.page, error: 'Algo ha fallado', empty: 'Aún no hay %{name}.', invite: '¿Quieres añadir uno?' },
+    page: {
+      error: 'Algo ha fallado',
+      empty: 'Aún no hay %{name}.',
+      invite: '¿Quieres añadir uno?',
+    },
     message: {
-      ...m.message,
       authentication_error: 'El servidor de autenticación ha devuelto un error y no se han podido comprobar tus credenciales.',
       auth_error: 'Se ha producido un error al validar el token de autenticación.',
       error: 'Se ha producido un error en el navegador y no se ha podido completar tu solicitud.',
@@ -29,17 +29,23 @@ export const ra = {
       unsaved_changes: 'Algunos cambios no se han guardado. ¿Seguro que quieres descartarlos?',
       placeholder_data_warning: 'Problema de red: no se han podido actualizar los datos.',
     },
-    auth: { ...m.auth, sign_in_error: 'No se ha podido iniciar sesión, vuelve a intentarlo' },
+    auth: {
+      sign_in_error: 'No se ha podido iniciar sesión, vuelve a intentarlo',
+    },
     notification: {
-      ...m.notification,
       i18n_error: 'No se han podido cargar las traducciones del idioma elegido',
       logged_out: 'Tu sesión ha terminado, vuelve a iniciar sesión.',
       offline: 'Sin conexión. No se han podido obtener los datos.',
     },
-    saved_queries: { ...m.saved_queries, help: 'Filtra la lista y guarda esta consulta para más tarde' },
+    saved_queries: {
+      help: 'Filtra la lista y guarda esta consulta para más tarde',
+    },
     configurable: {
-      ...m.configurable,
-      inspector: { ...m.configurable.inspector, content: 'Pasa el ratón sobre los elementos de la interfaz para configurarlos' },
+      inspector: {
+        content: 'Pasa el ratón sobre los elementos de la interfaz para configurarlos',
+      },
     },
   },
-} satisfies RaMessages
+} satisfies DeepPartial<RaMessages>
+
+export const ra: RaMessages = variantOf(mx, differences)

@@ -1,49 +1,35 @@
-import type { Messages } from '../mx'
+import { twoStep as mx } from '../mx/twoStep'
+import { variantOf, type DeepPartial } from '../variant'
 
-export const twoStep = {
-  title: 'Verificación en dos pasos',
+/**
+ * Texts of two-step verification: the security settings section and the sign-in steps, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/twoStep.ts),
+ * which gives every other text.
+ */
+export const differences = {
   intro: 'Además de tu contraseña, al iniciar sesión se te pedirá un código de una aplicación de autenticación de tu móvil.',
-  onChip: 'Activada',
-  on: 'La verificación en dos pasos está activada.',
-  off: 'La verificación en dos pasos está desactivada.',
-  turnOn: 'Activar',
-  turnOff: 'Desactivar',
-  turnOffTitle: '¿Desactivar la verificación en dos pasos?',
-  turnOffText: 'Al iniciar sesión solo se te pedirá la contraseña.',
   turnedOn: 'Se ha activado la verificación en dos pasos.',
   turnedOff: 'Se ha desactivado la verificación en dos pasos.',
   scan: 'Escanea este código QR con una aplicación de autenticación (por ejemplo Google Authenticator, Microsoft Authenticator o FreeOTP).',
   openInApp: 'Abrir en una aplicación de autenticación de este dispositivo',
   manual: '¿No puedes escanearlo? Introduce esta clave en la aplicación:',
   qrLabel: 'Código QR para añadir %{account} a una aplicación de autenticación',
-  code: 'Código de 6 dígitos',
   codeHelp: 'El código que muestra la aplicación ahora mismo.',
-  confirm: 'Confirmar y activar',
-  cancel: 'Cancelar',
-  retry: 'Reintentar',
-  loading: 'Cargando…',
   loadError: 'No se ha podido consultar la verificación en dos pasos.',
   errors: {
     wrongSetupCode: 'El código no es correcto. Comprueba que la hora de tu móvil sea correcta e introduce el código actual.',
     wrongCode: 'El código no es correcto o ya se ha usado. Espera al siguiente código de la aplicación y vuelve a intentarlo.',
     sessionExpired: 'El inicio de sesión ha tardado demasiado. Vuelve a iniciar sesión.',
-    staffRequired: 'Tu rol exige la verificación en dos pasos: no se puede desactivar.',
-    unavailable: 'La verificación en dos pasos no está disponible en esta plataforma.',
     signInAgain: 'Vuelve a iniciar sesión con tu correo y tu contraseña.',
   },
   validation: {
     required: 'Introduce el código de la aplicación',
-    format: 'El código tiene 6 dígitos',
   },
   signIn: {
-    title: 'Verificación en dos pasos',
     subtitle: 'Introduce el código que muestra tu aplicación de autenticación.',
-    submit: 'Verificar',
-    back: 'Volver a iniciar sesión',
   },
   setup: {
-    title: 'Configura la verificación en dos pasos',
     subtitle: 'Tu rol exige la verificación en dos pasos. Añade tu cuenta a una aplicación de autenticación e introduce el código que muestra.',
-    submit: 'Activar y continuar',
   },
-} satisfies Messages['aula']['account']['twoStep']
+} satisfies DeepPartial<typeof mx>
+
+export const twoStep: typeof mx = variantOf(mx, differences)
