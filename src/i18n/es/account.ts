@@ -2,8 +2,8 @@ import { account as mx, type AccountMessages } from '../mx/account'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the account screens (sign-in journeys), the settings panes and the dashboard, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/account.ts),
- * which gives every other text.
+ * Texts of the account screens (sign-in journeys), the settings panes and the dashboard.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/account.ts), which gives every other text.
  */
 export const differences = {
   carousel: {

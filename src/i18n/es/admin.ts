@@ -2,8 +2,8 @@ import { admin as mx, type AdminMessages } from '../mx/admin'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the administration screens, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/admin.ts),
- * which gives every other text.
+ * Texts of the administration screens.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/admin.ts), which gives every other text.
  */
 export const differences = {
   users: {

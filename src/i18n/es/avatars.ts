@@ -2,8 +2,8 @@ import { avatars as mx, type AvatarsMessages } from '../mx/avatars'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the AI avatars screen (experimental area), as written in Spain: only the texts that differ from the Mexican catalogue (../mx/avatars.ts),
- * which gives every other text.
+ * Texts of the AI avatars screen (experimental area).
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/avatars.ts), which gives every other text.
  */
 export const differences = {
   requests: {

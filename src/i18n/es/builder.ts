@@ -2,8 +2,8 @@ import { builder as mx, type BuilderMessages } from '../mx/builder'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the course builder's screens, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/builder.ts),
- * which gives every other text.
+ * Texts of the course builder's screens.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/builder.ts), which gives every other text.
  */
 export const differences = {
   list: {

@@ -2,8 +2,8 @@ import { builderContent as mx } from '../mx/builderContent'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the course builder's content editor (sections, blocks, forms, history) and review view, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/builderContent.ts),
- * which gives every other text.
+ * Texts of the course builder's content editor (sections, blocks, forms, history) and review view.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/builderContent.ts), which gives every other text.
  */
 export const differences = {
   contentEditor: {

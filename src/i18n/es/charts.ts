@@ -2,8 +2,8 @@ import { charts as mx, type ChartMessages } from '../mx/charts'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the insights chart kit (chart panels, period picker), as written in Spain: only the texts that differ from the Mexican catalogue (../mx/charts.ts),
- * which gives every other text.
+ * Texts of the insights chart kit (chart panels, period picker).
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/charts.ts), which gives every other text.
  */
 export const differences = {
   panel: {

@@ -2,8 +2,8 @@ import { finances as mx, type FinanceMessages } from '../mx/finances'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the finance screens, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/finances.ts),
- * which gives every other text.
+ * Texts of the finance screens.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/finances.ts), which gives every other text.
  */
 export const differences = {
   intro: 'Ventas de suscripciones a planes de pago. Los importes en monedas distintas nunca se suman.',

@@ -2,8 +2,8 @@ import { learner as mx, type LearnerMessages } from '../mx/learner'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the learner area: catalogue, course overview, dashboard cards and certificate verification, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/learner.ts),
- * which gives every other text.
+ * Texts of the learner area: catalogue, course overview, dashboard cards and certificate verification.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/learner.ts), which gives every other text.
  */
 export const differences = {
   catalogue: {

@@ -2,8 +2,8 @@ import { monitoring as mx, type MonitoringMessages } from '../mx/monitoring'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the monitoring and analytics screens, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/monitoring.ts),
- * which gives every other text.
+ * Texts of the monitoring and analytics screens.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/monitoring.ts), which gives every other text.
  */
 export const differences = {
   title: 'Monitorización',

@@ -2,8 +2,8 @@ import { player as mx, type PlayerMessages } from '../mx/player'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * The course player's texts, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/player.ts),
- * which gives every other text.
+ * The course player's texts.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/player.ts), which gives every other text.
  */
 export const differences = {
   progressLabel: 'Progreso del curso',

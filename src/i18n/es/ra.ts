@@ -2,8 +2,9 @@ import { ra as mx, type RaMessages } from '../mx/ra'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * react-admin's own texts, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/ra.ts),
- * which gives every other text (añadir, volver, the perfect tense for what just happened).
+ * react-admin's own texts.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/ra.ts), which gives every
+ * other text. What differs: añadir, volver, and the perfect tense for what just happened.
  */
 export const differences = {
   ra: {

@@ -2,8 +2,8 @@ import { shell as mx, type ShellMessages } from '../mx/shell'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of the shell: layout, menus, top bar, footer, settings panel, 404 and permission pages, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/shell.ts),
- * which gives every other text.
+ * Texts of the shell: layout, menus, top bar, footer, settings panel, 404 and permission pages.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/shell.ts), which gives every other text.
  */
 export const differences = {
   language: 'Español (España)',

@@ -2,8 +2,8 @@ import { twoStep as mx } from '../mx/twoStep'
 import { variantOf, type DeepPartial } from '../variant'
 
 /**
- * Texts of two-step verification: the security settings section and the sign-in steps, as written in Spain: only the texts that differ from the Mexican catalogue (../mx/twoStep.ts),
- * which gives every other text.
+ * Texts of two-step verification: the security settings section and the sign-in steps.
+ * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/twoStep.ts), which gives every other text.
  */
 export const differences = {
   intro: 'Además de tu contraseña, al iniciar sesión se te pedirá un código de una aplicación de autenticación de tu móvil.',
