@@ -49,8 +49,10 @@ describe("Spain's Spanish is Mexican Spanish with the texts that differ", () => 
     expect(mx.ra.action.add).toBe('Agregar')
     expect(es.aula.account.twoStep.intro).toMatch(/móvil/)
     expect(mx.aula.account.twoStep.intro).toMatch(/teléfono/)
-    expect(es.aula.learner.overview.presentation).toBe('Vídeo de presentación')
-    expect(es.aula.admin.courses.subscriptors.add).toBe('Añadir alumno')
+    // The areas' texts (loaded with their screens) are in the whole catalogue too.
+    expect(at(es as unknown as Texts, 'aula.learner.overview.presentation')).toBe('Vídeo de presentación')
+    expect(at(es as unknown as Texts, 'aula.admin.courses.subscriptors.add')).toBe('Añadir alumno')
+    expect(at(mx as unknown as Texts, 'aula.admin.courses.subscriptors.add')).toBe('Agregar alumno')
     // A text both countries write alike is Mexico's.
     expect(es.ra.action.save).toBe(mx.ra.action.save)
     expect(es.aula.language).toBe('Español (España)')
