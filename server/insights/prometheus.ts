@@ -56,6 +56,8 @@ function bearerMatches(request: FastifyRequest, expected: Buffer): boolean {
 export const prometheusPlugin = fp<PrometheusOptions>(async (app, options) => {
   const registry = new Registry()
   const db = app.db
+  // Started with the app, so the first scrape already has event-loop samples.
+  const processFigures = processMetrics()
 
   const requests = new Histogram({
     name: 'aula_http_request_duration_seconds',
@@ -160,8 +162,8 @@ export const prometheusPlugin = fp<PrometheusOptions>(async (app, options) => {
     if (!bearerMatches(request, expected)) {
       return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'Not authorized', code: 'UNAUTHENTICATED' })
     }
-    const [own, process] = await Promise.all([registry.metrics(), processMetrics().metrics()])
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(`${own}\n${process}`)
+    const [own, shared] = await Promise.all([registry.metrics(), processFigures.metrics()])
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(`${own}\n${shared}`)
   })
 
   app.addHook('onClose', async () => {
