@@ -157,6 +157,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const before = find((await scrape(api)).samples, 'aula_db_pool_acquire_wait_seconds_total')[0]!.value
     // Twelve slow calls on a pool of ten: two wait for a connection until one is given back.
     const calls = Array.from({ length: 12 }, () => api.db.query('SELECT pg_sleep(0.3)'))
+    // The pool hands out its connections on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve))
     const during = await scrape(api)
     expect(find(during.samples, 'aula_db_pool_waiting_calls')[0]!.value).toBeGreaterThanOrEqual(2)
     expect(find(during.samples, 'aula_db_calls_in_flight')[0]!.value).toBeGreaterThanOrEqual(12)
