@@ -101,6 +101,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
   })
 
+  it('stays out of the OpenAPI document', async () => {
+    const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    expect(Object.keys(doc.paths)).not.toContain('/metrics')
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/metrics/'))).toBe(true)
+  })
+
   it('labels requests by the route pattern, never the path asked for', async () => {
     const id = '6b1f3c2e-9a4d-4e8b-8c7a-3d2f1e0b9a87'
     expect((await api.call('GET', `/api/v2/admin/users/import/jobs/${id}`)).statusCode).toBe(404)
