@@ -113,6 +113,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await api.call('GET', `/api/v2/admin/users/import/jobs/${id}`)).statusCode).toBe(404)
     expect((await api.call('GET', '/api/v2/admin/users/import/jobs')).statusCode).toBe(200)
     expect((await api.app.inject({ method: 'GET', url: '/api/no-such-area/7f3e91aa' })).statusCode).toBe(404)
+    // The identity service's routes are registered before the metrics: they are measured too.
+    const jwks = await api.app.inject({ method: 'GET', url: `/identity/${api.config.IDENTITY_USER_POOL_ID}/.well-known/jwks.json` })
+    expect(jwks.statusCode).toBe(200)
 
     const { text, samples, types } = await scrape(api)
     expect(types.get('aula_http_request_duration_seconds')).toBe('histogram')
@@ -122,7 +125,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(find(samples, 'aula_http_request_duration_seconds_sum', byId)[0]?.value).toBeGreaterThan(0)
     expect(find(samples, 'aula_http_request_duration_seconds_count', { route: '/api/v2/admin/users/import/jobs', status_class: '2xx' })[0]?.value).toBe(1)
     expect(find(samples, 'aula_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })[0]?.value).toBe(1)
+    expect(find(samples, 'aula_http_request_duration_seconds_count', { route: '/identity/:poolId/.well-known/jwks.json', status_class: '2xx' })[0]?.value).toBe(1)
     // Ids of the paths asked for never become label values.
+    expect(text).not.toContain(api.config.IDENTITY_USER_POOL_ID)
     expect(text).not.toContain(id)
     expect(text).not.toContain('7f3e91aa')
     for (const s of find(samples, 'aula_http_request_duration_seconds_count')) expect(s.labels.route).toMatch(/^(\/[^?]*|unmatched)$/)
@@ -213,6 +218,18 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // Each metric is written once.
     const names = [...samples.reduce((m, s) => m.set(`${s.name}${JSON.stringify(s.labels)}`, (m.get(`${s.name}${JSON.stringify(s.labels)}`) ?? 0) + 1), new Map<string, number>()).values()]
     expect(names.every((n) => n === 1)).toBe(true)
+  })
+
+  it("is not a person in monitoring's real-time users", async () => {
+    const rt = async () => (await api.call('GET', '/api/metrics/ga/rt-users-by-country?minutes=30')).json() as { countries: Array<{ country: string | null; users: number }> }
+    const us = (r: Awaited<ReturnType<typeof rt>>) => r.countries.find((c) => c.country === 'US')?.users ?? 0
+    expect(us(await rt())).toBe(0)
+    const scraped = await api.app.inject({ method: 'GET', url: '/metrics', headers: AUTH, remoteAddress: '8.8.8.8' })
+    expect(scraped.statusCode).toBe(200)
+    expect(us(await rt())).toBe(0)
+    // A person at the same address is one.
+    await api.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '8.8.8.8' })
+    expect(us(await rt())).toBe(1)
   })
 
   it('keeps the figures of two apps in one process apart', async () => {
