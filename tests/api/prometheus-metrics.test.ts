@@ -181,15 +181,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   })
 
   it('reports the depth of the avatar and user-import queues', async () => {
-    const avatar = (status: string) =>
+    const avatar = (status: string, lease: string | null = null) =>
       api.db.query(
         `INSERT INTO avatar_requests (owner_sub, owner_username, owner_email, photo_path, text, style, voice, status, lease_until)
-         VALUES ('sub-q', 'queue-tester', 'queue@example.test', 'photos/q.png', 'Hello', 'studio', 'female', $1, now() + interval '1 hour')`,
-        [status],
+         VALUES ('sub-q', 'queue-tester', 'queue@example.test', 'photos/q.png', 'Hello', 'studio', 'female', $1, now() + $2::interval)`,
+        [status, lease],
       )
     await avatar('queued')
     await avatar('queued')
-    await avatar('processing')
+    await avatar('processing', '1 hour')
+    // A renderer that stopped renewing its lease: the request waits for another one.
+    await avatar('processing', '-1 minute')
     await avatar('done')
     // A running import under a lease no worker may take.
     await api.db.query(
@@ -199,11 +201,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const { samples, types } = await scrape(api)
     expect(types.get('aula_queue_jobs')).toBe('gauge')
     const depth = (queue: string, state: string) => find(samples, 'aula_queue_jobs', { queue, state }).map((s) => s.value)
-    expect(depth('avatar', 'waiting')).toEqual([2])
+    expect(depth('avatar', 'waiting')).toEqual([3])
     expect(depth('avatar', 'running')).toEqual([1])
     expect(depth('user_import', 'waiting')).toEqual([0])
     expect(depth('user_import', 'running')).toEqual([1])
-    await api.db.query(`UPDATE avatar_requests SET status = 'failed' WHERE owner_sub = 'sub-q' AND status = 'queued'`)
+    await api.db.query(`UPDATE avatar_requests SET status = 'failed' WHERE owner_sub = 'sub-q' AND (status = 'queued' OR lease_until < now())`)
     const later = await scrape(api)
     expect(find(later.samples, 'aula_queue_jobs', { queue: 'avatar', state: 'waiting' })[0]?.value).toBe(0)
   })
