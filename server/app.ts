@@ -9,6 +9,8 @@ import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
 import { insightsPlugin } from './insights/plugin.js'
+import { prometheusPlugin } from './insights/prometheus.js'
+import { countOpenRequests } from './avatars/queries.js'
 import { limitsPlugin } from './limits/index.js'
 import { lazySchemas } from './plugins/lazy-schemas.js'
 import { errorsPlugin } from './plugins/errors.js'
@@ -16,6 +18,7 @@ import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
+import { countOpenJobs } from './routes/v2/admin/import/queries.js'
 import { createStorage, storageOrigins, type Storage } from './storage/index.js'
 import type { App, Authenticator } from './types.js'
 
@@ -119,6 +122,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(apiCompressionPlugin)
   await app.register(insightsPlugin)
   await app.register(openapiPlugin, { version: appInfo.version, publicUrl: config.PUBLIC_URL })
+  await app.register(prometheusPlugin, {
+    queues: [
+      { name: 'avatar', count: () => countOpenRequests(db) },
+      { name: 'user_import', count: () => countOpenJobs(db) },
+    ],
+  })
   await app.register(apiRoutes, { prefix: '/api' })
   await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })
   return app

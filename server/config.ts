@@ -114,6 +114,15 @@ export const ConfigSchema = Type.Object({
     description: "'model' answers cost from the measured usage and the unit prices; 'aws' asks AWS Cost Explorer (credentials from the AWS default chain) and falls back to the model when it cannot.",
   }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
+  // Operators' metrics (server/insights/prometheus.ts, docs/metrics.md)
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 24,
+      maxLength: 256,
+      pattern: '^[A-Za-z0-9._~+/-]+=*$',
+      description: "Bearer token Prometheus sends to GET /metrics (at least 24 characters of A-Z, a-z, 0-9 and -._~+/). Unset: /metrics answers 404 and nothing is exposed.",
+    }),
+  ),
   // First run (server/seed, README "First run")
   AULA_SEED: Type.Optional(
     Type.Enum(['demo', 'none'], {

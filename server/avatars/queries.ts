@@ -58,6 +58,19 @@ export async function countRequests(db: Queryable, owner: string | null): Promis
 }
 
 /**
+ * Requests waiting for a renderer and being rendered (the operators' queue depth; the index of open requests answers it).
+ * A request whose renderer's lease ran out waits again, as `claimRequest` sees it.
+ */
+export async function countOpenRequests(db: Queryable): Promise<{ waiting: number; running: number }> {
+  const { rows } = await db.query<{ waiting: number | string; running: number | string }>(
+    `SELECT count(*) FILTER (WHERE status = 'queued' OR lease_until < now()) AS waiting,
+            count(*) FILTER (WHERE status = 'processing' AND (lease_until IS NULL OR lease_until >= now())) AS running
+       FROM avatar_requests WHERE status IN ('queued', 'processing')`,
+  )
+  return { waiting: Number(rows[0]?.waiting ?? 0), running: Number(rows[0]?.running ?? 0) }
+}
+
+/**
  * Takes the oldest request waiting — queued, or processing under a lease that ran out (its node
  * died) — for `node`, under a fresh lease. SKIP LOCKED lets concurrent nodes pass over a row
  * another is taking, so two never take the same one; the attempt number grows with each take.

@@ -23,8 +23,33 @@ export interface Listener {
   close(): Promise<void>
 }
 
+/** How busy the database connections are at this instant (the operators' metrics read it). */
+export interface DbStats {
+  /** Calls (query, exec or a whole transaction) started and not yet answered. */
+  inFlight: number
+  /** PGlite: calls waiting behind the one its single connection is running. */
+  queued?: number
+  /** PostgreSQL: the connection pool. */
+  pool?: {
+    /** Most connections the pool opens. */
+    max: number
+    /** Connections open (idle or in use). */
+    total: number
+    /** Open connections nobody is using. */
+    idle: number
+    /** Calls waiting for a connection because every one is in use. */
+    waiting: number
+    /** Connections handed out since the pool opened. */
+    acquires: number
+    /** Seconds those calls waited for their connection, summed (opening a new one included). */
+    acquireWaitSeconds: number
+  }
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
+  /** The connections' use right now; cheap (no query). */
+  stats?(): DbStats
   /**
    * PostgreSQL only: LISTEN on `channel` over a dedicated connection that reconnects by itself.
    * The channel is suffixed with the current schema, so separate schemas never hear each other.

@@ -34,21 +34,35 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     }
     return { rows: (await target.query(sql, params)).rows as never[] }
   }
+  // PGlite runs one statement at a time on its one connection: of the calls in flight, all but one wait.
+  let inFlight = 0
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight++
+    try {
+      return await work()
+    } finally {
+      inFlight--
+    }
+  }
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pg, sql, params, false),
+    query: (sql, params) => counted(() => run(pg, sql, params, false)),
     transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
-          query: (sql, params) => run(tx, sql, params, true),
-          exec: async (sql) => {
-            await tx.exec(sql)
-          },
-        } satisfies Queryable),
+      counted(() =>
+        pg.transaction((tx) =>
+          fn({
+            query: (sql, params) => run(tx, sql, params, true),
+            exec: async (sql) => {
+              await tx.exec(sql)
+            },
+          } satisfies Queryable),
+        ),
       ),
-    exec: async (sql) => {
-      await pg.exec(sql)
-    },
+    exec: (sql) =>
+      counted(async () => {
+        await pg.exec(sql)
+      }),
+    stats: () => ({ inFlight, queued: Math.max(0, inFlight - 1) }),
     close: () => pg.close(),
   }
 }

@@ -5,11 +5,14 @@ import { statementNames } from './statement-names.js'
 /** Application name of notification connections (with the process id), so operators and tests can tell them apart. */
 export const LISTENER_APPLICATION_NAME = 'aula-listener'
 
+/** Connections a process opens at most. */
+const POOL_MAX = 10
+
 /** A pooled connection to a real PostgreSQL server (production, and the second test run in CI). */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name')
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {}
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...searchPath })
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, ...searchPath })
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
   // Channels are database-wide; suffixing the schema keeps parallel schemas (tests) apart.
   const { rows } = await pool.query<{ s: string }>('SELECT current_schema() AS s')
@@ -17,31 +20,75 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const channel = (name: string) => `${name}_${suffix}`.slice(0, 63)
   const listeners = new Set<Listener>()
   const statement = preparedStatements()
-  return {
-    kind: 'postgres',
-    query: async (sql, params) => ({ rows: (await pool.query(statement(sql, params))).rows }),
-    transaction: async (fn) => {
+  const use = { inFlight: 0, acquires: 0, acquireWaitSeconds: 0 }
+
+  /**
+   * Runs `work` on a connection of the pool, timing how long the call waited for it. A connection
+   * that fails while in use is dropped from the pool (and the call fails) instead of the error going
+   * unheard; `dropOnError` also drops it when `work` throws, as a single query always has.
+   */
+  async function withConnection<T>(dropOnError: boolean, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    use.inFlight++
+    try {
+      const asked = performance.now()
       const client = await pool.connect()
+      use.acquires++
+      use.acquireWaitSeconds += (performance.now() - asked) / 1000
+      let broken: Error | undefined
+      const onError = (error: Error) => {
+        broken = error
+      }
+      client.on('error', onError)
+      let failure: Error | undefined
       try {
-        await client.query('BEGIN')
-        const result = await fn({
-          query: async (sql, params) => ({ rows: (await client.query(statement(sql, params))).rows }),
-          exec: async (sql) => {
-            await client.query(sql)
-          },
-        })
-        await client.query('COMMIT')
-        return result
+        return await work(client)
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
+        if (dropOnError) failure = error instanceof Error ? error : new Error(String(error))
         throw error
       } finally {
-        client.release()
+        client.removeListener('error', onError)
+        client.release(broken ?? failure)
       }
-    },
-    exec: async (sql) => {
-      await pool.query(sql)
-    },
+    } finally {
+      use.inFlight--
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    query: (sql, params) => withConnection(true, async (client) => ({ rows: (await client.query(statement(sql, params))).rows })),
+    transaction: (fn) =>
+      withConnection(false, async (client) => {
+        try {
+          await client.query('BEGIN')
+          const result = await fn({
+            query: async (sql, params) => ({ rows: (await client.query(statement(sql, params))).rows }),
+            exec: async (sql) => {
+              await client.query(sql)
+            },
+          })
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined)
+          throw error
+        }
+      }),
+    exec: (sql) =>
+      withConnection(true, async (client) => {
+        await client.query(sql)
+      }),
+    stats: () => ({
+      inFlight: use.inFlight,
+      pool: {
+        max: POOL_MAX,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        acquires: use.acquires,
+        acquireWaitSeconds: use.acquireWaitSeconds,
+      },
+    }),
     channel,
     listen: async (name, handlers) => {
       const listener = await listenOn({ connectionString: url, ...searchPath, application_name: `${LISTENER_APPLICATION_NAME}-${process.pid}` }, channel(name), handlers)

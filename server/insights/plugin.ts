@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { formsPolicy } from '../../contracts/learner/forms-policy.js'
 import { learnerPolicy } from '../../contracts/learner/learner-policy.js'
 import { usageEvents } from './events.js'
+import { METRICS_PATH } from './prometheus.js'
 import { RequestLog } from './request-log.js'
 import { UsageMeter } from './usage.js'
 
@@ -22,8 +23,9 @@ const LEARNING_ROUTES = new Set(
     .filter((url) => !url.startsWith('/api/certificates/verify')),
 )
 
-/** Requests that are not a person using the product: health probes and the web app's static files. */
-const isBackground = (url: string) => url.startsWith('/api/health') || url.startsWith('/assets/') || url === '/favicon.ico'
+/** Requests that are not a person using the product: health probes, metrics scrapes and the web app's static files. */
+const isBackground = (url: string) =>
+  url.startsWith('/api/health') || url.startsWith('/assets/') || url === '/favicon.ico' || url === METRICS_PATH || url.startsWith(`${METRICS_PATH}?`)
 
 /**
  * Measures usage for monitoring: every response is counted (the cost model's requests), people's
