@@ -77,10 +77,13 @@ async function crashAndRecover(label: string, env: Record<string, string>) {
   cleanups.push(() => first.stop())
   const admin = server.admin()
   cleanups.push(() => admin.destroy())
+  const firstStartMs = server.startedInMs
+  const signInStarted = performance.now()
   const [prep, ...learners] = await signedInLearners(admin, server.url, 1 + Math.max(1, Math.ceil(WRITES / 18)), `durable.${label}`)
   const courses = await demoCourses(server.url, prep!)
   expect(courses.length).toBeGreaterThanOrEqual(1)
 
+  const signInMs = performance.now() - signInStarted
   const budget = { left: WRITES }
   const acks = learners.map(() => acknowledged())
   const plans = learners.map((l, i) => learnerWrites(() => server.url, l, acks[i]!, courses, budget))
@@ -116,7 +119,7 @@ async function crashAndRecover(label: string, env: Record<string, string>) {
   const missing: string[] = []
   for (const [i, learner] of learners.entries()) missing.push(...(await missingWrites(server.url, learner, acks[i]!, courses)))
   const kept = acks.reduce((n, a) => n + a.subscriptions.size + a.pages.size + [...a.attempts.values()].reduce((x, y) => x + y, 0), 0)
-  console.log(`durability (${label}): ${WRITES} writes sent, ${answered} acknowledged before kill -9, ${kept} read back after the restart, ${missing.length} lost`)
+  console.log(`durability (${label}): ${WRITES} writes sent, ${answered} acknowledged before kill -9, ${kept} read back after the restart, ${missing.length} lost (first start ${Math.round(firstStartMs)} ms, sign-ins ${Math.round(signInMs)} ms, restart ${Math.round(restarted.startedInMs)} ms)`)
   expect(missing).toEqual([])
 }
 
