@@ -111,6 +111,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     expect(runs).toBe(3)
   })
 
+  it('runs each queued user import in one of them: every row created once', async () => {
+    const base = '/api/v2/admin/users/import'
+    const csv = (job: number) => ['email,name,groups', ...Array.from({ length: 15 }, (_, i) => `shared.${job}.${i}@import.example.test,Shared ${job} ${i},general`)].join('\n')
+    // Jobs queued through both: each one wakes its own process's worker, and both drain the queue.
+    const started = await Promise.all([a, b, a, b].map((app, job) => app.inject({ method: 'POST', url: `${base}/jobs`, headers: ADMIN_CALLER.headers, payload: { filename: `shared-${job}.csv`, csv: csv(job) } })))
+    for (const res of started) expect(res.statusCode, res.body).toBe(202)
+    const ids = started.map((res) => res.json().Item.id as string)
+    for (const id of ids) {
+      let job: { status: string } = { status: 'queued' }
+      const deadline = Date.now() + 30_000
+      while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100))
+        job = (await b.inject({ method: 'GET', url: `${base}/jobs/${id}`, headers: ADMIN_CALLER.headers })).json().Item
+      }
+      // A job run by both would find its own rows' addresses taken (skipped) or settle rows twice.
+      expect(job).toMatchObject({ status: 'completed', total: 15, processed: 15, created: 15, skipped: 0, failed: 0 })
+    }
+  })
+
   it('runs the real sweeps in one process at a time too', async () => {
     // A third connection holds the rate-limit sweep's lock as a running sweep would.
     const held = dbA.transaction(async (tx) => {
