@@ -1,8 +1,8 @@
 /**
  * What several processes of one installation share: two apps (as two processes would build them)
  * on one PostgreSQL schema count real-time users together and run each periodic sweep in one of
- * them at a time. Sign-out across processes is covered by tests/identity/revocation-processes.test.ts
- * and tests/e2e/load-balanced.test.ts. The sweep's own work runs on PGlite too.
+ * them at a time, run each queued user import once, and refuse in one a session signed out through
+ * the other within 1 s. The sweep's own work runs on PGlite too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.js'
@@ -10,6 +10,9 @@ import { openDb, type Db } from '../../server/db/index.js'
 import type { App } from '../../server/types.js'
 import { createTestDb, testConfig } from '../helpers/app.js'
 import { ADMIN_CALLER, caller, testAuth } from '../helpers/courses.js'
+import { PASSWORD } from '../helpers/exam.js'
+import { sharedSecrets } from '../helpers/server-process.js'
+import { createBenchUser, signIn } from '../bench/srp.js'
 
 const RT = '/api/metrics/ga/rt-users-by-country'
 type Realtime = { users: number; requests: number; countries: Array<{ country: string | null; users: number; requests: number }> }
@@ -139,5 +142,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     })
     await held
     expect(await b.sweeps.run('rate-limit-buckets')).toBe(true)
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-out across two processes on one PostgreSQL schema', () => {
+  let dbA: Db
+  let dbB: Db
+  let a: App
+  let b: App
+  let urlA: string
+  let urlB: string
+
+  beforeAll(async () => {
+    dbA = await createTestDb()
+    const { rows } = await dbA.query<{ s: string }>('SELECT current_schema() AS s')
+    dbB = await openDb({ url: process.env.TEST_DATABASE_URL, schema: rows[0]!.s })
+    // One installation: the same identity secrets in both, the real token check (no test tokens).
+    const config = testConfig(sharedSecrets())
+    a = await buildApp({ config, db: dbA, print: () => {} })
+    b = await buildApp({ config, db: dbB, print: () => {} })
+    urlA = await a.listen({ port: 0, host: '127.0.0.1' })
+    urlB = await b.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+    await dbB?.close()
+    await dbA?.close()
+  })
+
+  it('refuses on the other, within 1 s, a session signed out through one', async () => {
+    const email = `shared.signout.${process.pid}@example.test`
+    await createBenchUser(a, email, PASSWORD)
+    const token = await signIn(`${urlA}/identity/`, a.config.IDENTITY_CLIENT_ID, a.config.IDENTITY_USER_POOL_ID.split('_')[1]!, email, PASSWORD)
+    const status = async (url: string) => (await fetch(`${url}/api/v2/user/subscriptions`, { headers: { authorization: `Bearer ${token}` } })).status
+    expect(await status(urlB)).toBe(200)
+    const out = await fetch(`${urlA}/identity/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut' },
+      body: JSON.stringify({ AccessToken: token }),
+    })
+    expect(out.status, await out.text()).toBe(200)
+    const deadline = Date.now() + 1000
+    let onB = await status(urlB)
+    while (onB !== 401 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50))
+      onB = await status(urlB)
+    }
+    expect(onB).toBe(401)
   })
 })
