@@ -8,6 +8,7 @@ import type { Db } from './db/index.js'
 import { setupIdentity } from './identity/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
+import { Sweeps } from './db/sweeps.js'
 import { insightsPlugin } from './insights/plugin.js'
 import { prometheusPlugin } from './insights/prometheus.js'
 import { countOpenRequests } from './avatars/queries.js'
@@ -106,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('compileSchemas', schemas.compileDeferred)
   app.decorate('config', config)
   app.decorate('db', db)
+  const sweeps = new Sweeps(db, app.log)
+  app.decorate('sweeps', sweeps)
+  app.addHook('onReady', async () => sweeps.start())
+  app.addHook('onClose', async () => sweeps.stop())
   app.decorate('now', options.now ?? (() => new Date()))
   app.decorate('storage', options.storage ?? (await createStorage(config)))
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Access } from '../contracts/policy.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
+import type { Sweeps } from './db/sweeps.js'
 import type { Storage } from './storage/index.js'
 
 /** The signed-in caller, as the token verifier puts it on the request. */
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Db
+    /** The periodic clean-ups, each run by one process at a time (server/db/sweeps.ts). */
+    sweeps: Sweeps
     /** Uploaded files (server/storage): local under the data directory, or S3. */
     storage: Storage
     /** The server's clock (AppOptions.now): what the video progress rule measures elapsed time with. */

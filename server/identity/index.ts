@@ -56,13 +56,16 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; print
 
   const admin = embeddedAdminClient(app, settings.region, secrets.admin)
   app.decorate('identityAdmin', admin)
-  const sweep = setInterval(() => {
-    ctx.access.prune()
-    void Promise.all([ctx.tokens.sweep(db), ctx.codes.sweep(db), ctx.mfaSessions.sweep(db)]).catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'))
-  }, 10 * 60_000)
-  sweep.unref()
+  // The cache of this process is pruned here; the expired rows once for every process.
+  const prune = setInterval(() => ctx.access.prune(), 10 * 60_000)
+  prune.unref()
+  app.sweeps.add('identity', 10 * 60_000, async (tx) => {
+    await ctx.tokens.sweep(tx)
+    await ctx.codes.sweep(tx)
+    await ctx.mfaSessions.sweep(tx)
+  })
   app.addHook('onClose', async () => {
-    clearInterval(sweep)
+    clearInterval(prune)
     await ctx.access.stop()
     admin.destroy()
     // Mail sent after its answer (password resets) still goes out, within reason.

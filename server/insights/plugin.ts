@@ -15,6 +15,8 @@ declare module 'fastify' {
 
 /** How often counted usage is written to the database. */
 const FLUSH_MS = 60_000
+/** How often the real-time request log is written to the database (how late other processes see it at most). */
+const REQUEST_LOG_FLUSH_MS = 1000
 
 /** The routes whose use makes a learner "active" that day: the learner's catalogue, player and forms. */
 const LEARNING_ROUTES = new Set(
@@ -29,12 +31,12 @@ const isBackground = (url: string) =>
 
 /**
  * Measures usage for monitoring: every response is counted (the cost model's requests), people's
- * requests go to the in-memory request log (real-time users by country), learners using the learning
+ * requests go to the request log shared by every process (real-time users by country), learners using the learning
  * routes are marked active for the day, and e-mails are counted as the mailer reports them.
  */
 export const insightsPlugin = fp(async (app) => {
   const meter = new UsageMeter(app.db, app.storage)
-  const requestLog = new RequestLog()
+  const requestLog = new RequestLog(app.db)
   app.decorate('insights', { meter, requestLog })
 
   const onEmail = () => meter.countEmail()
@@ -50,17 +52,26 @@ export const insightsPlugin = fp(async (app) => {
     done()
   })
 
+  // Each process writes what it counted (and measures storage every six hours: the last measurement
+  // of the day wins); the clean-up of old request activity is done by one process at a time.
   const timer = setInterval(() => {
     meter.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counters: flush failed, kept for the next one'))
     meter.measureStorageIfStale().catch((err: unknown) => app.log.warn({ err }, 'usage counters: storage measurement failed'))
   }, FLUSH_MS)
   timer.unref()
+  const logTimer = setInterval(() => {
+    requestLog.flush().catch((err: unknown) => app.log.warn({ err }, 'request log: write failed, kept for the next one'))
+  }, REQUEST_LOG_FLUSH_MS)
+  logTimer.unref()
+  app.sweeps.add('request-activity', 60_000, (tx) => requestLog.sweep(tx))
 
   app.addHook('onClose', async () => {
     clearInterval(timer)
+    clearInterval(logTimer)
     usageEvents.off('email', onEmail)
     try {
       await meter.flush()
+      await requestLog.flush()
     } catch (err) {
       app.log.warn({ err }, 'usage counters: the last flush failed')
     }

@@ -63,3 +63,38 @@ export async function usageDays(db: Queryable, from: string, to: string): Promis
   )
   return { days: [...byDay.values()], storageBefore: before.rows[0] ? Number(before.rows[0].amount) : 0 }
 }
+
+/** One row of a process's pending request activity: requests of a visitor from a country in a slot. */
+export interface ActivityRow {
+  slot: Date
+  visitor: string
+  /** '' when no country is known for the address. */
+  country: string
+  requests: number
+}
+
+/** Adds a process's counted requests to the shared activity slots (summed across processes). */
+export async function addRequestActivity(db: Queryable, rows: ActivityRow[]) {
+  if (rows.length === 0) return
+  await db.query(
+    `INSERT INTO request_activity (slot, visitor, country, requests)
+     SELECT s, v, c, n FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::int[]) AS t(s, v, c, n)
+     ON CONFLICT (slot, visitor, country) DO UPDATE SET requests = request_activity.requests + EXCLUDED.requests`,
+    [rows.map((r) => r.slot.toISOString()), rows.map((r) => r.visitor), rows.map((r) => r.country), rows.map((r) => r.requests)],
+  )
+}
+
+/** Distinct visitors and requests per country since `since`, and the same for everyone (country `null` on that row, `total` true). */
+export async function requestActivitySince(db: Queryable, since: Date) {
+  const { rows } = await db.query<{ country: string | null; total: boolean; users: string | number; requests: string | number }>(
+    `SELECT country, GROUPING(country) = 1 AS total, count(DISTINCT visitor) AS users, sum(requests) AS requests
+     FROM request_activity WHERE slot >= $1 GROUP BY GROUPING SETS ((country), ())`,
+    [since.toISOString()],
+  )
+  return rows.map((r) => ({ country: r.total ? null : r.country, total: r.total, users: Number(r.users), requests: Number(r.requests) }))
+}
+
+/** Removes the activity slots older than `before`. */
+export async function sweepRequestActivity(db: Queryable, before: Date) {
+  await db.query('DELETE FROM request_activity WHERE slot < $1', [before.toISOString()])
+}

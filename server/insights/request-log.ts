@@ -1,65 +1,92 @@
+import type { Queryable } from '../db/index.js'
 import { countryOf } from './geoip.js'
+import { addRequestActivity, requestActivitySince, sweepRequestActivity, type ActivityRow } from './queries.js'
 
-interface Hit {
-  at: number
-  /** A signed-in account (`u:<sub>`) or, for visitors, the address (`a:<ip>`). */
+/** How long the activity is kept: the longest window the real-time view offers. */
+export const REQUEST_LOG_MINUTES = 30
+/** The width of an activity slot: windows are counted in whole slots. */
+export const SLOT_MS = 10_000
+/** Bound on what one process holds between writes under a flood; past it, new visitors of the slot are not counted. */
+const MAX_PENDING = 50_000
+
+interface Pending {
+  slot: number
   visitor: string
   ip: string
+  requests: number
 }
 
-/** How long the log keeps requests: the longest window the real-time view offers. */
-export const REQUEST_LOG_MINUTES = 30
-/** Bound on memory under a flood: the oldest entries go first. */
-const MAX_HITS = 200_000
-
 /**
- * The server's own log of recent requests, in memory: who (account or address) and from which country,
- * never what was asked. Each process keeps its own; entries older than 30 minutes are dropped.
+ * The log of recent requests behind real-time users by country: who (account or address) and from
+ * which country, never what was asked. Each process counts its requests in memory per ten-second
+ * slot and adds them to the database (`request_activity`) at every `flush` — every second, and before
+ * it answers — so every process answers for all of them.
  */
 export class RequestLog {
-  private hits: Hit[] = []
-  private start = 0
+  private pending = new Map<string, Pending>()
+  private chain: Promise<unknown> = Promise.resolve()
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   record(ip: string, sub: string | null) {
-    const at = this.now()
-    // The country is looked up when someone asks (byCountry): nothing but a push per request.
-    this.hits.push({ at, visitor: sub ? `u:${sub}` : `a:${ip}`, ip })
-    this.prune(at)
+    const slot = Math.floor(this.now() / SLOT_MS) * SLOT_MS
+    const visitor = sub ? `u:${sub}` : `a:${ip}`
+    // The country is looked up when the slot is written: nothing but a map update per request.
+    const key = `${slot}\n${visitor}\n${ip}`
+    const entry = this.pending.get(key)
+    if (entry) entry.requests++
+    else if (this.pending.size < MAX_PENDING) this.pending.set(key, { slot, visitor, ip, requests: 1 })
   }
 
-  private prune(at: number) {
-    const oldest = at - REQUEST_LOG_MINUTES * 60_000
-    while (this.start < this.hits.length && (this.hits[this.start]!.at < oldest || this.hits.length - this.start > MAX_HITS)) this.start++
-    // Compact once the dropped head outweighs what is kept.
-    if (this.start > 1024 && this.start * 2 > this.hits.length) {
-      this.hits = this.hits.slice(this.start)
-      this.start = 0
-    }
+  /** Writes the pending counts (one write at a time; a failed write keeps them for the next one). */
+  flush(): Promise<void> {
+    const run = this.chain.then(async () => {
+      if (this.pending.size === 0) return
+      const taken = this.pending
+      this.pending = new Map()
+      const rows = new Map<string, ActivityRow>()
+      const countryOfIp = new Map<string, string>()
+      for (const p of taken.values()) {
+        let country = countryOfIp.get(p.ip)
+        if (country === undefined) countryOfIp.set(p.ip, (country = countryOf(p.ip) ?? ''))
+        const key = `${p.slot}\n${p.visitor}\n${country}`
+        const row = rows.get(key)
+        if (row) row.requests += p.requests
+        else rows.set(key, { slot: new Date(p.slot), visitor: p.visitor, country, requests: p.requests })
+      }
+      try {
+        await addRequestActivity(this.db, [...rows.values()])
+      } catch (err) {
+        for (const [key, p] of taken) {
+          const entry = this.pending.get(key)
+          if (entry) entry.requests += p.requests
+          else this.pending.set(key, p)
+        }
+        throw err
+      }
+    })
+    this.chain = run.catch(() => undefined)
+    return run
   }
 
-  /** Distinct users and requests per country over the last `minutes`. */
-  byCountry(minutes: number) {
-    const since = this.now() - minutes * 60_000
-    const countries = new Map<string | null, { users: Set<string>; requests: number }>()
-    const everyone = new Set<string>()
-    const countryOfIp = new Map<string, string | null>()
-    let requests = 0
-    for (let i = this.hits.length - 1; i >= this.start; i--) {
-      const hit = this.hits[i]!
-      if (hit.at < since) break
-      requests++
-      everyone.add(hit.visitor)
-      let country = countryOfIp.get(hit.ip)
-      if (country === undefined) countryOfIp.set(hit.ip, (country = countryOf(hit.ip)))
-      let entry = countries.get(country)
-      if (!entry) countries.set(country, (entry = { users: new Set(), requests: 0 }))
-      entry.users.add(hit.visitor)
-      entry.requests++
-    }
-    const rows = [...countries].map(([country, e]) => ({ country, users: e.users.size, requests: e.requests }))
-    rows.sort((a, b) => b.users - a.users || b.requests - a.requests || String(a.country ?? '~').localeCompare(String(b.country ?? '~')))
-    return { users: everyone.size, requests, countries: rows }
+  /** Removes what is older than the longest window (a sweep: one process at a time). */
+  sweep(db: Queryable) {
+    return sweepRequestActivity(db, new Date(this.now() - REQUEST_LOG_MINUTES * 60_000 - SLOT_MS))
+  }
+
+  /** Distinct users and requests per country over the last `minutes`, in every process. */
+  async byCountry(minutes: number) {
+    await this.flush()
+    const since = Math.floor((this.now() - minutes * 60_000) / SLOT_MS) * SLOT_MS
+    const rows = await requestActivitySince(this.db, new Date(since))
+    const all = rows.find((r) => r.total)
+    const countries = rows
+      .filter((r) => !r.total)
+      .map((r) => ({ country: r.country === '' ? null : r.country, users: r.users, requests: r.requests }))
+    countries.sort((a, b) => b.users - a.users || b.requests - a.requests || String(a.country ?? '~').localeCompare(String(b.country ?? '~')))
+    return { users: all?.users ?? 0, requests: all?.requests ?? 0, countries }
   }
 }

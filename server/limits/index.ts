@@ -143,14 +143,12 @@ export const limitsPlugin = fp<LimitsOptions>(async (app, options) => {
     },
   })
 
-  let timer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     // A renamed route must not silently lose its limit.
     const missing = Object.keys(LIMITED_ROUTES).filter((key) => !seen.has(key))
     if (missing.length > 0) throw new Error(`Rate-limited routes not registered: ${missing.join(', ')} (server/limits/index.ts)`)
-    const sweep = () => void sweepBuckets(db, new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'))
-    timer = setInterval(sweep, Math.max(windowMs, 60_000))
-    timer.unref()
   })
-  app.addHook('onClose', async () => clearInterval(timer))
+  app.sweeps.add('rate-limit-buckets', Math.max(windowMs, 60_000), async (tx) => {
+    await sweepBuckets(tx, new Date(now()))
+  })
 })

@@ -3,8 +3,8 @@ import { RealtimeQuery, RealtimeResponse } from '../../../contracts/insights/mon
 import type { App } from '../../types.js'
 
 /**
- * Real-time users by country (spec §7 `metrics/ga/...`), answered from this server's own request log
- * of the last minutes; countries come from the embedded GeoIP database, never from a network service.
+ * Real-time users by country (spec §7 `metrics/ga/...`), answered from the request log every process
+ * writes to the database; countries come from the embedded GeoIP database, never from a network service.
  */
 export default async function realtimeRoutes(app: App) {
   app.get(
@@ -19,7 +19,7 @@ export default async function realtimeRoutes(app: App) {
     },
     async (request) => {
       const minutes = request.query.minutes ?? 5
-      return { measuredAt: new Date().toISOString(), windowMinutes: minutes, ...app.insights.requestLog.byCountry(minutes) }
+      return { measuredAt: new Date().toISOString(), windowMinutes: minutes, ...(await app.insights.requestLog.byCountry(minutes)) }
     },
   )
 }
