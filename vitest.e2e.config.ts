@@ -6,7 +6,8 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
-    testTimeout: 120_000,
+    // The accessibility sweeps walk 20 screens or more each; on a busy 2-core machine that takes minutes.
+    testTimeout: 300_000,
     hookTimeout: 180_000,
     fileParallelism: false,
     // CI runs the journeys beside the other lanes on a busy machine: a journey that fails is run once

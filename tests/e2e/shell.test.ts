@@ -182,7 +182,7 @@ describe('axe-core on every screen the journeys open, light and dark', () => {
     }
     expect(found).toEqual({})
     expect(errors).toEqual([])
-  }, 300_000) // about 20 screens, each checked in both colour schemes
+  })
 })
 
 describe('keyboard', () => {
