@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminGetUserCommand, CognitoIdentityProviderClient, ListGroupsCommand } from '@aws-sdk/client-cognito-identity-provider'
-import type { FinalizeHandler, FinalizeHandlerArguments, MetadataBearer } from '@smithy/types'
 import { adminClient, startIdentityServer, type IdentityServer } from './helpers.js'
 
 let server: IdentityServer
@@ -21,26 +20,8 @@ function sdk(extra: { systemClockOffset?: number } = {}) {
   return { client, sent }
 }
 
-/**
- * The SDK signs a random `amz-sdk-invocation-id` per call; a client that sends none (or a fixed one,
- * as this does) sends the same signed request twice when it repeats a call within one second.
- */
-function fixedInvocationId(client: CognitoIdentityProviderClient) {
-  client.middlewareStack.addRelativeTo(
-    (next: FinalizeHandler<object, MetadataBearer>) => async (args: FinalizeHandlerArguments<object>) => {
-      const request = args.request as { headers: Record<string, string> }
-      request.headers['amz-sdk-invocation-id'] = '00000000-0000-4000-8000-000000000000'
-      return next(args)
-    },
-    { relation: 'before', toMiddleware: 'httpSigningMiddleware', name: 'fixedInvocationId' },
-  )
-}
-
 beforeAll(async () => {
   server = await startIdentityServer()
-})
-afterEach(() => {
-  vi.useRealTimers()
 })
 afterAll(async () => {
   for (const c of clients) c.destroy()
@@ -48,21 +29,23 @@ afterAll(async () => {
 })
 
 describe('signed admin calls (SigV4) as AWS accepts them', () => {
-  it('answers the same signed read twice in one second: identical signatures are not refused', async () => {
+  it('answers the same signed read twice: an identical signature sent again is not refused', async () => {
     const { client, sent } = sdk()
-    fixedInvocationId(client)
-    // Only Date is frozen (at the current second, so the SDK sees no clock skew to correct): both
-    // requests are signed at the same X-Amz-Date and carry the same signature.
-    const now = new Date(Math.floor(Date.now() / 1000) * 1000 + 250)
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(now)
-    const input = { UserPoolId: server.poolId, Username: server.config.ADMIN_EMAIL }
-    const first = await client.send(new AdminGetUserCommand(input))
-    const second = await client.send(new AdminGetUserCommand(input))
-    expect(sent).toHaveLength(2)
-    expect(sent[0]['x-amz-date']).toBe(now.toISOString().replace(/[-:]/g, '').replace('.250', ''))
-    expect(sent[1]['x-amz-date']).toBe(sent[0]['x-amz-date'])
-    expect(sent[1].authorization).toBe(sent[0].authorization)
+    const bodies: string[] = []
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        bodies.push(String((args.request as { body?: unknown }).body ?? ''))
+        return next(args)
+      },
+      { step: 'deserialize', name: 'recordSignedBody' },
+    )
+    const first = await client.send(new AdminGetUserCommand({ UserPoolId: server.poolId, Username: server.config.ADMIN_EMAIL }))
+    expect(sent).toHaveLength(1)
+    // A client that repeats a call within the second (no random invocation id) sends these very bytes again.
+    const headers = Object.fromEntries(Object.entries(sent[0]).filter(([name]) => !['host', 'content-length'].includes(name.toLowerCase())))
+    const again = await fetch(server.endpoint, { method: 'POST', headers, body: bodies[0] })
+    expect(again.status).toBe(200)
+    const second = (await again.json()) as { Username?: string; UserAttributes?: unknown }
     expect(first.Username).toBeTruthy()
     expect(second.Username).toBe(first.Username)
     expect(second.UserAttributes).toEqual(first.UserAttributes)
