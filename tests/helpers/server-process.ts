@@ -28,6 +28,12 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** A memory figure of a process's /proc status (kB there), in bytes. */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
+}
+
 export interface ServerProcess {
   url: string
   pid: number
@@ -40,6 +46,8 @@ export interface ServerProcess {
   output(): string
   /** Resident set size of the server process, in bytes (Linux /proc). */
   rss(): number
+  /** The highest resident set size the server process has had so far, in bytes (Linux /proc VmHWM). */
+  peakRss(): number
   /** CPU time the server process has used so far (user + system), in milliseconds (Linux /proc). */
   cpuMs(): number
   admin(): CognitoIdentityProviderClient
@@ -96,11 +104,8 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
     startedInMs,
     startCpuMs,
     output: () => output,
-    rss: () => {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-      return kb * 1024
-    },
+    rss: () => statusBytes(pid, 'VmRSS'),
+    peakRss: () => statusBytes(pid, 'VmHWM'),
     cpuMs,
     admin: () =>
       new CognitoIdentityProviderClient({
