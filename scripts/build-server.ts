@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { builtEntryName, WORKER_MODULES } from '../server/runtime.js'
+import { builtEntryName, ENTRY_MODULES } from '../server/runtime.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** What the build is made from: the server, the contracts it imports, the dependencies' list and this script. */
@@ -49,7 +49,7 @@ export async function buildServer(root = ROOT): Promise<number> {
     absWorkingDir: root,
     entryPoints: [
       { in: 'server/main.ts', out: 'main' },
-      ...WORKER_MODULES.map((module) => ({ in: `server/${module}.ts`, out: builtEntryName(module).slice(0, -'.js'.length) })),
+      ...ENTRY_MODULES.map((module) => ({ in: `server/${module}.ts`, out: builtEntryName(module).slice(0, -'.js'.length) })),
     ],
     outdir,
     bundle: true,
@@ -66,7 +66,7 @@ export async function buildServer(root = ROOT): Promise<number> {
     write: false,
   })
   fs.mkdirSync(outdir, { recursive: true })
-  const entries = new Set(['main.js', ...WORKER_MODULES.map(builtEntryName)])
+  const entries = new Set(['main.js', ...ENTRY_MODULES.map(builtEntryName)])
   const isEntry = (file: string) => entries.has(path.basename(file))
   // Chunks and maps first, entry points last: an entry is only ever there with everything it imports.
   const files = [...result.outputFiles].sort((a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)))

@@ -20,23 +20,33 @@ export const ROOT_DIR = path.resolve(path.dirname(here), '..')
 export const SERVER_BUILD_DIR = path.join(ROOT_DIR, 'dist-server')
 
 /**
- * Modules that run as a worker thread of their own, by their path under `server/` without `.ts`.
- * The build emits each as an entry point named by `builtEntryName`.
+ * Modules that run on their own, by their path under `server/` without `.ts`: the package unpack
+ * worker thread, and the one-off process that creates a new embedded database. The build emits each
+ * as an entry point named by `builtEntryName`.
  */
-export const WORKER_MODULES = ['packages/worker'] as const
-export type WorkerModule = (typeof WORKER_MODULES)[number]
+export const ENTRY_MODULES = ['packages/worker', 'db/pglite-init'] as const
+export type EntryModule = (typeof ENTRY_MODULES)[number]
 
-/** The file name of a worker module in `dist-server/`: `packages/worker` → `packages-worker.js`. */
-export const builtEntryName = (module: WorkerModule) => `${module.replaceAll('/', '-')}.js`
+/** The file name of an entry module in `dist-server/`: `packages/worker` → `packages-worker.js`. */
+export const builtEntryName = (module: EntryModule) => `${module.replaceAll('/', '-')}.js`
+
+const sourceFile = (module: EntryModule) => path.join(ROOT_DIR, 'server', `${module}.ts`)
+const tsxFile = (subpath: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), subpath)
 
 /**
  * The URL to start a worker thread of `module` with. From the build it is the module's own entry
  * file; from the sources the worker first registers tsx's loader (a worker does not inherit the
  * main thread's loader) and then imports the TypeScript module.
  */
-export function workerEntry(module: WorkerModule, compiled = COMPILED): URL {
+export function workerEntry(module: EntryModule, compiled = COMPILED): URL {
   if (compiled) return pathToFileURL(path.join(SERVER_BUILD_DIR, builtEntryName(module)))
-  const source = pathToFileURL(path.join(ROOT_DIR, 'server', `${module}.ts`)).href
-  const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href
+  const tsxApi = pathToFileURL(tsxFile('dist/esm/api/index.mjs')).href
+  const source = pathToFileURL(sourceFile(module)).href
   return new URL(`data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(source)})`)}`)
+}
+
+/** The arguments for `node` (process.execPath) that run `module` as a process of its own with `args`. */
+export function processArgs(module: EntryModule, args: string[], compiled = COMPILED): string[] {
+  if (compiled) return ['--enable-source-maps', path.join(SERVER_BUILD_DIR, builtEntryName(module)), ...args]
+  return ['--import', pathToFileURL(tsxFile('dist/loader.mjs')).href, sourceFile(module), ...args]
 }
