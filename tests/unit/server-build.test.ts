@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureServerBuild, serverBuildStale } from '../../scripts/build-server.js'
 import type { ExtractResult } from '../../server/packages/extract.js'
 import { PACKAGE_LIMITS } from '../../server/packages/unpack.js'
-import { ROOT_DIR, SERVER_BUILD_DIR, workerEntry } from '../../server/runtime.js'
+import { openPglite } from '../../server/db/pglite.js'
+import { processArgs, ROOT_DIR, SERVER_BUILD_DIR, workerEntry } from '../../server/runtime.js'
 import { startArgs } from '../helpers/server-process.js'
 
 /**
@@ -56,6 +57,22 @@ describe('the server build', () => {
     expect(run.status).not.toBe(0)
     expect(run.stderr).toMatch(/server\/packages\/worker\.ts:\d+/)
   })
+})
+
+describe('a new embedded database', () => {
+  it('is created by the build\'s own process, then opened by the server like an existing one', async () => {
+    const dataDir = path.join(work, 'db')
+    const run = spawnSync(process.execPath, processArgs('db/pglite-init', [dataDir], true), { cwd: ROOT_DIR, encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true)
+    const db = await openPglite(dataDir)
+    try {
+      expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }])
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
 })
 
 describe('whether the server build is stale', () => {
