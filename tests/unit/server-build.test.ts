@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureServerBuild, serverBuildStale } from '../../scripts/build-server.js'
 import type { ExtractResult } from '../../server/packages/extract.js'
 import { PACKAGE_LIMITS } from '../../server/packages/unpack.js'
-import { openPglite } from '../../server/db/pglite.js'
+import { createPgliteInProcess, openPglite } from '../../server/db/pglite.js'
 import { processArgs, ROOT_DIR, SERVER_BUILD_DIR, workerEntry } from '../../server/runtime.js'
 import { startArgs } from '../helpers/server-process.js'
 
@@ -73,6 +73,12 @@ describe('a new embedded database', () => {
       await db.close()
     }
   }, 120_000)
+
+  it('that cannot be created stops the start with the reason', async () => {
+    const file = path.join(work, 'a-file')
+    fs.writeFileSync(file, '')
+    await expect(createPgliteInProcess(path.join(file, 'db'))).rejects.toThrow(/the embedded database could not be created in .*a-file\/db \(exit code 1\): .*ENOTDIR/s)
+  }, 60_000)
 })
 
 describe('whether the server build is stale', () => {
