@@ -77,8 +77,13 @@ export async function buildServer(root = ROOT): Promise<number> {
   }
   // What an earlier build left behind (its chunks have other names); a server still running from it
   // loads its lazy chunks from there, so restart servers after a build, as after a web build.
+  // A file still being written by a build running at the same time ends in .tmp: left alone unless old.
   const written = new Set(files.map((f) => path.basename(f.path)))
-  for (const name of fs.readdirSync(outdir)) if (!written.has(name) && !name.endsWith('.tmp')) fs.rmSync(path.join(outdir, name), { force: true })
+  for (const name of fs.readdirSync(outdir)) {
+    const file = path.join(outdir, name)
+    if (written.has(name) || (name.endsWith('.tmp') && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > started - 10 * 60_000)) continue
+    fs.rmSync(file, { force: true })
+  }
   // Stamped with the time the build started: a source saved while it ran makes the build stale.
   const stamp = new Date(started)
   fs.utimesSync(path.join(outdir, 'main.js'), stamp, stamp)
