@@ -29,7 +29,7 @@ const areaBoundaries = AREAS.map((area) => ({
 const ROUTES_IMPORT = { regex: '^(\\./|(\\.\\./)+)routes(/|$)', message: 'Only server/app.ts mounts routes: move what others need out of server/routes/.' }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.dist-build-*', 'dist.old-*'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'coverage', '.dist-build-*', 'dist.old-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import addFormats from 'ajv-formats'
@@ -20,10 +19,9 @@ import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
 import { countOpenJobs } from './routes/v2/admin/import/queries.js'
+import { ROOT_DIR } from './runtime.js'
 import { createStorage, storageOrigins, type Storage } from './storage/index.js'
 import type { App, Authenticator } from './types.js'
-
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export interface AppOptions {
   config: Config

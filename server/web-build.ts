@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Config } from './config.js'
-import { ROOT_DIR } from './app.js'
+import { ROOT_DIR } from './runtime.js'
 
 const SOURCES = ['src', 'contracts', 'index.html', 'vite.config.ts', 'package.json', 'public']
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { ROOT_DIR } from '../runtime.js'
 import type { Db } from './index.js'
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** Read from the sources in both modes: the build (`dist-server/`) holds code only. */
+const MIGRATIONS_DIR = path.join(ROOT_DIR, 'server', 'db', 'migrations')
 
 export interface Migration {
   version: number

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { processArgs } from '../runtime.js'
 import type { Db, Queryable } from './index.js'
 import { statementNames } from './statement-names.js'
 
@@ -12,11 +16,8 @@ import { statementNames } from './statement-names.js'
  * pays it.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  // A 16 MB buffer pool instead of initdb's 128 MB: the embedded database serves one small
-  // installation, file pages stay in the operating system's cache, and the process keeps ~75 MB
-  // less resident (README: memory after start).
-  const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=16MB']
-  const pg = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams })
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteInProcess(dataDir)
+  const pg = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions())
   await pg.waitReady
   // Literal inlining is only sound when backslashes in '…' are ordinary characters.
   const { rows } = await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')
@@ -65,6 +66,32 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     stats: () => ({ inFlight, queued: Math.max(0, inFlight - 1) }),
     close: () => pg.close(),
   }
+}
+
+/** How the embedded database starts, whether it is created or opened. */
+export function pgliteOptions() {
+  // A 16 MB buffer pool instead of initdb's 128 MB: the embedded database serves one small
+  // installation, file pages stay in the operating system's cache, and the process keeps ~75 MB
+  // less resident (README: memory after start).
+  return { startParams: [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=16MB'] }
+}
+
+/**
+ * Creates the embedded database in `dataDir` in a short-lived process of its own
+ * (`server/db/pglite-init.ts`). PGlite runs initdb in two more WebAssembly instances beside its own
+ * and copies a whole instance's memory: about 750 MB for a few seconds, which a process keeps
+ * as its peak resident size (and partly resident) for the rest of its life. The server opens the
+ * finished database afterwards like an existing one.
+ */
+export async function createPgliteInProcess(dataDir: string): Promise<void> {
+  const child = spawn(process.execPath, processArgs('db/pglite-init', [dataDir]), { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (exitCode) => resolve(exitCode))
+  })
+  if (code !== 0) throw new Error(`the embedded database could not be created in ${dataDir} (exit code ${code}): ${stderr.trim()}`)
 }
 
 /**

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { workerEntry } from '../runtime.js'
 import type { Storage } from '../storage/index.js'
 import type { ExtractResult, PackageFile, PackageLimits, PackageProblem } from './extract.js'
 
@@ -85,17 +84,9 @@ async function sweepStale(workDir: string) {
   }
 }
 
-/**
- * The worker's first module: the server runs from its TypeScript sources, so the worker registers
- * tsx's loader before loading `worker.ts` (a worker does not inherit the loader of the main thread).
- */
-const workerFile = new URL('./worker.ts', import.meta.url).href
-const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href
-const workerEntry = new URL(`data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(workerFile)})`)}`)
-
 function runWorker(zipFile: string, outDir: string, limits: PackageLimits): Promise<ExtractResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry, {
+    const worker = new Worker(workerEntry('packages/worker'), {
       workerData: { zipFile, outDir, limits },
       // Inflating is streamed: the worker never holds a whole file.
       resourceLimits: { maxOldGenerationSizeMb: 128 },

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
-import net from 'node:net'
 import path from 'node:path'
 import Fastify from 'fastify'
 import type { FastifyRequest } from 'fastify'
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorsPlugin } from '../../server/plugins/errors.js'
 import type { Principal } from '../../server/types.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
+import { freePort, startArgs } from '../helpers/server-process.js'
 
 const fakeAuth = async (request: FastifyRequest): Promise<Principal | null> =>
   request.headers.authorization === 'Bearer learner' ? { sub: 'learner', username: 'learner', email: 'l@example.test', groups: ['general'] } : null
@@ -78,7 +78,7 @@ describe('files the server creates', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-modes-'))
     try {
       const port = await freePort()
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, await startArgs(), {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', AULA_DATA_DIR: path.join(dataDir, 'data'), WEB_BUILD: 'never', LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,14 +122,3 @@ describe('files the server creates', () => {
     }
   }, 120_000)
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}

@@ -119,16 +119,23 @@ async function startUp(rows: BenchRow[]) {
   const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'auto', LOG_LEVEL: 'info' }
   const log = path.join(dataDir, 'server.log')
   try {
+    const mb = (bytes: number) => bytes / 1024 / 1024
+    // The first start on an empty data directory applies every migration and seeds the demo catalogue.
     const first = await startServerProcess(env, { logFile: log })
+    await new Promise((r) => setTimeout(r, 2000))
+    const firstPeak = mb(first.peakRss())
     await first.stop()
     const again = await startServerProcess(env, { logFile: log })
     const ms = again.startedInMs
     // Settled: what the process holds once start-up garbage is collectable.
     await new Promise((r) => setTimeout(r, 2000))
-    const rss = again.rss() / 1024 / 1024
+    const rss = mb(again.rss())
+    const peak = mb(again.peakRss())
     await again.stop()
+    rows.push({ what: 'peak RSS during first start (PGlite, demo seed)', value: `${firstPeak.toFixed(0)} MB`, target: '≤ 400 MB', met: firstPeak <= 400 })
+    rows.push({ what: 'peak RSS during restart (PGlite)', value: `${peak.toFixed(0)} MB`, target: '≤ 400 MB', met: peak <= 400 })
     rows.push({ what: 'RSS after start (PGlite, idle)', value: `${rss.toFixed(0)} MB`, target: '≤ 350 MB', met: rss <= 350 })
-    rows.push({ what: 'restart on existing data until /api/health answers', value: `${(ms / 1000).toFixed(2)} s`, target: '≤ 3 s', met: ms <= 3000 })
+    rows.push({ what: 'restart on existing data until /api/health answers', value: `${(ms / 1000).toFixed(2)} s`, target: '≤ 2 s', met: ms <= 2000 })
     rows.push({ what: '  CPU time the restarted process used until then', value: `${(again.startCpuMs / 1000).toFixed(2)} s` })
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })

@@ -90,7 +90,7 @@ export interface SrpBenchOptions {
 }
 
 /**
- * Complete SRP sign-ins per second: the real server (`server/main.ts`) in one process, the native
+ * Complete SRP sign-ins per second: the real server (its build, as `npm start` runs it) in one process, the native
  * client in another (so neither steals the other's event loop), `concurrency` users signing in
  * again and again for `durationMs`.
  */

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import { freePort } from '../helpers/server-process.js'
+import { freePort, startArgs } from '../helpers/server-process.js'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -31,14 +31,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real product (`tsx server/main.ts`) on a free loopback port and waits for /api/health.
+ * Starts the real product (its build, as `npm start` runs it) on a free loopback port and waits for /api/health.
  * The demo catalogue is left out (`AULA_SEED=none`) unless a journey asks for it with `AULA_SEED: 'demo'`.
  */
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aula-e2e-'))
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, await startArgs(), {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', AULA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', AULA_SEED: 'none', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

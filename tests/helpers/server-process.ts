@@ -5,8 +5,22 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
+import { ensureServerBuild } from '../../scripts/build-server.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * The arguments for `node` that start the server as `npm start` does: its prestart builds
+ * `dist-server/` when stale (done here too), then `start` runs node on the build. `nodeOptions` go
+ * before the script (profiling flags).
+ */
+export async function startArgs(nodeOptions: string[] = []): Promise<string[]> {
+  await ensureServerBuild()
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  const [program, ...args] = pkg.scripts.start.split(/\s+/)
+  if (program !== 'node') throw new Error(`npm start runs ${program}, not node`)
+  return [...nodeOptions, ...args]
+}
 
 /** Secrets that several processes of one installation share (README: same key and admin pair). */
 export function sharedSecrets() {
@@ -28,6 +42,12 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** A memory figure of a process's /proc status (kB there), in bytes. */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
+}
+
 export interface ServerProcess {
   url: string
   pid: number
@@ -40,6 +60,8 @@ export interface ServerProcess {
   output(): string
   /** Resident set size of the server process, in bytes (Linux /proc). */
   rss(): number
+  /** The highest resident set size the server process has had so far, in bytes (Linux /proc VmHWM). */
+  peakRss(): number
   /** CPU time the server process has used so far (user + system), in milliseconds (Linux /proc). */
   cpuMs(): number
   admin(): CognitoIdentityProviderClient
@@ -47,16 +69,17 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (`server/main.ts`, as `npm start` runs it) in a process of its own, on a
+ * Starts the real server (its build in `dist-server/`, as `npm start` runs it) in a process of its own, on a
  * free loopback port, and waits until /api/health answers 200. `logFile`: stdout and stderr go
  * there instead of being kept in memory (long loads with info logging).
  */
 export async function startServerProcess(env: Record<string, string>, opts: { logFile?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const started = performance.now()
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : null
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []), '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const args = await startArgs(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [])
+  const started = performance.now()
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', out ?? 'pipe', out ?? 'pipe'],
@@ -96,11 +119,8 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
     startedInMs,
     startCpuMs,
     output: () => output,
-    rss: () => {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-      return kb * 1024
-    },
+    rss: () => statusBytes(pid, 'VmRSS'),
+    peakRss: () => statusBytes(pid, 'VmHWM'),
     cpuMs,
     admin: () =>
       new CognitoIdentityProviderClient({
