@@ -1,20 +1,5 @@
 import type { Queryable } from '../../../../db/index.js'
 
-export interface SubscriptionRow {
-  created_at: Date | string
-  duration_days: number
-  revoked_at: Date | string | null
-}
-
-/** The caller's subscriptions to a course, newest first. */
-export async function subscriptionsOf(db: Queryable, userSub: string, course: string): Promise<SubscriptionRow[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    'SELECT created_at, duration_days, revoked_at FROM subscriptions WHERE user_sub = $1 AND course_uuid = $2 ORDER BY created_at DESC, id',
-    [userSub, course],
-  )
-  return rows.map((r) => ({ ...r, duration_days: Number(r.duration_days) }))
-}
-
 export interface AttemptRow {
   form_id: string
   score: number

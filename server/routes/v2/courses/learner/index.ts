@@ -38,8 +38,9 @@ import {
   type SubscriptionRefusalCode,
 } from '../../../../../contracts/learner/player.js'
 import { subscriptionState, UserSubscription, type SubscriptionState } from '../../../../../contracts/subscriptions.js'
-import type { Queryable } from '../../../../db/index.js'
 import { printedNames } from '../../../../certificates/index.js'
+import { publishedSnapshot, studySnapshot } from '../../../../courses/snapshots.js'
+import type { Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { resourceUrls } from '../creator/content/resources.js'
@@ -54,7 +55,6 @@ import {
   insertSubscription,
   lockLearnerCourse,
   offeredPlans,
-  publishedSnapshot,
   recordOpened,
   recordPosition,
   resumeBlock,
@@ -109,8 +109,10 @@ function decidingSubscription(rows: SubscriptionRow[], now: Date) {
 
 /** The published snapshot, when the caller holds an active subscription; otherwise 404 or 403 with the reason. */
 async function studying(db: Queryable, sub: string, course: string) {
-  const snap = await snapshotOr404(db, course)
-  const deciding = decidingSubscription(await courseSubscriptions(db, sub, course), new Date())
+  const found = await studySnapshot(db, course, sub)
+  if (!found) throw notFound()
+  const snap = found.snapshot
+  const deciding = decidingSubscription(found.subscriptions, new Date())
   const refuse = (code: SubscriptionRefusalCode) => new HttpError(403, SUBSCRIPTION_REFUSALS[code], code)
   if (!deciding) throw refuse('NOT_SUBSCRIBED')
   if (deciding.status === 'revoked') throw refuse('SUBSCRIPTION_REVOKED')
