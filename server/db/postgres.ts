@@ -1,15 +1,23 @@
 import pg from 'pg'
-import type { Db, Listener, NotificationHandlers } from './index.js'
+import { DatabaseBusyError, DEFAULT_POOL, type Db, type Listener, type NotificationHandlers, type PoolOptions } from './index.js'
 import { statementNames } from './statement-names.js'
 
 /** Application name of notification connections (with the process id), so operators and tests can tell them apart. */
 export const LISTENER_APPLICATION_NAME = 'aula-listener'
 
+/**
+ * pg-pool's errors when no connection was had within `connectionTimeoutMillis`: every pooled one
+ * stayed busy, or a new one could not be opened in time.
+ */
+const NO_CONNECTION_IN_TIME = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'])
+const busyOr = (error: unknown) => (error instanceof Error && NO_CONNECTION_IN_TIME.has(error.message) ? new DatabaseBusyError() : error)
+
 /** A pooled connection to a real PostgreSQL server (production, and the second test run in CI). */
-export async function openPostgres(url: string, schema?: string): Promise<Db> {
+export async function openPostgres(url: string, schema?: string, poolOptions: PoolOptions = DEFAULT_POOL): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name')
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {}
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...searchPath })
+  const pool = new pg.Pool({ connectionString: url, max: poolOptions.max, connectionTimeoutMillis: poolOptions.waitMs, ...searchPath })
+  const connect = () => pool.connect().catch((error: unknown) => Promise.reject(busyOr(error)))
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
   // Channels are database-wide; suffixing the schema keeps parallel schemas (tests) apart.
   const { rows } = await pool.query<{ s: string }>('SELECT current_schema() AS s')
@@ -19,9 +27,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const statement = preparedStatements()
   return {
     kind: 'postgres',
-    query: async (sql, params) => ({ rows: (await pool.query(statement(sql, params))).rows }),
+    query: async (sql, params) => ({ rows: (await pool.query(statement(sql, params)).catch((error: unknown) => Promise.reject(busyOr(error)))).rows }),
     transaction: async (fn) => {
-      const client = await pool.connect()
+      const client = await connect()
       try {
         await client.query('BEGIN')
         const result = await fn({

@@ -45,7 +45,7 @@ import { HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { resourceUrls } from '../creator/content/resources.js'
 import { refreshStaleCatalogue, searchQuery } from './catalogue.js'
-import { doneBlocks, settle, type Studying } from './completion.js'
+import { currentProgress, doneBlocks, settle, type Studying } from './completion.js'
 import { allBlocks, blockTitle, DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from './progress.js'
 import {
   catalogueCount,
@@ -351,7 +351,7 @@ export default async function learnerRoutes(app: App) {
       const { snap, subscription } = await studying(app.db, sub, request.params.id)
       const course = snap.course.uuid
       const { done, rows } = await doneBlocks(app.db, sub, course)
-      const progress = await app.db.transaction((tx) => settle(tx, studyingAs(request), snap, done))
+      const progress = await currentProgress(app.db, studyingAs(request), snap, done)
       const blocks = allBlocks(snap)
       const last = await resumeBlock(app.db, sub, course)
       const resumeAt = blocks.find((b) => b.id === last)
@@ -504,7 +504,7 @@ export default async function learnerRoutes(app: App) {
         const { sub } = principalOf(request.principal)
         const { course } = request.params
         const { snap } = await studying(app.db, sub, course)
-        return app.db.transaction(async (tx) => settle(tx, studyingAs(request), snap))
+        return currentProgress(app.db, studyingAs(request), snap)
       },
     )
   }
