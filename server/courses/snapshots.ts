@@ -16,11 +16,15 @@ import { publishedRef, publishedRefAndSubscriptions, snapshotText, type Publishe
  */
 
 /** JSON text of cached snapshots at most (the parsed objects take a few times this). */
-const MAX_CACHED_TEXT = 32 * 1024 * 1024
+const MAX_CACHED_TEXT = 16 * 1024 * 1024
 
 /** Parsed snapshots, each counted at the length of its JSON text; the least recently read go first. */
 const cache = new LRUCache<string, CourseSnapshot>({ maxSize: MAX_CACHED_TEXT })
-/** Loads under way, so a burst of first readers parses a snapshot once; a load in a transaction is never shared. */
+/**
+ * Loads under way, so a burst of first readers reads and parses a snapshot once. A load is shared
+ * only by callers on the same handle: never across transactions, since on PGlite a transaction holds
+ * the one connection and waiting there for a load outside it would never end.
+ */
 const loading = new Map<string, { db: Queryable; snapshot: Promise<CourseSnapshot | null> }>()
 
 const keyOf = (course: string, ref: PublishedRef) => `${course}\n${ref.version}\n${ref.stamp}`
