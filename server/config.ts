@@ -1,6 +1,7 @@
 import path from 'node:path'
 import Type, { type Static } from 'typebox'
 import Value from 'typebox/value'
+import { DEFAULT_POOL } from './db/index.js'
 
 /** An http(s) URL with a host (the shell's links; `format: 'uri'` alone also accepts `javascript:`). */
 const HTTP_URL = '^https?://[^\\s/?#]+'
@@ -18,6 +19,18 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL connection string; when unset the embedded PGlite database in <data dir>/db is used.' }),
   ),
+  DATABASE_POOL_MAX: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: DEFAULT_POOL.max,
+    description: 'PostgreSQL only: connections each process keeps open at most (plus one for notifications); keep processes × this under the server\'s max_connections.',
+  }),
+  DATABASE_POOL_WAIT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 600000,
+    default: DEFAULT_POOL.waitMs,
+    description: 'PostgreSQL only: how long a request waits for a free connection before it is answered 503 (busy) instead of hanging.',
+  }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info', description: 'pino log level.' }),
   BODY_LIMIT: Type.Integer({ minimum: 1024, maximum: 104857600, default: 1048576, description: 'Largest accepted request body in bytes (larger bodies get 413).' }),
   BUILD_NUMBER: Type.Integer({ minimum: 0, maximum: 9999, default: 123, description: 'Build number shown in the footer (padded to 4 digits) and by the version route.' }),

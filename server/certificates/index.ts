@@ -9,7 +9,7 @@ export { templateKind } from './template.js'
 export type { CertificateContent } from './pdf.js'
 export { printedNames, type PrintedName } from './names.js'
 export { certificateView } from './view.js'
-export { catalogueTemplate, certificateByCode, certificateOf, certificateTemplateKey, publishedSnapshot, type CertificateRow } from './queries.js'
+export { catalogueTemplate, certificateByCode, certificateOf, certificateTemplateKey, type CertificateRow } from './queries.js'
 export { storedPdfKey } from './stored.js'
 
 /** Draws a certificate as a PDF. The PDF, font and QR libraries load with the first certificate drawn. */

@@ -2,7 +2,8 @@ import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import type { Queryable } from '../db/index.js'
 import { newCertificateCode } from './code.js'
 import type { PrintedName } from './names.js'
-import { certificateOf, insertCertificate, passedForms, poolName, publishedSnapshot, type CertificateRow } from './queries.js'
+import { publishedSnapshot } from '../courses/snapshots.js'
+import { certificateOf, insertCertificate, passedForms, poolName, type CertificateRow } from './queries.js'
 
 type SnapshotBlock = CourseSnapshot['sections'][number]['blocks'][number]
 

@@ -1,18 +1,4 @@
-import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import type { Queryable } from '../db/index.js'
-
-/** The newest published snapshot of a live course (what learners study), or null. */
-export async function publishedSnapshot(db: Queryable, course: string): Promise<CourseSnapshot | null> {
-  const { rows } = await db.query<{ content: CourseSnapshot | string }>(
-    `SELECT v.content FROM courses c
-       JOIN course_versions v ON v.course_uuid = c.uuid AND v.version = c.published_version
-      WHERE c.uuid = $1 AND c.deleted_at IS NULL`,
-    [course],
-  )
-  if (!rows[0]) return null
-  const content = rows[0].content
-  return typeof content === 'string' ? (JSON.parse(content) as CourseSnapshot) : content
-}
 
 export interface CertificateRow {
   code: string

@@ -70,12 +70,35 @@ export interface DbOptions {
   dataDir?: string
   /** PostgreSQL only: a schema to create and work in (isolates parallel test files). */
   schema?: string
+  /** PostgreSQL only: the pool's size and how long a query waits for a free connection. */
+  pool?: PoolOptions
+}
+
+export interface PoolOptions {
+  /** Connections open at most. */
+  max: number
+  /** Milliseconds a query waits for a free connection before it fails with `DatabaseBusyError`. */
+  waitMs: number
+}
+
+/** The defaults of DATABASE_POOL_MAX and DATABASE_POOL_WAIT_MS (server/config.ts). */
+export const DEFAULT_POOL: PoolOptions = { max: 20, waitMs: 10_000 }
+
+/**
+ * Every connection stayed busy for as long as a query may wait for one: the server is overloaded.
+ * The API answers 503 with Retry-After rather than keeping the caller waiting.
+ */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('no database connection became free in time')
+    this.name = 'DatabaseBusyError'
+  }
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
   if (options.url) {
     const { openPostgres } = await import('./postgres.js')
-    return openPostgres(options.url, options.schema)
+    return openPostgres(options.url, options.schema, options.pool)
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true })
   const { openPglite } = await import('./pglite.js')

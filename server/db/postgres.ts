@@ -1,18 +1,23 @@
 import pg from 'pg'
-import type { Db, Listener, NotificationHandlers } from './index.js'
+import { DatabaseBusyError, DEFAULT_POOL, type Db, type Listener, type NotificationHandlers, type PoolOptions } from './index.js'
 import { statementNames } from './statement-names.js'
 
 /** Application name of notification connections (with the process id), so operators and tests can tell them apart. */
 export const LISTENER_APPLICATION_NAME = 'aula-listener'
 
-/** Connections a process opens at most. */
-const POOL_MAX = 10
+/**
+ * pg-pool's errors when no connection was had within `connectionTimeoutMillis`: every pooled one
+ * stayed busy, or a new one could not be opened in time.
+ */
+const NO_CONNECTION_IN_TIME = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'])
+const busyOr = (error: unknown) => (error instanceof Error && NO_CONNECTION_IN_TIME.has(error.message) ? new DatabaseBusyError() : error)
 
 /** A pooled connection to a real PostgreSQL server (production, and the second test run in CI). */
-export async function openPostgres(url: string, schema?: string): Promise<Db> {
+export async function openPostgres(url: string, schema?: string, poolOptions: PoolOptions = DEFAULT_POOL): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name')
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {}
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, ...searchPath })
+  const pool = new pg.Pool({ connectionString: url, max: poolOptions.max, connectionTimeoutMillis: poolOptions.waitMs, ...searchPath })
+  const connect = () => pool.connect().catch((error: unknown) => Promise.reject(busyOr(error)))
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
   // Channels are database-wide; suffixing the schema keeps parallel schemas (tests) apart.
   const { rows } = await pool.query<{ s: string }>('SELECT current_schema() AS s')
@@ -31,7 +36,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     use.inFlight++
     try {
       const asked = performance.now()
-      const client = await pool.connect()
+      const client = await connect()
       use.acquires++
       use.acquireWaitSeconds += (performance.now() - asked) / 1000
       let broken: Error | undefined
@@ -81,7 +86,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     stats: () => ({
       inFlight: use.inFlight,
       pool: {
-        max: POOL_MAX,
+        max: poolOptions.max,
         total: pool.totalCount,
         idle: pool.idleCount,
         waiting: pool.waitingCount,

@@ -9,12 +9,12 @@ import {
   issueIfComplete,
   printedNames,
   normalizeCode,
-  publishedSnapshot,
   renderCertificate,
   storedPdfKey,
   type CertificateLocale,
   type CertificateRow,
 } from '../../certificates/index.js'
+import { publishedSnapshot } from '../../courses/snapshots.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../admin/common.js'

@@ -1,18 +1,16 @@
 import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
 import { COURSE_NOT_FOUND, SUBSCRIPTION_REFUSALS, type SubscriptionRefusalCode } from '../../../../../contracts/learner/forms.js'
 import { subscriptionState } from '../../../../../contracts/subscriptions.js'
-import { publishedSnapshot } from '../../../../certificates/index.js'
+import { studySnapshot, type StudySubscriptionRow } from '../../../../courses/snapshots.js'
 import type { Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
-import { subscriptionsOf } from './queries.js'
 
 /**
  * Why the learner may not study the course, or null when one of their subscriptions to it is active
  * (`subscriptionState`, the status function the web app uses too). Without an active one, the newest
  * subscription says whether it expired or was revoked.
  */
-export async function studyRefusal(db: Queryable, userSub: string, course: string, now = new Date()): Promise<SubscriptionRefusalCode | null> {
-  const subs = await subscriptionsOf(db, userSub, course)
+function refusalOf(subs: StudySubscriptionRow[], now = new Date()): SubscriptionRefusalCode | null {
   if (subs.length === 0) return 'NOT_SUBSCRIBED'
   const states = subs.map((s) => subscriptionState(s.created_at, s.duration_days, s.revoked_at, now).status)
   if (states.includes('active')) return null
@@ -24,9 +22,9 @@ export async function studyRefusal(db: Queryable, userSub: string, course: strin
  * published (or gone), 403 with the subscription's code otherwise.
  */
 export async function requireStudy(db: Queryable, userSub: string, course: string): Promise<CourseSnapshot> {
-  const snapshot = await publishedSnapshot(db, course)
-  if (!snapshot) throw new HttpError(404, COURSE_NOT_FOUND, 'NOT_FOUND')
-  const refusal = await studyRefusal(db, userSub, course)
+  const found = await studySnapshot(db, course, userSub)
+  if (!found) throw new HttpError(404, COURSE_NOT_FOUND, 'NOT_FOUND')
+  const refusal = refusalOf(found.subscriptions)
   if (refusal) throw new HttpError(403, SUBSCRIPTION_REFUSALS[refusal], refusal)
-  return snapshot
+  return found.snapshot
 }

@@ -1,20 +1,5 @@
 import type { Queryable } from '../../../../db/index.js'
 
-export interface SubscriptionRow {
-  created_at: Date | string
-  duration_days: number
-  revoked_at: Date | string | null
-}
-
-/** The caller's subscriptions to a course, newest first. */
-export async function subscriptionsOf(db: Queryable, userSub: string, course: string): Promise<SubscriptionRow[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    'SELECT created_at, duration_days, revoked_at FROM subscriptions WHERE user_sub = $1 AND course_uuid = $2 ORDER BY created_at DESC, id',
-    [userSub, course],
-  )
-  return rows.map((r) => ({ ...r, duration_days: Number(r.duration_days) }))
-}
-
 export interface AttemptRow {
   form_id: string
   score: number
@@ -34,13 +19,15 @@ export async function attemptsOf(db: Queryable, userSub: string, course: string,
 }
 
 /**
- * Locks the learner's try counter of a form (creating it at 0) and returns the tries used. Every
+ * Locks the learner's try counter of a form (creating it at 0) and returns the tries used, in one
+ * statement: the insert's conflict update locks an existing row as `FOR UPDATE` would. Every
  * submission takes this lock first, so concurrent submissions are counted one after the other.
  */
 export async function lockTries(tx: Queryable, userSub: string, course: string, form: string): Promise<number> {
-  await tx.query('INSERT INTO form_attempt_counters (course_uuid, user_sub, form_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [course, userSub, form])
   const { rows } = await tx.query<{ used: number }>(
-    'SELECT used FROM form_attempt_counters WHERE course_uuid = $1 AND user_sub = $2 AND form_id = $3 FOR UPDATE',
+    `INSERT INTO form_attempt_counters (course_uuid, user_sub, form_id) VALUES ($1, $2, $3)
+     ON CONFLICT (course_uuid, user_sub, form_id) DO UPDATE SET used = form_attempt_counters.used
+     RETURNING used`,
     [course, userSub, form],
   )
   return Number(rows[0].used)
@@ -52,9 +39,11 @@ export async function recordAttempt(
   a: { course: string; version: number; form: string; userSub: string; answers: Record<string, string[]>; score: number; passed: boolean },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, answers, score, passed)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+    `WITH attempt AS (
+       INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, answers, score, passed)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
+     )
+     UPDATE form_attempt_counters SET used = used + 1 WHERE course_uuid = $1 AND user_sub = $4 AND form_id = $3`,
     [a.course, a.version, a.form, a.userSub, JSON.stringify(a.answers), a.score, a.passed],
   )
-  await tx.query('UPDATE form_attempt_counters SET used = used + 1 WHERE course_uuid = $1 AND user_sub = $2 AND form_id = $3', [a.course, a.userSub, a.form])
 }

@@ -1,7 +1,8 @@
 import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
 import type { Queryable } from '../../../../db/index.js'
+import { publishedSnapshot } from '../../../../courses/snapshots.js'
 import { countedBlocks } from './progress.js'
-import { deleteCatalogueRow, publishedSnapshot, staleCatalogueCourses, upsertCatalogueRow } from './queries.js'
+import { deleteCatalogueRow, staleCatalogueCourses, upsertCatalogueRow } from './queries.js'
 
 /** Visible words of rich text (the description is HTML). */
 const plain = (html: string) =>

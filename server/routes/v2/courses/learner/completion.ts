@@ -1,7 +1,7 @@
 import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
 import type { CourseProgress, IssuedCertificate } from '../../../../../contracts/learner/player.js'
 import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../../../certificates/index.js'
-import type { Queryable } from '../../../../db/index.js'
+import type { Db, Queryable } from '../../../../db/index.js'
 import { progressOf } from './progress.js'
 import { completionOf, passedForms, progressRows, recordCompletion } from './queries.js'
 
@@ -44,6 +44,26 @@ export async function settle(tx: Queryable, who: Studying, snap: CourseSnapshot,
     completed: complete || completedAt !== null,
     completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
     certificate: await issued(tx, who.sub, course),
+  }
+}
+
+/**
+ * The course's progress as it stands, read without a transaction. Only when the course is complete
+ * and its completion or certificate is not yet recorded does it settle the course, in a transaction
+ * of its own (`settle`), so reading progress never holds a connection or a lock it does not need.
+ */
+export async function currentProgress(db: Db, who: Studying, snap: CourseSnapshot, done?: ReadonlySet<string>): Promise<CourseProgress> {
+  const course = snap.course.uuid
+  const blocks = done ?? (await doneBlocks(db, who.sub, course)).done
+  const p = progressOf(snap, blocks)
+  const complete = p.total > 0 && p.done === p.total
+  const [completedAt, certificate] = await Promise.all([completionOf(db, who.sub, course), issued(db, who.sub, course)])
+  if (complete && (completedAt === null || certificate === null)) return db.transaction((tx) => settle(tx, who, snap, blocks))
+  return {
+    ...p,
+    completed: complete || completedAt !== null,
+    completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+    certificate,
   }
 }
 

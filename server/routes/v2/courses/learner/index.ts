@@ -38,13 +38,14 @@ import {
   type SubscriptionRefusalCode,
 } from '../../../../../contracts/learner/player.js'
 import { subscriptionState, UserSubscription, type SubscriptionState } from '../../../../../contracts/subscriptions.js'
-import type { Queryable } from '../../../../db/index.js'
 import { printedNames } from '../../../../certificates/index.js'
+import { publishedSnapshot, studySnapshot } from '../../../../courses/snapshots.js'
+import type { Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { resourceUrls } from '../creator/content/resources.js'
 import { refreshStaleCatalogue, searchQuery } from './catalogue.js'
-import { doneBlocks, settle, type Studying } from './completion.js'
+import { currentProgress, doneBlocks, settle, type Studying } from './completion.js'
 import { allBlocks, blockTitle, DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from './progress.js'
 import {
   catalogueCount,
@@ -54,7 +55,6 @@ import {
   insertSubscription,
   lockLearnerCourse,
   offeredPlans,
-  publishedSnapshot,
   recordOpened,
   recordPosition,
   resumeBlock,
@@ -109,8 +109,10 @@ function decidingSubscription(rows: SubscriptionRow[], now: Date) {
 
 /** The published snapshot, when the caller holds an active subscription; otherwise 404 or 403 with the reason. */
 async function studying(db: Queryable, sub: string, course: string) {
-  const snap = await snapshotOr404(db, course)
-  const deciding = decidingSubscription(await courseSubscriptions(db, sub, course), new Date())
+  const found = await studySnapshot(db, course, sub)
+  if (!found) throw notFound()
+  const snap = found.snapshot
+  const deciding = decidingSubscription(found.subscriptions, new Date())
   const refuse = (code: SubscriptionRefusalCode) => new HttpError(403, SUBSCRIPTION_REFUSALS[code], code)
   if (!deciding) throw refuse('NOT_SUBSCRIBED')
   if (deciding.status === 'revoked') throw refuse('SUBSCRIPTION_REVOKED')
@@ -349,7 +351,7 @@ export default async function learnerRoutes(app: App) {
       const { snap, subscription } = await studying(app.db, sub, request.params.id)
       const course = snap.course.uuid
       const { done, rows } = await doneBlocks(app.db, sub, course)
-      const progress = await app.db.transaction((tx) => settle(tx, studyingAs(request), snap, done))
+      const progress = await currentProgress(app.db, studyingAs(request), snap, done)
       const blocks = allBlocks(snap)
       const last = await resumeBlock(app.db, sub, course)
       const resumeAt = blocks.find((b) => b.id === last)
@@ -502,7 +504,7 @@ export default async function learnerRoutes(app: App) {
         const { sub } = principalOf(request.principal)
         const { course } = request.params
         const { snap } = await studying(app.db, sub, course)
-        return app.db.transaction(async (tx) => settle(tx, studyingAs(request), snap))
+        return currentProgress(app.db, studyingAs(request), snap)
       },
     )
   }

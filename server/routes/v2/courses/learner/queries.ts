@@ -1,4 +1,3 @@
-import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
 import type { Queryable } from '../../../../db/index.js'
 
 /** SQL of the learner's course routes: catalogue rows, snapshots, subscriptions, progress and resume. */
@@ -8,18 +7,6 @@ export type When = Date | string
 // ---------------------------------------------------------------------------------------------------
 // Published snapshots and the catalogue.
 // ---------------------------------------------------------------------------------------------------
-
-/** The newest published snapshot of a live course, or null (never published, deleted, unknown). */
-export async function publishedSnapshot(db: Queryable, uuid: string): Promise<CourseSnapshot | null> {
-  const { rows } = await db.query<{ content: CourseSnapshot | string }>(
-    `SELECT v.content FROM courses c JOIN course_versions v ON v.course_uuid = c.uuid AND v.version = c.published_version
-      WHERE c.uuid = $1 AND c.deleted_at IS NULL`,
-    [uuid],
-  )
-  const content = rows[0]?.content
-  if (content === undefined) return null
-  return typeof content === 'string' ? (JSON.parse(content) as CourseSnapshot) : content
-}
 
 export interface CatalogueRow {
   uuid: string
