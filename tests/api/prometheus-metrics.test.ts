@@ -140,10 +140,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(types.get('aula_db_calls_in_flight')).toBe('gauge')
     expect(find(samples, 'aula_db_calls_in_flight')).toHaveLength(1)
     if (api.db.kind === 'postgres') {
-      expect(find(samples, 'aula_db_pool_max_connections')[0]?.value).toBe(10)
+      expect(find(samples, 'aula_db_pool_max_connections')[0]?.value).toBe(api.config.DATABASE_POOL_MAX)
       const open = find(samples, 'aula_db_pool_open_connections')[0]!.value
       expect(open).toBeGreaterThanOrEqual(1)
-      expect(open).toBeLessThanOrEqual(10)
+      expect(open).toBeLessThanOrEqual(api.config.DATABASE_POOL_MAX)
       expect(find(samples, 'aula_db_pool_idle_connections')[0]!.value).toBeLessThanOrEqual(open)
       expect(find(samples, 'aula_db_pool_waiting_calls')[0]?.value).toBe(0)
       expect(types.get('aula_db_pool_acquires_total')).toBe('counter')
@@ -166,14 +166,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       return
     }
     const before = find((await scrape(api)).samples, 'aula_db_pool_acquire_wait_seconds_total')[0]!.value
-    // Twelve slow calls on a pool of ten: two wait for a connection until one is given back.
-    const calls = Array.from({ length: 12 }, () => api.db.query('SELECT pg_sleep(0.3)'))
+    // Two slow calls more than the pool holds: two wait for a connection until one is given back.
+    const max = api.config.DATABASE_POOL_MAX
+    const calls = Array.from({ length: max + 2 }, () => api.db.query('SELECT pg_sleep(0.3)'))
     // The pool hands out its connections on the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve))
     const during = await scrape(api)
     expect(find(during.samples, 'aula_db_pool_waiting_calls')[0]!.value).toBeGreaterThanOrEqual(2)
-    expect(find(during.samples, 'aula_db_calls_in_flight')[0]!.value).toBeGreaterThanOrEqual(12)
-    expect(find(during.samples, 'aula_db_pool_open_connections')[0]!.value).toBe(10)
+    expect(find(during.samples, 'aula_db_calls_in_flight')[0]!.value).toBeGreaterThanOrEqual(max + 2)
+    expect(find(during.samples, 'aula_db_pool_open_connections')[0]!.value).toBe(max)
     await Promise.all(calls)
     const after = find((await scrape(api)).samples, 'aula_db_pool_acquire_wait_seconds_total')[0]!.value
     // The two waited about 0.3 s each (and the scrape's own query waited too).
