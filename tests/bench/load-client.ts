@@ -159,24 +159,25 @@ export class LoadClient {
 
   /**
    * `count` learner accounts, each with a real access token: made through the identity admin API
-   * (confirmed, permanent password, in the learners' group) and signed in by a complete SRP
-   * handshake, as the web app signs in. Several at once; `progress` is told every 500.
+   * (confirmed, permanent password, in the learners' group or the `groups` given) and signed in by a
+   * complete SRP handshake, as the web app signs in. Several at once; `progress` is told every 500.
    */
-  async learners(count: number, prefix: string, progress: (done: number) => void = () => {}): Promise<Learner[]> {
+  async learners(count: number, prefix: string, progress: (done: number) => void = () => {}, groups = ['general']): Promise<Learner[]> {
     const { target } = this
     const admin = identityAdminClient(target.url, target.env)
     const poolName = target.userPoolId.split('_')[1]!
     const out: Learner[] = new Array<Learner>(count)
     let done = 0
+    const started = performance.now()
     try {
       await eachLimit(
         Array.from({ length: count }, (_, i) => i),
-        8,
+        12,
         async (i) => {
           const email = `${prefix}-${i}@example.test`
           const password = `Bench-${prefix}-${i}-Pass1!`
           await createUserWith(admin, target.userPoolId, email, password)
-          await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: email, GroupName: 'general' }))
+          for (const GroupName of groups) await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: email, GroupName }))
           out[i] = { email, token: await signIn(`${target.url}/identity/`, target.clientId, poolName, email, password) }
           if (++done % 500 === 0) progress(done)
         },
@@ -184,6 +185,7 @@ export class LoadClient {
     } finally {
       admin.destroy()
     }
+    console.error(`  ${count} learner accounts made and signed in in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     return out
   }
 }
@@ -213,8 +215,8 @@ export async function runLoadClient<R>(modulePath: string, exportName: string, j
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
-  const [modulePath, exportName, jobFile] = process.argv.slice(2) as [string, string, string]
+/** The load client process: imports the scenario module (which imports this one) once this one is loaded, then runs its client. */
+async function clientProcess(modulePath: string, exportName: string, jobFile: string) {
   const job = JSON.parse(fs.readFileSync(jobFile, 'utf8')) as { target: ServerTarget }
   const mod = (await import(pathToFileURL(modulePath).href)) as Record<string, ClientScript<unknown, unknown>>
   const client = new LoadClient(job.target)
@@ -224,7 +226,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
   } finally {
     await client.pool.close()
   }
-  process.exit(0)
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  const [modulePath, exportName, jobFile] = process.argv.slice(2) as [string, string, string]
+  clientProcess(modulePath, exportName, jobFile).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
 }
 
 /** Table rows for the routes of a measured phase: p50 / p95 as the value, p99 beside it, judged against `p95Target` (ms) when given. */

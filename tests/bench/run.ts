@@ -27,7 +27,9 @@ import { benchAdmin, formatAdminBench } from './admin.js'
 import { benchPdf, formatPdfBench } from './certificates.js'
 import { benchPackage, packageRows } from './package.js'
 import { benchWeb } from './web.js'
+import { benchCourseware } from './courseware.js'
 import { benchExam } from './exam.js'
+import { benchGraduation } from './graduation.js'
 import { postgresSchema, type BenchDatabase } from './servers.js'
 import { load, type LoadResult } from './load.js'
 import { benchSrp, createUserWith, signIn } from './srp.js'
@@ -166,6 +168,11 @@ async function main() {
   if (PARTS.has('package')) rows.push(...packageRows(await benchPackage()))
   // Load scenarios: many signed-in learners at once, each in a load client process of its own.
   if (PARTS.has('exam')) for (const database of databases) rows.push(...(await benchExam(database, Number(process.env.BENCH_EXAM_LEARNERS ?? 3000))))
+  if (PARTS.has('courseware')) {
+    const learners = Number(process.env.BENCH_COURSEWARE_LEARNERS ?? 1250)
+    for (const database of databases) rows.push(...(await benchCourseware(database, learners, Number(process.env.BENCH_COURSEWARE_SECONDS ?? 60))))
+  }
+  if (PARTS.has('certificates')) for (const database of databases) rows.push(...(await benchGraduation(database, Number(process.env.BENCH_CERT_LEARNERS ?? 10_000))))
   const web = PARTS.has('web') ? await webRows() : []
 
   console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
