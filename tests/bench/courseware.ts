@@ -78,7 +78,7 @@ export async function coursewareClient(client: LoadClient, job: CoursewareJob): 
     await Promise.all(
       learners.map(async ({ token }, i) => {
         // Learners arrive spread over the first gap, each at a block of its own.
-        await sleep(Math.random() * pace.maxMs)
+        await sleep(Math.random() * Math.min(pace.maxMs, job.seconds * 1000))
         let at = Math.floor(Math.random() * blocks.length)
         await client.call('GET course/index', 'GET', `${L}/course/index/${course}`, { token })
         for (let n = 1; Date.now() < until; n++) {
@@ -118,7 +118,7 @@ export async function benchCourseware(database: BenchDatabase, learners: number,
     const rows: BenchRow[] = []
     for (const run of r.runs) {
       rows.push({ what: `courseware (${database.name}, ${learners} learners, ${run.pace.name}, ${seconds} s)`, value: `${(run.pages / (run.measured.wallMs / 1000)).toFixed(0)} pages/s` })
-      rows.push(...routeRows('  ', run.measured, p95Target), ...errorAndCpuRows(run.measured))
+      rows.push(...routeRows(' ', run.measured, p95Target), ...errorAndCpuRows(run.measured))
     }
     rows.push({ what: `  blocks acknowledged completed ${r.acknowledged}: lost on read-back`, value: String(r.lost), target: '0', met: r.lost === 0 })
     rows.push({ what: '  set-up: accounts made, signed in by SRP, subscribed', value: `${r.setupSeconds.toFixed(0)} s` })

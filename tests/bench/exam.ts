@@ -110,7 +110,7 @@ export async function benchExam(database: BenchDatabase, learners: number): Prom
   return withFreshServer(database, { AULA_SEED: 'demo' }, async (_server, target) => {
     const job: ExamJob = { target, learners, startWindowMs: 10_000, courseName: DEMO_COURSES[0]!.name }
     const r = await runLoadClient<ExamResult>(SELF, 'examClient', { ...job }, 600_000 + learners * 200)
-    const label = `exam (${database.name}, ${learners} in 10 s):`
+    const label = `exam (${database.name}, ${learners} in 10 s)`
     return [
       ...routeRows(label, r.measured, P95_TARGET_MS),
       ...errorAndCpuRows(r.measured),

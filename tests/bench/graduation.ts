@@ -132,7 +132,7 @@ export async function graduationClient(client: LoadClient, job: GraduationJob): 
       const certificate = done.status === 200 ? done.body?.certificate : null
       if (!certificate) return
       codes[i] = certificate.code
-      const pdf = await client.call('GET certificates/:course (PDF)', 'GET', certificate.url, { token })
+      const pdf = await client.call('GET certificate PDF', 'GET', certificate.url, { token })
       if (pdf.status === 200) {
         pdfs++
         lastPdf = Math.max(lastPdf, performance.now() - started)
@@ -155,7 +155,7 @@ export async function graduationClient(client: LoadClient, job: GraduationJob): 
 export async function benchGraduation(database: BenchDatabase, learners: number): Promise<BenchRow[]> {
   return withFreshServer(database, { AULA_SEED: 'none', RATE_LIMIT_CERTIFICATE_VERIFY: '0' }, async (_server, target) => {
     const r = await runLoadClient<GraduationResult>(SELF, 'graduationClient', { target, learners }, 1_200_000 + learners * 400)
-    const label = `certificates (${database.name}, ${learners} complete at once):`
+    const label = `certificates (${database.name}, ${learners} at once):`
     const completing = { ...r.measured, routes: r.measured.routes.filter((x) => x.route === 'POST forms/completed') }
     const downloads = { ...r.measured, routes: r.measured.routes.filter((x) => x.route !== 'POST forms/completed') }
     return [
