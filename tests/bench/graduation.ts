@@ -10,7 +10,10 @@
  * certificate issued and verifiable.
  *
  * The verification route's per-address allowance is turned off on this server
- * (RATE_LIMIT_CERTIFICATE_VERIFY=0): here every visitor checking a code comes from one address.
+ * (RATE_LIMIT_CERTIFICATE_VERIFY=0): here every visitor checking a code comes from one address. Its
+ * access tokens last 4 hours (IDENTITY_ACCESS_TOKEN_MINUTES=240): making and signing in 10,000
+ * learners one after another takes longer than the default hour, where each browser would refresh
+ * its own token.
  */
 import { fileURLToPath } from 'node:url'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
@@ -153,7 +156,7 @@ export async function graduationClient(client: LoadClient, job: GraduationJob): 
 
 /** Certificates at scale on one database: a fresh server without the demo catalogue, the load client in its own process. */
 export async function benchGraduation(database: BenchDatabase, learners: number): Promise<BenchRow[]> {
-  return withFreshServer(database, { AULA_SEED: 'none', RATE_LIMIT_CERTIFICATE_VERIFY: '0' }, async (_server, target) => {
+  return withFreshServer(database, { AULA_SEED: 'none', RATE_LIMIT_CERTIFICATE_VERIFY: '0', IDENTITY_ACCESS_TOKEN_MINUTES: '240' }, async (_server, target) => {
     const r = await runLoadClient<GraduationResult>(SELF, 'graduationClient', { target, learners }, 1_200_000 + learners * 400)
     const label = `certificates (${database.name}, ${learners} at once):`
     const completing = { ...r.measured, routes: r.measured.routes.filter((x) => x.route === 'POST forms/completed') }

@@ -201,6 +201,9 @@ export async function runLoadClient<R>(modulePath: string, exportName: string, j
   const jobFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-job-')), 'job.json')
   fs.writeFileSync(jobFile, JSON.stringify(job))
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, modulePath, exportName, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] })
+  // The client never outlives the benchmark, however it ends.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
@@ -210,6 +213,7 @@ export async function runLoadClient<R>(modulePath: string, exportName: string, j
     return JSON.parse(out.trim().split('\n').pop()!) as R
   } finally {
     clearTimeout(timer)
+    process.off('exit', killOnExit)
     if (child.exitCode === null) child.kill('SIGKILL')
     fs.rmSync(path.dirname(jobFile), { recursive: true, force: true })
   }
