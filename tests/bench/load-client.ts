@@ -202,7 +202,10 @@ export async function runLoadClient<R>(modulePath: string, exportName: string, j
   fs.writeFileSync(jobFile, JSON.stringify(job))
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, modulePath, exportName, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] })
   // The client never outlives the benchmark, however it ends.
-  const killOnExit = () => child.kill('SIGKILL')
+  const killOnExit = () => {
+    child.kill('SIGKILL')
+    fs.rmSync(path.dirname(jobFile), { recursive: true, force: true })
+  }
   process.once('exit', killOnExit)
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))

@@ -50,6 +50,9 @@ export async function postgresSchema(url: string) {
  */
 export async function withFreshServer<T>(database: BenchDatabase, env: Record<string, string>, use: (server: ServerProcess, target: ServerTarget) => Promise<T>): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
+  // Interrupted, the data go too (the server process itself is killed by server-process.ts).
+  const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  process.once('exit', removeData)
   const pgSchema = database.url ? await postgresSchema(database.url) : null
   const fullEnv = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}), ...env }
   try {
@@ -62,6 +65,7 @@ export async function withFreshServer<T>(database: BenchDatabase, env: Record<st
     }
   } finally {
     await pgSchema?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    process.off('exit', removeData)
+    removeData()
   }
 }
