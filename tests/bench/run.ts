@@ -3,7 +3,8 @@
  * run on the same machine (so the figures compare across machines), plus SRP sign-ins per second,
  * memory after start and restart time. Every server runs in a process of its own, started the way
  * `npm start` starts it, with production logging (info level, to a file); the load generator
- * (autocannon) runs in yet another process. Loopback only; every load is bounded in time.
+ * (autocannon, or the scenarios' load client in tests/bench/load-client.ts) runs in yet another
+ * process. Loopback only; every load is bounded in time.
  *
  *   npm run bench                                   PGlite only
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
