@@ -3,20 +3,24 @@
  * run on the same machine (so the figures compare across machines), plus SRP sign-ins per second,
  * memory after start and restart time. Every server runs in a process of its own, started the way
  * `npm start` starts it, with production logging (info level, to a file); the load generator
- * (autocannon) runs in yet another process. Loopback only; every load is bounded in time.
+ * (autocannon, or the scenarios' load client in tests/bench/load-client.ts) runs in yet another
+ * process. Loopback only; every load is bounded in time.
  *
  *   npm run bench                                   PGlite only
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
  *   BENCH_SECONDS=10                                longer loads (default 5 s each)
- *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, package, web, admin, pdf
+ *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, package, web, admin, pdf,
+ *                                                   exam, courseware, certificates
+ *
+ * The scenario parts (exam, courseware, certificates) are not in the default run: each makes
+ * thousands of learner accounts first. Their scale: BENCH_EXAM_LEARNERS (3,000),
+ * BENCH_COURSEWARE_LEARNERS (1,250), BENCH_COURSEWARE_SECONDS (60), BENCH_CERT_LEARNERS (10,000).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import crypto from 'node:crypto'
-import pg from 'pg'
 import { loadConfig } from '../../server/config.js'
 import { ensureWebBuild } from '../../server/web-build.js'
 import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
@@ -24,10 +28,16 @@ import { benchAdmin, formatAdminBench } from './admin.js'
 import { benchPdf, formatPdfBench } from './certificates.js'
 import { benchPackage, packageRows } from './package.js'
 import { benchWeb } from './web.js'
+import { benchCourseware } from './courseware.js'
+import { benchExam } from './exam.js'
+import { benchGraduation } from './graduation.js'
+import { postgresSchema, type BenchDatabase } from './servers.js'
 import { load, type LoadResult } from './load.js'
 import { benchSrp, createUserWith, signIn } from './srp.js'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+// Interrupted: exit, so that the server processes still running are killed (tests/helpers/server-process.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
@@ -65,25 +75,8 @@ async function bareFastify(): Promise<LoadResult> {
   }
 }
 
-/** A fresh schema of the PostgreSQL database and a URL whose connections use it. */
-async function postgresSchema(url: string) {
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  const u = new URL(url)
-  u.searchParams.set('options', `-c search_path=${schema}`)
-  return {
-    url: u.toString(),
-    drop: async () => {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await admin.end()
-    },
-  }
-}
-
 /** The API routes on one database: /api/config (PGlite run only) and a signed-in learner list. */
-async function apiRoutes(database: { name: string; url?: string }, rows: ApiRow[]) {
+async function apiRoutes(database: BenchDatabase, rows: ApiRow[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
   const pgSchema = database.url ? await postgresSchema(database.url) : null
   const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', AULA_SEED: 'none', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) }
@@ -172,7 +165,7 @@ function printTable(rows: Array<BenchRow | Record<string, unknown>>) {
 
 async function main() {
   const rows: BenchRow[] = []
-  const databases: Array<{ name: string; url?: string }> = [{ name: 'PGlite' }]
+  const databases: BenchDatabase[] = [{ name: 'PGlite' }]
   const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
   if (pgUrl) databases.push({ name: 'PostgreSQL', url: pgUrl })
 
@@ -181,6 +174,13 @@ async function main() {
   if (PARTS.has('start')) await startUp(rows)
   // /api/health latency while a ~100 MB simulation package unpacks (tests/bench/package.ts).
   if (PARTS.has('package')) rows.push(...packageRows(await benchPackage()))
+  // Load scenarios: many signed-in learners at once, each in a load client process of its own.
+  if (PARTS.has('exam')) for (const database of databases) rows.push(...(await benchExam(database, Number(process.env.BENCH_EXAM_LEARNERS ?? 3000))))
+  if (PARTS.has('courseware')) {
+    const learners = Number(process.env.BENCH_COURSEWARE_LEARNERS ?? 1250)
+    for (const database of databases) rows.push(...(await benchCourseware(database, learners, Number(process.env.BENCH_COURSEWARE_SECONDS ?? 60))))
+  }
+  if (PARTS.has('certificates')) for (const database of databases) rows.push(...(await benchGraduation(database, Number(process.env.BENCH_CERT_LEARNERS ?? 10_000))))
   const web = PARTS.has('web') ? await webRows() : []
 
   console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
@@ -201,7 +201,7 @@ async function main() {
 }
 
 /** The bare server, then each Aula route on each database, then the bare server again; ratios against the mean of both bare runs. */
-async function apiTable(rows: BenchRow[], databases: Array<{ name: string; url?: string }>) {
+async function apiTable(rows: BenchRow[], databases: BenchDatabase[]) {
   // The bare server before and after the Aula loads: the spread says how noisy the machine is.
   const bareBefore = await bareFastify()
   const apiRows: ApiRow[] = []
@@ -217,7 +217,7 @@ async function apiTable(rows: BenchRow[], databases: Array<{ name: string; url?:
   }
 }
 
-async function srpRows(rows: BenchRow[], databases: Array<{ name: string; url?: string }>) {
+async function srpRows(rows: BenchRow[], databases: BenchDatabase[]) {
   for (const database of databases) {
     const pgSchema = database.url ? await postgresSchema(database.url) : null
     try {

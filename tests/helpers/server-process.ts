@@ -48,6 +48,28 @@ function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
 }
 
+/** CPU time a process has used so far (user + system), in milliseconds (Linux /proc). */
+export function processCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** The identity admin API of the server at `url`, signed with the installation's admin key pair. */
+export function identityAdminClient(url: string, env: Record<string, string>): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: (env.IDENTITY_USER_POOL_ID ?? 'eu-west-1_AulaLocal').split('_')[0],
+    endpoint: `${url}/identity/`,
+    credentials: { accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY },
+  })
+}
+
+/** Server processes still running: killed when this process exits, however it exits. */
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
 export interface ServerProcess {
   url: string
   pid: number
@@ -85,10 +107,16 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
     stdio: ['ignore', out ?? 'pipe', out ?? 'pipe'],
   })
   if (out !== null) fs.closeSync(out)
+  running.add(child)
   let output = ''
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child)
+      resolve()
+    }),
+  )
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
@@ -106,11 +134,7 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
   }
   const startedInMs = performance.now() - started
   const pid = child.pid!
-  const cpuMs = () => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  }
+  const cpuMs = () => processCpuMs(pid)
   const startCpuMs = cpuMs()
   return {
     url,
@@ -122,12 +146,7 @@ export async function startServerProcess(env: Record<string, string>, opts: { lo
     rss: () => statusBytes(pid, 'VmRSS'),
     peakRss: () => statusBytes(pid, 'VmHWM'),
     cpuMs,
-    admin: () =>
-      new CognitoIdentityProviderClient({
-        region: (env.IDENTITY_USER_POOL_ID ?? 'eu-west-1_AulaLocal').split('_')[0],
-        endpoint: `${url}/identity/`,
-        credentials: { accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY },
-      }),
+    admin: () => identityAdminClient(url, env),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM')
