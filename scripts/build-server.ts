@@ -13,20 +13,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { builtEntryName, ENTRY_MODULES } from '../server/runtime.js'
+import { builtEntryName, ENTRY_MODULES, newestMtime } from '../server/runtime.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** What the build is made from: the server, the contracts it imports, the dependencies' list and this script. */
 const SOURCES = ['server', 'contracts', 'package.json', 'tsconfig.json', 'scripts/build-server.ts']
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0
-  const stat = fs.statSync(target)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
-  return newest
-}
 
 /** True when `dist-server/main.js` is missing or older than a source file. */
 export function serverBuildStale(root = ROOT): boolean {

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -49,4 +50,14 @@ export function workerEntry(module: EntryModule, compiled = COMPILED): URL {
 export function processArgs(module: EntryModule, args: string[], compiled = COMPILED): string[] {
   if (compiled) return ['--enable-source-maps', path.join(SERVER_BUILD_DIR, builtEntryName(module)), ...args]
   return ['--import', pathToFileURL(tsxFile('dist/loader.mjs')).href, sourceFile(module), ...args]
+}
+
+/** The newest modification time of a file, or of anything in a folder (0 when it does not exist): what a build is stale against. */
+export function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0
+  const stat = fs.statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
 }

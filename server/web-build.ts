@@ -1,18 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Config } from './config.js'
-import { ROOT_DIR } from './runtime.js'
+import { newestMtime, ROOT_DIR } from './runtime.js'
 
 const SOURCES = ['src', 'contracts', 'index.html', 'vite.config.ts', 'package.json', 'public']
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0
-  const stat = fs.statSync(target)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
-  return newest
-}
 
 /**
  * Builds the web app when `dist/` is missing or older than its sources (WEB_BUILD=auto). Answers how

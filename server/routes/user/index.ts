@@ -12,6 +12,7 @@ import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App, Principal } from '../../types.js'
 import { percentOf } from '../v2/courses/learner/progress.js'
+import type { StudySubscriptionRow } from '../../courses/queries.js'
 import { progressOfCourses } from '../v2/courses/learner/queries.js'
 
 const iso = (v: Date | string) => new Date(v).toISOString()
@@ -55,15 +56,7 @@ function decodeCourseToken(token: string): [string, string] {
   throw new HttpError(400, 'Invalid request', 'VALIDATION', { paginationToken: 'Invalid pagination token' })
 }
 
-interface SubscriptionRow {
-  id: string
-  course_uuid: string
-  course_name: string
-  plan_name: string
-  duration_days: number
-  created_at: Date | string
-  revoked_at: Date | string | null
-}
+type SubscriptionRow = StudySubscriptionRow
 
 interface CourseRow {
   uuid: string
