@@ -17,7 +17,7 @@ import {
 import { publishedSnapshot } from '../../courses/snapshots.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App } from '../../types.js'
-import { actorOf } from '../admin/common.js'
+import { actorOf } from '../../http/actor.js'
 
 const tags = ['learner: certificates']
 

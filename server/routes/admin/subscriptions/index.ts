@@ -18,7 +18,10 @@ import type { App, Principal } from '../../../types.js'
 import { recordAudit } from '../../v2/admin/audit/queries.js'
 import { lockLearnerCourse } from '../../v2/courses/learner/queries.js'
 import { recordSale } from '../../v2/finances/queries.js'
-import { actorOf, decodeToken, encodeToken, identity, notFound, TIMESTAMP_RE, UUID_RE } from '../common.js'
+import { actorOf } from '../../../http/actor.js'
+import { notFound } from '../../../http/errors.js'
+import { identity } from '../../../http/identity-errors.js'
+import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../../http/paging.js'
 import {
   estimatedSubscriptions,
   findCourse,

@@ -1,7 +1,7 @@
 import type { AdminSubscription } from '../../../../contracts/admin/subscriptions.js'
 import { subscriptionState, type CourseDetails } from '../../../../contracts/subscriptions.js'
 import type { Queryable } from '../../../db/index.js'
-import { iso, isoOrNull } from '../common.js'
+import { iso, isoOrNull } from '../../../http/dates.js'
 
 interface SubscriptionRow {
   id: string

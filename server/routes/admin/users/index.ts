@@ -22,7 +22,9 @@ import type { IdentityAdmin, PoolUser } from '../../../identity/admin-client.js'
 import type { App } from '../../../types.js'
 import { recordAudit } from '../../v2/admin/audit/queries.js'
 import { HttpError } from '../../../plugins/errors.js'
-import { actorOf, identity, iso } from '../common.js'
+import { actorOf } from '../../../http/actor.js'
+import { iso } from '../../../http/dates.js'
+import { identity } from '../../../http/identity-errors.js'
 import { subscriptionsOfUser, toAdminSubscription } from '../subscriptions/queries.js'
 
 const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, 'VALIDATION', errors)

@@ -18,7 +18,8 @@ import { MIME_TYPE } from '../../../storage/index.js'
 import { normalizeContentType, TOO_MUCH_DATA, UPLOAD_KINDS } from '../../../storage/kinds.js'
 import { HttpError } from '../../../plugins/errors.js'
 import type { App, Principal } from '../../../types.js'
-import { decodeToken, encodeToken, iso, isoOrNull, TIMESTAMP_RE, UUID_RE } from '../../admin/common.js'
+import { iso, isoOrNull } from '../../../http/dates.js'
+import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../../http/paging.js'
 
 const tags = ['experimental: AI avatars']
 const PHOTO = UPLOAD_KINDS['avatar-photo']

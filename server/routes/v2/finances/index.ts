@@ -15,7 +15,7 @@ import {
 } from '../../../../contracts/insights/finances.js'
 import { errorResponses } from '../../../../contracts/errors.js'
 import type { App } from '../../../types.js'
-import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../admin/common.js'
+import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../../http/paging.js'
 import { countSales, listSales, salesByCourse, salesByPlan, salesSeries, salesTotals } from './queries.js'
 import { periodsOf, previousRange, resolveRange } from './range.js'
 

@@ -2,7 +2,7 @@ import { AUDIT_EXPORT_LIMIT, AuditExportQuery, AuditListQuery, AuditPage } from 
 import { errorResponses } from '../../../../../contracts/errors.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { App } from '../../../../types.js'
-import { decodeToken, encodeToken } from '../../../admin/common.js'
+import { decodeToken, encodeToken } from '../../../../http/paging.js'
 import { countAudit, listAudit, type AuditFilter } from './queries.js'
 
 const tags = ['admin: audit log']

@@ -1,6 +1,6 @@
 import type { CoursePerson } from '../../../../../contracts/courses/admin.js'
 import type { IdentityAdmin } from '../../../../identity/admin-client.js'
-import { identity } from '../../../admin/common.js'
+import { identity } from '../../../../http/identity-errors.js'
 
 /**
  * The accounts the course screens name (owners, collaborators, learners), looked up in the identity

@@ -1,7 +1,7 @@
 import { CATALOGUE_PAGE_SIZE } from '../../../../../contracts/admin/common.js'
 import type { AdminDocument, DocumentTranslation } from '../../../../../contracts/admin/documents.js'
 import type { Queryable } from '../../../../db/index.js'
-import { iso, isoOrNull } from '../../../admin/common.js'
+import { iso, isoOrNull } from '../../../../http/dates.js'
 
 interface DocumentRow {
   id: string

@@ -2,7 +2,9 @@ import { GroupUsersBody, GroupUsersPage, GroupsListBody, GroupsPage } from '../.
 import { errorResponses } from '../../../../../contracts/errors.js'
 import type { IdentityAdmin } from '../../../../identity/admin-client.js'
 import type { App } from '../../../../types.js'
-import { identity, iso, notFound } from '../../../admin/common.js'
+import { iso } from '../../../../http/dates.js'
+import { notFound } from '../../../../http/errors.js'
+import { identity } from '../../../../http/identity-errors.js'
 import { toAdminUser } from '../../../admin/users/index.js'
 
 const tags = ['admin: groups']

@@ -1,7 +1,7 @@
 import type { ImportJob, ImportJobRow } from '../../../../../contracts/admin/import.js'
 import type { Queryable } from '../../../../db/index.js'
 import type { Principal } from '../../../../types.js'
-import { iso, isoOrNull } from '../../../admin/common.js'
+import { iso, isoOrNull } from '../../../../http/dates.js'
 
 interface JobRow {
   id: string

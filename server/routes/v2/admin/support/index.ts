@@ -2,7 +2,7 @@ import { MigrationsResponse } from '../../../../../contracts/admin/support.js'
 import { errorResponses } from '../../../../../contracts/errors.js'
 import { readMigrations } from '../../../../db/migrate.js'
 import type { App } from '../../../../types.js'
-import { iso } from '../../../admin/common.js'
+import { iso } from '../../../../http/dates.js'
 import { appliedMigrations } from './queries.js'
 
 /** Support (spec §2 /admin/support/migrations): what the database has applied, and what it lacks. */
