@@ -50,7 +50,7 @@ interface CourseRow {
 /** The signed-in learner's own lists (spec §7 "Learner fetches"). */
 export default async function userRoutes(app: App) {
   app.get(
-    '/v2/user/subscriptions',
+    '/subscriptions',
     {
       schema: {
         tags: ['user'],
@@ -94,7 +94,7 @@ export default async function userRoutes(app: App) {
   )
 
   app.get(
-    '/v2/user/courses',
+    '/courses',
     {
       schema: {
         tags: ['user'],
