@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_LIMIT, AuditExportQuery, AuditListQuery, AuditPage } from '../../../contracts/admin/audit.js'
 import { errorResponses } from '../../../contracts/errors.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { decodeToken, encodeToken } from '../../http/paging.js'
 import { countAudit, listAudit, type AuditFilter } from './queries.js'

@@ -15,7 +15,7 @@ import {
 import { CATALOGUE_PAGE_SIZE, CountResponse, PageSearchParams, UuidParams } from '../../../contracts/admin/common.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import type { Queryable } from '../../db/index.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'

@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/admin/subscriptions.js'
 import type { CourseDetails } from '../../../contracts/subscriptions.js'
 import { errorResponses } from '../../../contracts/errors.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { Queryable } from '../../db/index.js'
 import type { App, Principal } from '../../types.js'
 import { recordAudit } from '../admin-audit/queries.js'

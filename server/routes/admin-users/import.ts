@@ -11,7 +11,7 @@ import {
   ImportPreview,
 } from '../../../contracts/admin/import.js'
 import { errorResponses } from '../../../contracts/errors.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 import { notFound } from '../../http/errors.js'

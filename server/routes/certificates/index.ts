@@ -15,7 +15,7 @@ import {
   type CertificateRow,
 } from '../../certificates/index.js'
 import { publishedSnapshot } from '../../courses/snapshots.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 

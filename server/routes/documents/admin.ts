@@ -9,7 +9,7 @@ import {
   type DocumentTranslation,
 } from '../../../contracts/admin/documents.js'
 import { errorResponses } from '../../../contracts/errors.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 import { notFound, stale } from '../../http/errors.js'

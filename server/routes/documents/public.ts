@@ -1,6 +1,6 @@
 import { DocumentParams, DocumentQuery, DocumentResponse, type DocumentItem } from '../../../contracts/documents.js'
 import { errorResponses } from '../../../contracts/errors.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 
 interface DocumentRow {

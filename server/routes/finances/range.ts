@@ -1,5 +1,5 @@
 import { FINANCE_MAX_RANGE_YEARS, type SalesInterval } from '../../../contracts/insights/finances.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 
 const DAY = 86_400_000
 /** Days as UTC midnights: calendar arithmetic without any time-zone or daylight-saving slip. */

@@ -1,5 +1,5 @@
 import { MAX_RANGE_DAYS } from '../../../contracts/insights/monitoring.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 
 const DAY_MS = 86_400_000
 

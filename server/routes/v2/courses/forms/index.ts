@@ -14,7 +14,7 @@ import {
 } from '../../../../../contracts/learner/forms.js'
 import { printedNames } from '../../../../certificates/index.js'
 import type { Queryable } from '../../../../db/index.js'
-import { HttpError } from '../../../../plugins/errors.js'
+import { HttpError } from '../../../../http/http-error.js'
 import type { App } from '../../../../types.js'
 import { actorOf } from '../../../../http/actor.js'
 import { iso } from '../../../../http/dates.js'
