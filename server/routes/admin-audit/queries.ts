@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntry } from '../../../contracts/admin/audit.js'
 import type { Queryable } from '../../db/index.js'
 import type { Principal } from '../../types.js'
+import { iso } from '../../http/dates.js'
 
 /** A JSON-able snapshot of an object, as stored in `before` / `after`. */
 export type Snapshot = Record<string, unknown> | null
@@ -46,7 +47,7 @@ const json = (v: Snapshot | string): Snapshot => (typeof v === 'string' ? (JSON.
 function toEntry(r: AuditRow): AuditEntry {
   return {
     id: String(r.id),
-    at: new Date(r.at).toISOString(),
+    at: iso(r.at),
     actor: { username: r.actor_username, email: r.actor_email },
     action: r.action,
     targetType: r.target_type,

@@ -25,6 +25,7 @@ import { actorOf } from '../../http/actor.js'
 import { identity } from '../../http/identity-errors.js'
 import { subscriptionsOfUser, toAdminSubscription } from '../admin-subscriptions/queries.js'
 import { toAdminUser } from './views.js'
+import { isoOrNull } from '../../http/dates.js'
 
 const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, 'VALIDATION', errors)
 
@@ -154,9 +155,8 @@ export default async function adminUserRoutes(app: App) {
     async (request) => {
       const user = await identity(() => pool.requireUser(request.params.id))
       const page = await identity(() => pool.listDevices(user.username, request.query.paginationToken || undefined), 'paginationToken')
-      const isoN = (d: Date | null) => (d ? d.toISOString() : null)
       return {
-        items: page.devices.map((d) => ({ ...d, createdAt: isoN(d.createdAt), lastModifiedAt: isoN(d.lastModifiedAt), lastAuthenticatedAt: isoN(d.lastAuthenticatedAt) })),
+        items: page.devices.map((d) => ({ ...d, createdAt: isoOrNull(d.createdAt), lastModifiedAt: isoOrNull(d.lastModifiedAt), lastAuthenticatedAt: isoOrNull(d.lastAuthenticatedAt) })),
         paginationToken: page.token,
       }
     },

@@ -2,6 +2,7 @@ import { DocumentParams, DocumentQuery, DocumentResponse, type DocumentItem } fr
 import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
+import { iso } from '../../http/dates.js'
 
 interface DocumentRow {
   id: string
@@ -43,7 +44,7 @@ export default async function documentRoutes(app: App) {
           Name: row.name,
           Content: row.content,
           Revision: row.revision,
-          published_at: new Date(row.published_at).toISOString(),
+          published_at: iso(row.published_at),
           Locale: row.locale,
         },
       }

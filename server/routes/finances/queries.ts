@@ -1,5 +1,6 @@
 import type { CourseSales, CurrencyTotals, PlanSales, Sale, SalesInterval } from '../../../contracts/insights/finances.js'
 import type { Queryable } from '../../db/index.js'
+import { iso, isoOrNull } from '../../http/dates.js'
 
 /** A resolved report range: UTC instants, `start` included and `end` excluded. */
 export interface SalesFilter {
@@ -128,7 +129,7 @@ interface SaleRow {
 
 const toSale = (r: SaleRow): Sale => ({
   id: r.id,
-  soldAt: new Date(r.sold_at).toISOString(),
+  soldAt: iso(r.sold_at),
   courseId: r.course_uuid,
   courseName: r.course_name,
   planId: r.plan_id,
@@ -140,7 +141,7 @@ const toSale = (r: SaleRow): Sale => ({
   channel: r.channel,
   recordedBy: r.recorded_by,
   subscriptionId: r.subscription_id,
-  revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+  revokedAt: isoOrNull(r.revoked_at),
 })
 
 /**

@@ -13,7 +13,8 @@ import { addDays } from '../../insights/cost.js'
 import { checkRange } from './range.js'
 import { activeLearners, completionByCourse, subscriptionSeries, topCourses, type Bounds, type Bucket } from './analytics-queries.js'
 
-const iso = (day: string) => `${day}T00:00:00.000Z`
+/** A day's first instant (UTC) as an ISO timestamp. */
+const midnightOf = (day: string) => `${day}T00:00:00.000Z`
 
 /** A day up to 92 days, a week (Monday first) up to a year, else a month. */
 export function defaultInterval(days: number): Interval {
@@ -33,21 +34,21 @@ export function bucketsOf(from: string, to: string, interval: Interval, now: num
     let next: string
     if (interval === 'day') next = addDays(start, 1)
     else if (interval === 'week') {
-      const weekday = (new Date(iso(start)).getUTCDay() + 6) % 7
+      const weekday = (new Date(midnightOf(start)).getUTCDay() + 6) % 7
       next = addDays(start, 7 - weekday)
     } else {
-      const d = new Date(iso(start))
+      const d = new Date(midnightOf(start))
       next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10)
     }
     if (next > end) next = end
-    const at = Math.min(Date.parse(iso(next)), now)
-    out.push({ period: start, start: iso(start), end: iso(next), at: new Date(at).toISOString() })
+    const at = Math.min(Date.parse(midnightOf(next)), now)
+    out.push({ period: start, start: midnightOf(start), end: midnightOf(next), at: new Date(at).toISOString() })
     start = next
   }
   return out
 }
 
-const boundsOf = (from: string, to: string): Bounds => ({ from, to, fromTs: iso(from), toTs: iso(addDays(to, 1)) })
+const boundsOf = (from: string, to: string): Bounds => ({ from, to, fromTs: midnightOf(from), toTs: midnightOf(addDays(to, 1)) })
 
 /** Learning analytics for administrators: active learners, subscriptions, completion and top courses. */
 export default async function analyticsRoutes(app: App) {
