@@ -90,3 +90,14 @@ describe('route features', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('services made once per app', () => {
+  const SERVER = path.resolve(ROUTES, '..')
+  it('only server/app.ts makes the identity admin adapter and the mailer; the rest use app.identityUsers and app.mailer', () => {
+    const makers = sourceFiles(SERVER)
+      .filter((file) => /new IdentityAdmin\(|createMailer\(/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SERVER, file))
+      .filter((file) => file !== path.join('mail', 'index.ts'))
+    expect(makers).toEqual(['app.ts'])
+  })
+})
