@@ -4,7 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import addFormats from 'ajv-formats'
 import { trustProxyOption, type Config } from './config.js'
 import type { Db } from './db/index.js'
+import { IdentityAdmin } from './identity/admin-client.js'
 import { setupIdentity } from './identity/index.js'
+import { createMailer } from './mail/index.js'
 import { appInfo } from './info.js'
 import { accessPlugin } from './plugins/access.js'
 import { Sweeps } from './db/sweeps.js'
@@ -18,7 +20,7 @@ import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
-import { countOpenJobs } from './routes/v2/admin/import/queries.js'
+import { countOpenJobs } from './routes/admin-users/import-queries.js'
 import { ROOT_DIR } from './runtime.js'
 import { createStorage, storageOrigins, type Storage } from './storage/index.js'
 import type { App, Authenticator } from './types.js'
@@ -119,7 +121,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     filesOrigin: config.FILES_ORIGIN,
     publicUrl: config.PUBLIC_URL,
   })
-  const identity = await setupIdentity(app, { config, db, print: options.print })
+  const mailer = await createMailer(config, app.log)
+  app.decorate('mailer', mailer)
+  app.addHook('onClose', async () => mailer.close())
+  const identity = await setupIdentity(app, { config, db, mailer, print: options.print })
+  app.decorate('identityUsers', new IdentityAdmin(app.identityAdmin, config.IDENTITY_USER_POOL_ID, config.IDENTITY_MODE === 'embedded' ? db : null))
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
   await app.register(limitsPlugin, { db, config, now: () => app.now().getTime() })
   await app.register(apiCompressionPlugin)

@@ -4,6 +4,8 @@ import type { Access } from '../contracts/policy.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
 import type { Sweeps } from './db/sweeps.js'
+import type { IdentityAdmin } from './identity/admin-client.js'
+import type { Mailer } from './mail/index.js'
 import type { Storage } from './storage/index.js'
 
 /** The signed-in caller, as the token verifier puts it on the request. */
@@ -33,6 +35,10 @@ declare module 'fastify' {
     sweeps: Sweeps
     /** Uploaded files (server/storage): local under the data directory, or S3. */
     storage: Storage
+    /** The mail adapter (SMTP or .eml files), made once per app. */
+    mailer: Mailer
+    /** The user pool's admin operations (users, groups), made once per app over `identityAdmin`. */
+    identityUsers: IdentityAdmin
     /** The server's clock (AppOptions.now): what the video progress rule measures elapsed time with. */
     now(): Date
     /**

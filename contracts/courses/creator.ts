@@ -146,8 +146,7 @@ export const MAX_KEYWORDS = 30
 /** The general fields `update-general` accepts; any subset. */
 export const GeneralFields = {
   name: Type.String({ minLength: 1, maxLength: 300 }),
-  // One schema with two types rather than a union: with type coercion a union would read 0 as null.
-  durationHours: Type.Unsafe<number | null>({ type: ['number', 'null'], exclusiveMinimum: 0, maximum: 10000, description: 'Hours (two decimals kept); null clears it.' }),
+  durationHours: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 10000, description: 'Hours (two decimals kept); null clears it.' })),
   briefDescription: Type.String({ maxLength: 500 }),
   description: Type.String({ maxLength: 20000 }),
   requirements: Type.String({ maxLength: 5000 }),

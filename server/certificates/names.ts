@@ -1,4 +1,3 @@
-import { IdentityAdmin } from '../identity/admin-client.js'
 import type { App, Principal } from '../types.js'
 
 /** The name a certificate prints for a learner, looked up only when a certificate is being issued. */
@@ -11,7 +10,7 @@ export type PrintedName = () => Promise<string | undefined>
  */
 export function printedNames(app: App): (principal: Principal) => PrintedName {
   if (app.config.IDENTITY_MODE === 'embedded') return () => async () => undefined
-  const pool = new IdentityAdmin(app.identityAdmin, app.config.IDENTITY_USER_POOL_ID, null)
+  const pool = app.identityUsers
   return (principal) => async () => {
     const user = await pool.getUser(principal.username).catch(() => null)
     return user?.name || user?.email || undefined

@@ -1,7 +1,7 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
 import type { Config } from '../config.js'
 import type { Db } from '../db/index.js'
-import { createMailer, type Mailer } from '../mail/index.js'
+import type { Mailer } from '../mail/index.js'
 import type { App, Authenticator } from '../types.js'
 import { cognitoAdminClient, embeddedAdminClient } from './admin-client.js'
 import { cognitoAuthenticator, embeddedAuthenticator } from './authenticator.js'
@@ -15,8 +15,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** SDK client for the user pool's admin operations (embedded or real Cognito). */
     identityAdmin: CognitoIdentityProviderClient
-    /** The mail adapter (SMTP or .eml files). */
-    mailer: Mailer
   }
 }
 
@@ -29,13 +27,11 @@ export interface IdentitySetup {
 
 /**
  * Sets up identity for the app: in embedded mode the user pool at /identity/ (bootstrapped on first
- * start), in cognito mode only the clients for a real pool. Call before the access plugin.
+ * start), in cognito mode only the clients for a real pool. Call before the access plugin. The app
+ * owns the mailer (it closes it); the pool sends its codes and resets through it.
  */
-export async function setupIdentity(app: App, p: { config: Config; db: Db; print?: (line: string) => void }): Promise<IdentitySetup> {
-  const { config, db } = p
-  const mailer = await createMailer(config, app.log)
-  app.decorate('mailer', mailer)
-  app.addHook('onClose', async () => mailer.close())
+export async function setupIdentity(app: App, p: { config: Config; db: Db; mailer: Mailer; print?: (line: string) => void }): Promise<IdentitySetup> {
+  const { config, db, mailer } = p
   const settings = poolSettings(config)
 
   if (config.IDENTITY_MODE === 'cognito') {

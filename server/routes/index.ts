@@ -1,35 +1,47 @@
 import type { App } from '../types.js'
-import adminRoutes from './admin/index.js'
+import adminAuditRoutes from './admin-audit/index.js'
+import catalogueRoutes from './admin-catalogues/index.js'
+import adminCoursesFeature from './admin-courses/index.js'
+import adminSubscriptionRoutes from './admin-subscriptions/index.js'
+import adminSupportRoutes from './admin-support/index.js'
+import adminUsersFeature from './admin-users/index.js'
 import certificateRoutes from './certificates/index.js'
 import configRoutes from './config.js'
-import documentRoutes from './documents/index.js'
-import experimentalRoutes from './v2/experimental/index.js'
+import documentsFeature from './documents/index.js'
+import experimentalRoutes from './experimental/index.js'
 import fileRoutes from './files/index.js'
+import financeRoutes from './finances/index.js'
 import healthRoutes from './health.js'
 import metricsRoutes from './metrics/index.js'
 import userRoutes from './user/index.js'
-import adminCourseRoutes from './v2/admin/courses/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
 import formRoutes from './v2/courses/forms/index.js'
-import financeRoutes from './v2/finances/index.js'
 import learnerRoutes from './v2/courses/learner/index.js'
 
-/** Every API area, mounted under /api. */
+/**
+ * Every API feature, mounted under /api. Each feature has one folder; its URL version and legacy
+ * paths are the prefixes it is mounted with (here, or in the feature's own index for a feature with
+ * more than one).
+ */
 export default async function apiRoutes(app: App) {
   await app.register(healthRoutes)
   await app.register(configRoutes)
   await app.register(metricsRoutes)
-  await app.register(userRoutes)
-  await app.register(documentRoutes)
-  await app.register(adminRoutes)
-  await app.register(adminCourseRoutes)
+  await app.register(userRoutes, { prefix: '/v2/user' })
+  await app.register(documentsFeature)
+  await app.register(adminUsersFeature)
+  await app.register(catalogueRoutes, { prefix: '/v2/admin' })
+  await app.register(adminSubscriptionRoutes, { prefix: '/admin' })
+  await app.register(adminAuditRoutes, { prefix: '/v2/admin/audit' })
+  await app.register(adminSupportRoutes, { prefix: '/v2/admin/support' })
+  await app.register(adminCoursesFeature)
   await app.register(creatorRoutes)
   await app.register(contentRoutes)
   await app.register(learnerRoutes)
   await app.register(fileRoutes)
   await app.register(formRoutes)
   await app.register(certificateRoutes)
-  await app.register(financeRoutes)
-  await app.register(experimentalRoutes)
+  await app.register(financeRoutes, { prefix: '/v2/finances' })
+  await app.register(experimentalRoutes, { prefix: '/v2/experimental' })
 }

@@ -33,7 +33,7 @@ describe('area boundaries', () => {
 describe('server layers', () => {
   it.each([
     ['server/certificates/X.ts', "import { a } from '../routes/v2/courses/creator/queries.js'\nexport const b = a\n"],
-    ['server/jobs/X.ts', "import { a } from '../routes/admin/common.js'\nexport const b = a\n"],
+    ['server/jobs/X.ts', "import { a } from '../routes/admin-users/views.js'\nexport const b = a\n"],
     ['server/identity/X.ts', "import { a } from '../plugins/errors.js'\nexport const b = a\n"],
     ['server/identity/ops/X.ts', "import { a } from '../../routes/user/index.js'\nexport const b = a\n"],
   ])('%s importing a route (or, in the identity service, an API plugin) fails the lint', async (file, code) => {
@@ -43,7 +43,7 @@ describe('server layers', () => {
   it.each([
     ['server/identity/X.ts', "import { a } from '../http/json-text.js'\nexport const b = a\n"],
     ['server/storage/X.ts', "import { a } from '../http/http-error.js'\nexport const b = a\n"],
-    ['server/routes/admin/X.ts', "import { a } from '../v2/admin/common.js'\nexport const b = a\n"],
+    ['server/routes/admin-users/X.ts', "import { a } from '../../http/paging.js'\nexport const b = a\n"],
   ])('%s importing a shared module passes', async (file, code) => {
     expect(await ruleIds(file, code)).not.toContain('no-restricted-imports')
   })

@@ -15,9 +15,10 @@ import {
   type CertificateRow,
 } from '../../certificates/index.js'
 import { publishedSnapshot } from '../../courses/snapshots.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
-import { actorOf } from '../admin/common.js'
+import { actorOf } from '../../http/actor.js'
+import { iso } from '../../http/dates.js'
 
 const tags = ['learner: certificates']
 
@@ -113,7 +114,7 @@ export default async function certificateRoutes(app: App) {
       const code = normalizeCode(request.params.code)
       const row = code ? await certificateByCode(app.db, code) : null
       if (!row) throw new HttpError(404, UNKNOWN_CERTIFICATE, 'NOT_FOUND')
-      return { code: formatCode(row.code), learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: new Date(row.issued_at).toISOString() }
+      return { code: formatCode(row.code), learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: iso(row.issued_at) }
     },
   )
 }

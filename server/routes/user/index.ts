@@ -9,28 +9,13 @@ import {
   type UserSubscription,
 } from '../../../contracts/subscriptions.js'
 import { errorResponses } from '../../../contracts/errors.js'
-import { HttpError } from '../../plugins/errors.js'
-import type { App, Principal } from '../../types.js'
+import { actorOf } from '../../http/actor.js'
+import { iso } from '../../http/dates.js'
+import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/paging.js'
+import type { App } from '../../types.js'
 import { percentOf } from '../v2/courses/learner/progress.js'
 import type { StudySubscriptionRow } from '../../courses/queries.js'
 import { progressOfCourses } from '../v2/courses/learner/queries.js'
-
-const iso = (v: Date | string) => new Date(v).toISOString()
-
-function principalOf(p: Principal | null): Principal {
-  // The access policy answers 401 before a handler runs without a principal; this guards the types.
-  if (!p) throw new HttpError(401, 'Not authorized', 'UNAUTHENTICATED')
-  return p
-}
-
-/** Continuation tokens for the courses list: the last row's (subscribed_at, uuid), opaque to clients. */
-export function encodeCourseToken(subscribedAt: string, uuid: string): string {
-  return Buffer.from(JSON.stringify([subscribedAt, uuid])).toString('base64url')
-}
-
-/** PostgreSQL's ISO text form of a timestamptz, kept at full (microsecond) precision in tokens. */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Whether the date part names a real calendar day in PostgreSQL's range: Date.parse rolls
@@ -42,19 +27,14 @@ function realDate(iso: string): boolean {
   return y >= 1 && m >= 1 && m <= 12 && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(iso))
 }
 
-function decodeCourseToken(token: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      const [at, uuid] = value
-      const asIso = at.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')
-      if (TIMESTAMP.test(at) && realDate(asIso) && UUID.test(uuid)) return [at, uuid]
-    }
-  } catch {
-    // fall through to the 400 below
-  }
-  throw new HttpError(400, 'Invalid request', 'VALIDATION', { paginationToken: 'Invalid pagination token' })
-}
+/** Continuation tokens for the courses list: the last row's (subscribed_at, uuid), opaque to clients. */
+const isCourseKey = (v: unknown[]): v is [string, string] =>
+  v.length === 2 &&
+  typeof v[0] === 'string' &&
+  typeof v[1] === 'string' &&
+  TIMESTAMP_RE.test(v[0]) &&
+  realDate(v[0].replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) &&
+  UUID_RE.test(v[1])
 
 type SubscriptionRow = StudySubscriptionRow
 
@@ -70,7 +50,7 @@ interface CourseRow {
 /** The signed-in learner's own lists (spec §7 "Learner fetches"). */
 export default async function userRoutes(app: App) {
   app.get(
-    '/v2/user/subscriptions',
+    '/subscriptions',
     {
       schema: {
         tags: ['user'],
@@ -80,7 +60,7 @@ export default async function userRoutes(app: App) {
       },
     },
     async (request) => {
-      const { sub } = principalOf(request.principal)
+      const { sub } = actorOf(request)
       const { page } = request.query
       const now = new Date()
       // One query: the page and, through a window count, the total. Only a page past the end
@@ -114,7 +94,7 @@ export default async function userRoutes(app: App) {
   )
 
   app.get(
-    '/v2/user/courses',
+    '/courses',
     {
       schema: {
         tags: ['user'],
@@ -124,9 +104,9 @@ export default async function userRoutes(app: App) {
       },
     },
     async (request) => {
-      const { sub } = principalOf(request.principal)
+      const { sub } = actorOf(request)
       const { paginationToken, limit } = request.query
-      const after = paginationToken ? decodeCourseToken(paginationToken) : null
+      const after = paginationToken ? decodeToken(paginationToken, isCourseKey) : null
       // "Active" is subscriptionState's rule (not revoked, created + duration still ahead) written in
       // SQL so that paging stays keyset-based; tests check the two agree.
       const active = `WITH latest AS (
@@ -164,7 +144,7 @@ export default async function userRoutes(app: App) {
           subscribedAt: iso(r.subscribed_at),
           progress: percentOf(progress.get(r.uuid)?.done ?? 0, progress.get(r.uuid)?.total ?? 0),
         }))),
-        paginationToken: rows.length > limit && last ? encodeCourseToken(last.subscribed_key, last.uuid) : null,
+        paginationToken: rows.length > limit && last ? encodeToken([last.subscribed_key, last.uuid]) : null,
         estimated,
       }
     },

@@ -7,7 +7,7 @@ import {
 import type { Db, Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { Principal } from '../../../../types.js'
-import { UUID_RE } from '../../../admin/common.js'
+import { UUID_RE } from '../../../../http/paging.js'
 
 /**
  * Who may do what with one course (docs/decisions/0007-course-roles-and-revisions.md). Every

@@ -42,10 +42,11 @@ import {
 } from '../../../../../contracts/courses/creator.js'
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../../../db/index.js'
-import { IdentityAdmin, type PoolUser } from '../../../../identity/admin-client.js'
+import type { PoolUser } from '../../../../identity/admin-client.js'
 import { fieldErrors, HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
-import { actorOf, identity } from '../../../admin/common.js'
+import { actorOf } from '../../../../http/actor.js'
+import { identity } from '../../../../http/identity-errors.js'
 import { bumpRevision, courseWrite, notAuthorized, requireCourse, type CourseRole } from './access.js'
 import { cloneCourseWithContent } from './clone.js'
 import { mediaRoutes, urlReader } from './media.js'
@@ -122,7 +123,7 @@ function checkPlan(p: PlanInput, i: number, errors: Record<string, string>): Pla
 }
 
 export default async function creatorRoutes(app: App) {
-  const pool = new IdentityAdmin(app.identityAdmin, app.config.IDENTITY_USER_POOL_ID, app.config.IDENTITY_MODE === 'embedded' ? app.db : null)
+  const pool = app.identityUsers
   const urlOf: UrlOf = urlReader(app)
 
   /** The whole draft as the caller sees it. */

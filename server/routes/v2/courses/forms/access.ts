@@ -3,7 +3,7 @@ import { COURSE_NOT_FOUND, SUBSCRIPTION_REFUSALS, type SubscriptionRefusalCode }
 import { subscriptionState } from '../../../../../contracts/subscriptions.js'
 import { studySnapshot, type StudySubscriptionRow } from '../../../../courses/snapshots.js'
 import type { Queryable } from '../../../../db/index.js'
-import { HttpError } from '../../../../plugins/errors.js'
+import { HttpError } from '../../../../http/http-error.js'
 
 /**
  * Why the learner may not study the course, or null when one of their subscriptions to it is active

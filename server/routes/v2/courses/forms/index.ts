@@ -14,9 +14,10 @@ import {
 } from '../../../../../contracts/learner/forms.js'
 import { printedNames } from '../../../../certificates/index.js'
 import type { Queryable } from '../../../../db/index.js'
-import { HttpError } from '../../../../plugins/errors.js'
+import { HttpError } from '../../../../http/http-error.js'
 import type { App } from '../../../../types.js'
-import { actorOf } from '../../../admin/common.js'
+import { actorOf } from '../../../../http/actor.js'
+import { iso } from '../../../../http/dates.js'
 import { issued, settle } from '../learner/completion.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
@@ -25,7 +26,6 @@ import { attemptsOf, lockTries, recordAttempt, type AttemptRow } from './queries
 const tags = ['learner: evaluation forms']
 /** The spec's paths under /v2/courses, and the same routes under /v2/forms. */
 const BASES = ['/v2/courses/forms', '/v2/forms'] as const
-const iso = (v: Date | string) => new Date(v).toISOString()
 
 function standing(form: SnapshotForm, attempts: AttemptRow[]): FormStanding {
   const mine = attempts.filter((a) => a.form_id === form.id)

@@ -1,7 +1,7 @@
 import Value from 'typebox/value'
 import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../../../../contracts/courses/content.js'
 import { HttpError } from '../../../../../plugins/errors.js'
-import { sanitizeDocumentHtml } from '../../../../v2/admin/documents/sanitize.js'
+import { sanitizeDocumentHtml } from '../../../../documents/sanitize.js'
 
 type ValueError = { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
 

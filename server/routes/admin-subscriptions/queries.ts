@@ -1,0 +1,164 @@
+import type { AdminSubscription } from '../../../contracts/admin/subscriptions.js'
+import { subscriptionState, type CourseDetails } from '../../../contracts/subscriptions.js'
+import type { Queryable } from '../../db/index.js'
+import { iso, isoOrNull } from '../../http/dates.js'
+
+interface SubscriptionRow {
+  id: string
+  course_uuid: string
+  course_name: string
+  user_sub: string
+  plan_name: string
+  duration_days: number
+  created_at: Date | string
+  created_key: string
+  revoked_at: Date | string | null
+  block_lifted_at: Date | string | null
+}
+
+const COLUMNS = `s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at,
+  s.created_at::text AS created_key, s.revoked_at, s.block_lifted_at`
+
+export function toAdminSubscription(r: SubscriptionRow, now = new Date()): AdminSubscription {
+  return {
+    id: r.id,
+    courseId: r.course_uuid,
+    courseName: r.course_name,
+    username: r.user_sub,
+    planName: r.plan_name,
+    durationDays: r.duration_days,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.revoked_at ?? r.created_at),
+    revokedAt: isoOrNull(r.revoked_at),
+    blocksSelfSubscription: r.revoked_at !== null && r.block_lifted_at === null,
+    blockLiftedAt: isoOrNull(r.block_lifted_at),
+    ...subscriptionState(r.created_at, r.duration_days, r.revoked_at, now),
+  }
+}
+
+/** What the list's search text narrows to: ids (exact) or a course-name prefix. */
+export type SubscriptionSearch = { kind: 'none' } | { kind: 'id'; id: string } | { kind: 'user'; sub: string } | { kind: 'course-name'; prefix: string }
+
+/**
+ * One page, newest first, keyset-paged on (created_at, id) so the cost of a page does not grow with
+ * the table. Returns `limit + 1` rows at most: the extra one says whether a next page exists.
+ */
+export async function listSubscriptions(
+  db: Queryable,
+  search: SubscriptionSearch,
+  limit: number,
+  after: [string, string] | null,
+): Promise<Array<SubscriptionRow>> {
+  const params: unknown[] = [after?.[0] ?? null, after?.[1] ?? null, limit + 1]
+  let filter = 'true'
+  if (search.kind === 'id') {
+    params.push(search.id, search.id)
+    filter = `(s.id = $4::uuid OR s.course_uuid = $4::uuid OR s.user_sub = $5::text)`
+  } else if (search.kind === 'user') {
+    params.push(search.sub)
+    filter = 's.user_sub = $4'
+  } else if (search.kind === 'course-name') {
+    params.push(`${search.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    filter = 's.course_uuid IN (SELECT uuid FROM courses WHERE lower(name) LIKE $4)'
+  }
+  const { rows } = await db.query<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
+      WHERE ${filter} AND ($1::timestamptz IS NULL OR (s.created_at, s.id) < ($1::timestamptz, $2::uuid))
+      ORDER BY s.created_at DESC, s.id DESC LIMIT $3`,
+    params,
+  )
+  return rows
+}
+
+export const tokenKey = (r: SubscriptionRow): [string, string] => [r.created_key, r.id]
+
+/** The planner's row estimate once the table is big (no full count at a million rows), else the exact count. */
+export async function estimatedSubscriptions(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'subscriptions'::regclass`)
+  const estimate = Number(rows[0]?.n ?? -1)
+  if (estimate >= 100_000) return estimate
+  const exact = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM subscriptions')
+  return Number(exact.rows[0]?.n ?? 0)
+}
+
+export async function subscriptionsOfUser(db: Queryable, sub: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.user_sub = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500`,
+    [sub],
+  )
+  return rows
+}
+
+export async function findSubscription(db: Queryable, id: string, courseId: string): Promise<(SubscriptionRow & { course_details: CourseDetails | string }) | null> {
+  const { rows } = await db.query<SubscriptionRow & { course_details: CourseDetails | string }>(
+    `SELECT ${COLUMNS}, c.details AS course_details FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = $1 AND s.course_uuid = $2`,
+    [id, courseId],
+  )
+  return rows[0] ?? null
+}
+
+/** Revokes the given subscription if still unrevoked; returns it as it is now, or null when unknown. */
+export async function revokeSubscription(db: Queryable, id: string, courseId: string): Promise<SubscriptionRow | null> {
+  await db.query('UPDATE subscriptions SET revoked_at = now() WHERE id = $1 AND course_uuid = $2 AND revoked_at IS NULL', [id, courseId])
+  return findSubscription(db, id, courseId)
+}
+
+/** Revokes the learner's unrevoked, unexpired subscriptions to a course; returns those it changed. */
+export async function revokeLive(db: Queryable, userSub: string, courseId: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE subscriptions SET revoked_at = now()
+      WHERE user_sub = $1 AND course_uuid = $2 AND revoked_at IS NULL AND created_at + duration_days * interval '1 day' > now()
+      RETURNING id`,
+    [userSub, courseId],
+  )
+  if (!rows.length) return []
+  const { rows: changed } = await db.query<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`,
+    [rows.map((r) => r.id)],
+  )
+  return changed
+}
+
+/**
+ * Lifts the block the learner's revoked subscriptions to a course put on subscribing by themselves;
+ * returns the subscriptions it changed, as they are now.
+ */
+export async function liftBlocks(db: Queryable, userSub: string, courseId: string, liftedBy: string): Promise<SubscriptionRow[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE subscriptions SET block_lifted_at = now(), block_lifted_by = $3
+      WHERE user_sub = $1 AND course_uuid = $2 AND revoked_at IS NOT NULL AND block_lifted_at IS NULL
+      RETURNING id`,
+    [userSub, courseId, liftedBy],
+  )
+  if (!rows.length) return []
+  const { rows: changed } = await db.query<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`,
+    [rows.map((r) => r.id)],
+  )
+  return changed
+}
+
+export async function findCourse(db: Queryable, uuid: string): Promise<{ uuid: string; name: string } | null> {
+  const { rows } = await db.query<{ uuid: string; name: string }>('SELECT uuid, name FROM courses WHERE uuid = $1', [uuid])
+  return rows[0] ?? null
+}
+
+export async function findPlan(db: Queryable, id: string): Promise<{ id: string; course_uuid: string; name: string; duration_days: number } | null> {
+  const { rows } = await db.query<{ id: string; course_uuid: string; name: string; duration_days: number }>(
+    'SELECT id, course_uuid, name, duration_days FROM subscription_plans WHERE id = $1',
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+/** A new subscription with the plan's name and duration copied (editing the plan later changes nothing bought). */
+export async function insertSubscription(
+  db: Queryable,
+  s: { courseId: string; userSub: string; planId: string; planName: string; durationDays: number; createdBy: string },
+): Promise<SubscriptionRow> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO subscriptions (course_uuid, user_sub, plan_id, plan_name, duration_days, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [s.courseId, s.userSub, s.planId, s.planName, s.durationDays, s.createdBy],
+  )
+  return (await findSubscription(db, rows[0].id, s.courseId))!
+}
