@@ -11,9 +11,9 @@ import {
 import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App, Principal } from '../../types.js'
-import { percentOf } from '../v2/courses/learner/progress.js'
+import { percentOf } from '../../courses/progress/rules.js'
 import type { StudySubscriptionRow } from '../../courses/queries.js'
-import { progressOfCourses } from '../v2/courses/learner/queries.js'
+import { progressOfCourses } from '../../courses/progress/queries.js'
 
 const iso = (v: Date | string) => new Date(v).toISOString()
 

@@ -47,7 +47,7 @@ import { fieldErrors, HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { actorOf, identity } from '../../../admin/common.js'
 import { bumpRevision, courseWrite, notAuthorized, requireCourse, type CourseRole } from './access.js'
-import { cloneCourseWithContent } from './clone.js'
+import { cloneCourseWithContent } from '../../../../courses/clone.js'
 import { mediaRoutes, urlReader } from './media.js'
 import {
   addCollaborator,
@@ -69,7 +69,7 @@ import {
   type CollaboratorRow,
   type ListScope,
   type PlanValues,
-} from './queries.js'
+} from '../../../../courses/model/queries.js'
 import { toCollaborator, toDraft, toPlan, toSummary, type UrlOf } from './views.js'
 
 /** The two mount points: v2, and the legacy paths of spec §7 served as aliases (decisions.md). */

@@ -6,7 +6,7 @@ import { requireMatchingBytes } from '../../../../storage/magic.js'
 import type { App } from '../../../../types.js'
 import { actorOf } from '../../../admin/common.js'
 import { bumpRevision, requireCourse } from './access.js'
-import { setMedia } from './queries.js'
+import { setMedia } from '../../../../courses/model/queries.js'
 import type { UrlOf } from './views.js'
 
 /**

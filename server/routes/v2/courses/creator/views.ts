@@ -1,7 +1,7 @@
 import type { Collaborator, CourseDraft, CourseSummary, Plan } from '../../../../../contracts/courses/creator.js'
 import type { Principal } from '../../../../types.js'
 import type { CourseRole } from './access.js'
-import type { CollaboratorRow, CourseRow, PlanRow, SummaryRow } from './queries.js'
+import type { CollaboratorRow, CourseRow, PlanRow, SummaryRow } from '../../../../courses/model/queries.js'
 
 /** Database rows as API objects. */
 

@@ -38,9 +38,9 @@ import { uploadParams } from '../../../../../storage/kinds.js'
 import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../admin/common.js'
 import { bumpRevision, courseWrite, requireCourse, type CourseRole } from '../access.js'
-import { refreshPublishedCourse } from '../../learner/catalogue.js'
-import { checklist, loadCourseState, snapshot } from './publish.js'
-import { insertAt, reorder } from './positions.js'
+import { refreshPublishedCourse } from '../../../../../courses/catalogue/index.js'
+import { checklist, loadCourseState, snapshot } from '../../../../../courses/content/publish.js'
+import { insertAt, reorder } from '../../../../../courses/content/positions.js'
 import {
   courseRevision,
   deleteItem,
@@ -56,12 +56,12 @@ import {
   versions,
   writePositions,
   type ItemRow,
-} from './queries.js'
-import { registerResources, resourceUrls } from './resources.js'
+} from '../../../../../courses/content/queries.js'
+import { registerResources, resourceUrls } from '../../../../../courses/content/resources.js'
 import { packageWorkDir } from '../../../../../packages/unpack.js'
-import { cleanValues, withoutAnswers } from './values.js'
+import { cleanValues, withoutAnswers } from '../../../../../courses/content/values.js'
 
-export { cloneContent } from './clone.js'
+
 
 const tags = ['course creator: content']
 const V2 = '/v2/courses/creator'

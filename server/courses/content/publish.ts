@@ -1,6 +1,7 @@
-import type { CourseSnapshot, FormValues, ValidationItem } from '../../../../../../contracts/courses/content.js'
-import type { Queryable } from '../../../../../db/index.js'
-import { collaborators, courseRow, livePlans, liveItems, type CourseRow, type ItemRow, type PlanRow } from './queries.js'
+import type { CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
+import type { Queryable } from '../../db/index.js'
+import { refreshPublishedCourse } from '../catalogue/index.js'
+import { collaborators, courseRow, insertCourseVersion, livePlans, liveItems, lockCourse, type Actor, type CourseRow, type ItemRow, type PlanRow } from './queries.js'
 
 /**
  * The publication checklist (`publish/validate`) and the snapshot publishing freezes. Every item must
@@ -172,4 +173,24 @@ export function snapshot({ course, plans, items, collaborators: people }: Course
         .map((b) => ({ id: b.id, kind: b.kind as CourseSnapshot['sections'][number]['blocks'][number]['kind'], position: b.position, version: b.version, values: b.values })),
     })),
   }
+}
+
+/** What publishing did: the new version, or the checklist items that failed (nothing published). */
+export type Publication = { failing: ValidationItem[]; published: null } | { failing: null; published: { version: number; publishedAt: string } }
+
+/**
+ * Publishes what is saved, in the caller's transaction: the checklist must pass, then the snapshot is
+ * frozen as the next version and the learners' catalogue row follows it. Null for a course that is gone.
+ */
+export async function publishCourse(tx: Queryable, uuid: string, actor: Actor): Promise<Publication | null> {
+  // The lock keeps every write of the course out between the check and the copy.
+  await lockCourse(tx, uuid)
+  const state = await loadCourseState(tx, uuid)
+  if (!state) return null
+  const failing = checklist(state).filter((i) => !i.ok)
+  if (failing.length) return { failing, published: null }
+  const published = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), actor)
+  // The learners' catalogue row follows the new version in the same transaction.
+  await refreshPublishedCourse(tx, uuid)
+  return { failing: null, published }
 }

@@ -1,7 +1,9 @@
 import Value from 'typebox/value'
-import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../../../../contracts/courses/content.js'
-import { HttpError } from '../../../../../plugins/errors.js'
-import { sanitizeDocumentHtml } from '../../../../v2/admin/documents/sanitize.js'
+import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../contracts/courses/content.js'
+import { HttpError } from '../../http/http-error.js'
+// The text blocks' HTML follows the documents' policy, which still sits with the admin documents routes.
+// eslint-disable-next-line no-restricted-imports
+import { sanitizeDocumentHtml } from '../../routes/v2/admin/documents/sanitize.js'
 
 type ValueError = { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
 

@@ -1,8 +1,8 @@
-import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
-import type { CourseProgress, IssuedCertificate } from '../../../../../contracts/learner/player.js'
-import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../../../certificates/index.js'
-import type { Db, Queryable } from '../../../../db/index.js'
-import { progressOf } from './progress.js'
+import type { CourseSnapshot } from '../../../contracts/courses/content.js'
+import type { CourseProgress, IssuedCertificate } from '../../../contracts/learner/player.js'
+import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../certificates/index.js'
+import type { Db, Queryable } from '../../db/index.js'
+import { progressOf } from './rules.js'
 import { completionOf, passedForms, progressRows, recordCompletion } from './queries.js'
 
 /**
