@@ -21,11 +21,11 @@ import { issued, settle } from '../../../../courses/progress/completion.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
 import { attemptsOf, lockTries, recordAttempt, type AttemptRow } from './queries.js'
+import { iso } from '../../../../courses/dates.js'
 
 const tags = ['learner: evaluation forms']
 /** The spec's paths under /v2/courses, and the same routes under /v2/forms. */
 const BASES = ['/v2/courses/forms', '/v2/forms'] as const
-const iso = (v: Date | string) => new Date(v).toISOString()
 
 function standing(form: SnapshotForm, attempts: AttemptRow[]): FormStanding {
   const mine = attempts.filter((a) => a.form_id === form.id)
