@@ -1,8 +1,6 @@
 import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
 import { errorResponses } from '../../../../../contracts/errors.js'
 import {
-  MAX_PLAYBACK_RATE,
-  MAX_REPORT_GAP_SECONDS,
   PlayerBlockParams,
   PlayerCourseParams,
   PlayerIndexResponse,
@@ -11,13 +9,13 @@ import {
   ProgressAnswer,
   ProgressCourseParams,
   SubscriptionRefused,
-  videoEndSlack,
 } from '../../../../../contracts/learner/player.js'
 import { printedNames } from '../../../../certificates/index.js'
 import { resourceUrls } from '../../../../courses/content/resources.js'
-import { currentProgress, doneBlocks, settle, type Studying } from '../../../../courses/progress/completion.js'
-import { recordOpened, recordPosition, resumeBlock, setResume } from '../../../../courses/progress/queries.js'
-import { allBlocks, blockTitle, DONE_WHEN_OPENED, videoLength } from '../../../../courses/progress/rules.js'
+import { currentProgress, doneBlocks, type Studying } from '../../../../courses/progress/completion.js'
+import { resumeBlock } from '../../../../courses/progress/queries.js'
+import { allBlocks, blockTitle } from '../../../../courses/progress/rules.js'
+import { openBlock, reachPosition } from '../../../../courses/progress/steps.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { App, Principal } from '../../../../types.js'
 import { principalOf, studying } from './access.js'
@@ -130,12 +128,7 @@ export async function studyRoutes(app: App) {
         const { course, block } = request.params
         const { snap } = await studying(app.db, sub, course)
         const b = blockOf(snap, block)
-        return app.db.transaction(async (tx) => {
-          const row = await recordOpened(tx, sub, course, b.id, DONE_WHEN_OPENED.has(b.kind), app.now())
-          await setResume(tx, sub, course, b.id)
-          const { done } = await doneBlocks(tx, sub, course)
-          return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, studyingAs(request), snap, done) }
-        })
+        return openBlock(app.db, studyingAs(request), snap, b, app.now())
       },
     )
     app.put(
@@ -162,26 +155,7 @@ export async function studyRoutes(app: App) {
         const { snap } = await studying(app.db, sub, course)
         const b = blockOf(snap, block)
         if (b.kind !== 'video') throw new HttpError(400, 'Only a video block has a position', 'NOT_A_VIDEO')
-        // The length is the one the server read or the creator gave; whatever the client says is ignored.
-        const duration = videoLength(b)
-        const seconds = duration === null ? request.body.seconds : Math.min(request.body.seconds, duration)
-        const at = app.now()
-        return app.db.transaction(async (tx) => {
-          const row = await recordPosition(tx, {
-            sub,
-            course,
-            block: b.id,
-            seconds,
-            duration,
-            at,
-            rate: MAX_PLAYBACK_RATE,
-            maxGap: MAX_REPORT_GAP_SECONDS,
-            slack: duration === null ? 0 : videoEndSlack(duration),
-          })
-          await setResume(tx, sub, course, b.id)
-          const { done } = await doneBlocks(tx, sub, course)
-          return { block: { id: b.id, completed: done.has(b.id), watchedSeconds: Number(row.watched_seconds) }, progress: await settle(tx, studyingAs(request), snap, done) }
-        })
+        return reachPosition(app.db, studyingAs(request), snap, b, request.body.seconds, app.now())
       },
     )
     app.get(

@@ -19,20 +19,8 @@ import {
   UploadParamsResponse,
   type ResourceBlockKind,
 } from '../../../../../../contracts/courses/content.js'
-import { insertAt, reorder } from '../../../../../courses/content/positions.js'
-import {
-  courseRevision,
-  deleteItem,
-  insertItem,
-  itemById,
-  liveItem,
-  liveItems,
-  saveValues,
-  siblingIds,
-  version,
-  versions,
-  writePositions,
-} from '../../../../../courses/content/queries.js'
+import { addItem, moveBlock, orderItems, removeItem } from '../../../../../courses/content/items.js'
+import { courseRevision, itemById, liveItem, liveItems, saveValues, version, versions } from '../../../../../courses/content/queries.js'
 import { registerResources, resourceUrls } from '../../../../../courses/content/resources.js'
 import { cleanValues, withoutAnswers } from '../../../../../courses/content/values.js'
 import { iso } from '../../../../../courses/dates.js'
@@ -99,9 +87,7 @@ export default async function contentRoutes(app: App) {
       return app.db.transaction(async (tx) => {
         const revision = await bumpRevision(tx, b.uuid, b.revision)
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
-        const siblings = await siblingIds(tx, b.uuid, parent)
-        await insertItem(tx, { id, course: b.uuid, section: parent, kind: b.item, position: siblings.length, values }, principal)
-        await writePositions(tx, b.uuid, parent, insertAt(siblings, id, b.position))
+        await addItem(tx, { id, course: b.uuid, section: parent, kind: b.item, values }, b.position, principal)
         return { revision, item: await written(tx, b.uuid, id) }
       })
     },
@@ -149,8 +135,7 @@ export default async function contentRoutes(app: App) {
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const row = await liveItem(tx, b.uuid, b.id)
         if (!row) throw itemNotFound()
-        await deleteItem(tx, b.uuid, row.id)
-        await writePositions(tx, b.uuid, row.section_id, await siblingIds(tx, b.uuid, row.section_id))
+        await removeItem(tx, row)
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -170,9 +155,9 @@ export default async function contentRoutes(app: App) {
       const b = request.body
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
-        const order = reorder(await siblingIds(tx, b.uuid, parent), b.updates)
-        if (!order) throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
-        await writePositions(tx, b.uuid, parent, order)
+        if (!(await orderItems(tx, b.uuid, parent, b.updates))) {
+          throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
+        }
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -193,11 +178,7 @@ export default async function contentRoutes(app: App) {
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const moving = await liveBlock(tx, b.uuid, b.block)
         const target = await liveSection(tx, b.uuid, b.section)
-        const from = moving.section_id!
-        if (from !== target.id) {
-          await writePositions(tx, b.uuid, from, (await siblingIds(tx, b.uuid, from)).filter((id) => id !== moving.id))
-        }
-        await writePositions(tx, b.uuid, target.id, insertAt(await siblingIds(tx, b.uuid, target.id), moving.id, b.position))
+        await moveBlock(tx, moving, target.id, b.position)
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
