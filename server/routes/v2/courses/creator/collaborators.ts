@@ -10,6 +10,7 @@ import {
   USER_NOT_FOUND_MESSAGE,
   type Invitable,
 } from '../../../../../contracts/courses/creator.js'
+import { replaceCollaborators } from '../../../../courses/model/lists.js'
 import { addCollaborator, findCourse, listCollaborators, removeCollaborator, type CollaboratorRow } from '../../../../courses/model/queries.js'
 import { notAuthorized } from '../../../../courses/revisions.js'
 import type { Queryable } from '../../../../db/index.js'
@@ -79,36 +80,35 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
   }
 
   if (!legacy) {
-      app.post(
-        `${base}/builder/collaborators-update`,
-        {
-          schema: {
-            tags,
-            summary: 'Replaces the people the course is shared with (owner and admins)',
-            body: CollaboratorsUpdateBody,
-            response: { 200: CollaboratorsResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
-          },
+    app.post(
+      `${base}/builder/collaborators-update`,
+      {
+        schema: {
+          tags,
+          summary: 'Replaces the people the course is shared with (owner and admins)',
+          body: CollaboratorsUpdateBody,
+          response: { 200: CollaboratorsResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
         },
-        async (request) => {
-          const { uuid, revision, items } = request.body
-          const principal = actorOf(request)
-          await requireCourse(app.db, principal, uuid, 'manage')
-          const course = await findCourse(app.db, uuid)
-          if (!course) throw notAuthorized()
-          const current = await listCollaborators(app.db, uuid)
-          const wanted = new Map<string, { sub: string; username: string; name: string }>()
-          for (const { username } of items) {
-            const known = current.find((c) => c.username.toLowerCase() === username.trim().toLowerCase())
-            const who = known ? { sub: known.user_sub, username: known.username, name: known.name } : await invitee(username, course.created_by)
-            wanted.set(who.sub, who)
-          }
-          return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
-            for (const c of await listCollaborators(tx, uuid)) if (!wanted.has(c.user_sub)) await removeCollaborator(tx, uuid, c.user_sub)
-            for (const who of wanted.values()) await addCollaborator(tx, uuid, who, principal.sub)
-            return { revision: next, items: (await listCollaborators(tx, uuid)).map(toCollaborator) }
-          })
-        },
-      )
+      },
+      async (request) => {
+        const { uuid, revision, items } = request.body
+        const principal = actorOf(request)
+        await requireCourse(app.db, principal, uuid, 'manage')
+        const course = await findCourse(app.db, uuid)
+        if (!course) throw notAuthorized()
+        const current = await listCollaborators(app.db, uuid)
+        const wanted = new Map<string, { sub: string; username: string; name: string }>()
+        for (const { username } of items) {
+          const known = current.find((c) => c.username.toLowerCase() === username.trim().toLowerCase())
+          const who = known ? { sub: known.user_sub, username: known.username, name: known.name } : await invitee(username, course.created_by)
+          wanted.set(who.sub, who)
+        }
+        return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
+          await replaceCollaborators(tx, uuid, wanted, principal.sub)
+          return { revision: next, items: (await listCollaborators(tx, uuid)).map(toCollaborator) }
+        })
+      },
+    )
   }
 
   app.put(
