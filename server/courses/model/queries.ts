@@ -134,6 +134,15 @@ export async function findCourse(db: Queryable, uuid: string): Promise<CourseRow
   }
 }
 
+/** What the review page heads the course with (the caller has checked the course is live). */
+export async function reviewHeading(db: Queryable, uuid: string): Promise<{ name: string; revision: number; published_version: number | null }> {
+  const { rows } = await db.query<{ name: string; revision: number; published_version: number | null }>(
+    'SELECT name, revision, published_version FROM courses WHERE uuid = $1',
+    [uuid],
+  )
+  return rows[0]
+}
+
 // ---------------------------------------------------------------------------------------------------
 // General data.
 // ---------------------------------------------------------------------------------------------------
@@ -360,13 +369,4 @@ export async function nextRevision(tx: Queryable, uuid: string, revision: number
 export async function liveRevision(db: Queryable, uuid: string): Promise<number | null> {
   const { rows } = await db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1 AND deleted_at IS NULL', [uuid])
   return rows[0] ? Number(rows[0].revision) : null
-}
-
-/** What the review page heads the course with (the caller has checked the course is live). */
-export async function reviewHeading(db: Queryable, uuid: string): Promise<{ name: string; revision: number; published_version: number | null }> {
-  const { rows } = await db.query<{ name: string; revision: number; published_version: number | null }>(
-    'SELECT name, revision, published_version FROM courses WHERE uuid = $1',
-    [uuid],
-  )
-  return rows[0]
 }
