@@ -2,13 +2,12 @@ import crypto from 'node:crypto'
 import type { ItemKind } from '../../contracts/courses/content.js'
 import { seedMode } from '../config.js'
 import type { Queryable } from '../db/index.js'
-import { checklist, loadCourseState, snapshot } from '../routes/v2/courses/creator/content/publish.js'
-import { insertCourseVersion, insertItem, lockCourse, type Actor } from '../routes/v2/courses/creator/content/queries.js'
+import { publishCourse } from '../courses/content/publish.js'
+import { insertItem, type Actor } from '../courses/content/queries.js'
+import { registerResources } from '../courses/content/resources.js'
+import { cleanValues } from '../courses/content/values.js'
+import { insertCourse, insertPlan, setFaq, setMedia, setTags, updateGeneral } from '../courses/model/queries.js'
 import { packageWorkDir } from '../packages/unpack.js'
-import { registerResources } from '../routes/v2/courses/creator/content/resources.js'
-import { cleanValues } from '../routes/v2/courses/creator/content/values.js'
-import { refreshPublishedCourse } from '../routes/v2/courses/learner/catalogue.js'
-import { insertCourse, insertPlan, setFaq, setMedia, setTags, updateGeneral } from '../routes/v2/courses/creator/queries.js'
 import { isIssuedPath, safeFileName, type UploadKind } from '../storage/kinds.js'
 import type { App } from '../types.js'
 import { CERTIFICATE_TEMPLATE, DEMO_COURSES, type Asset, type DemoBlock, type DemoCourse } from './courses.js'
@@ -198,15 +197,10 @@ async function seedCourse(app: App, tx: Queryable, course: DemoCourse, actor: Ac
 
   // Publishing as `publish/all` does: the checklist must pass, then the snapshot is frozen and the
   // catalogue row written.
-  await lockCourse(tx, uuid)
-  const state = await loadCourseState(tx, uuid)
-  if (!state) throw new Error(`demo course ${course.name} vanished while seeding`)
-  const failing = checklist(state).filter((item) => !item.ok)
-  if (failing.length) throw new Error(`demo course ${course.name} is not ready to publish: ${failing.map((f) => f.message).join(' ')}`)
-  const { version } = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), actor)
-  // The learners' catalogue row follows the new version in the same transaction, as on publish.
-  await refreshPublishedCourse(tx, uuid)
-  return { uuid, name: course.name, version }
+  const publication = await publishCourse(tx, uuid, actor)
+  if (!publication) throw new Error(`demo course ${course.name} vanished while seeding`)
+  if (publication.failing) throw new Error(`demo course ${course.name} is not ready to publish: ${publication.failing.map((f) => f.message).join(' ')}`)
+  return { uuid, name: course.name, version: publication.published.version }
 }
 
 /** A block's values before cleaning, its file stored when it has one. */

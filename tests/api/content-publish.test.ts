@@ -1,6 +1,6 @@
 import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cloneContent } from '../../server/routes/v2/courses/creator/content/index.js'
+import { cloneContent } from '../../server/courses/content/clone.js'
 import { COLLABORATOR, contentApp, goodForm, LEARNER, OTHER_CREATOR, OWNER, REVIEWER, text, V2, type ContentApi } from './content-setup.js'
 
 let api: ContentApi

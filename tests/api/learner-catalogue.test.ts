@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { courseApp, startCourse, V2, type Caller, type CourseApi } from '../helpers/courses.js'
-import { refreshStaleCatalogue } from '../../server/routes/v2/courses/learner/catalogue.js'
+import { refreshStaleCatalogue } from '../../server/courses/catalogue/index.js'
 import { catalogueEntry, difficulties, keysOf, L, publishCourse, quiz, subscribe, type PublishedCourse } from '../helpers/learner.js'
 
 let api: CourseApi

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDb } from '../helpers/app.js'
-import { searchQuery } from '../../server/routes/v2/courses/learner/catalogue.js'
-import { cataloguePage, catalogueSql } from '../../server/routes/v2/courses/learner/queries.js'
+import { searchQuery } from '../../server/courses/catalogue/index.js'
+import { cataloguePage, catalogueSql } from '../../server/courses/catalogue/queries.js'
 
 /**
  * The catalogue search stays fast with many courses: it runs in the database on the GIN index of the

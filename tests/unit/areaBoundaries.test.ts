@@ -30,12 +30,20 @@ describe('area boundaries', () => {
   })
 })
 
+/** The server's layers: only server/app.ts mounts routes (through routes/index.js); the seed and every domain module use server/courses/. */
 describe('server layers', () => {
   it.each([
     ['server/certificates/X.ts', "import { a } from '../routes/v2/courses/creator/queries.js'\nexport const b = a\n"],
     ['server/jobs/X.ts', "import { a } from '../routes/admin-users/views.js'\nexport const b = a\n"],
     ['server/identity/X.ts', "import { a } from '../plugins/errors.js'\nexport const b = a\n"],
     ['server/identity/ops/X.ts', "import { a } from '../../routes/user/index.js'\nexport const b = a\n"],
+    ['server/seed/X.ts', "import { a } from '../routes/v2/courses/creator/index.js'\nexport const b = a\n"],
+    ['server/seed/demo/X.ts', "import { a } from '../../routes/v2/courses/creator/content/index.js'\nexport const b = a\n"],
+    ['server/courses/X.ts', "import { a } from '../routes/v2/courses/creator/index.js'\nexport const b = a\n"],
+    ['server/courses/content/X.ts', "import { a } from '../../routes/v2/courses/learner/queries.js'\nexport const b = a\n"],
+    ['server/jobs/X.ts', "import a from '../routes/index.js'\nexport const b = a\n"],
+    ['server/app.ts', "import { a } from './routes/v2/admin/import/queries.js'\nexport const b = a\n"],
+    ['server/app.ts', "import a from './routes/v2/courses/creator/index.js'\nexport const b = a\n"],
   ])('%s importing a route (or, in the identity service, an API plugin) fails the lint', async (file, code) => {
     expect(await ruleIds(file, code)).toContain('no-restricted-imports')
   })
@@ -44,6 +52,10 @@ describe('server layers', () => {
     ['server/identity/X.ts', "import { a } from '../http/json-text.js'\nexport const b = a\n"],
     ['server/storage/X.ts', "import { a } from '../http/http-error.js'\nexport const b = a\n"],
     ['server/routes/admin-users/X.ts', "import { a } from '../../http/paging.js'\nexport const b = a\n"],
+    ['server/routes/v2/courses/creator/X.ts', "import { a } from '../../../../courses/content/publish.js'\nexport const b = a\n"],
+    ['server/seed/X.ts', "import { a } from '../courses/content/publish.js'\nexport const b = a\n"],
+    ['server/courses/progress/X.ts', "import { a } from '../../certificates/index.js'\nexport const b = a\n"],
+    ['server/app.ts', "import a from './routes/index.js'\nexport const b = a\n"],
   ])('%s importing a shared module passes', async (file, code) => {
     expect(await ruleIds(file, code)).not.toContain('no-restricted-imports')
   })

@@ -15,7 +15,7 @@ import { actorOf } from '../../http/actor.js'
 import { notFound, stale } from '../../http/errors.js'
 import { recordAudit } from '../admin-audit/queries.js'
 import { countDocuments, findDocument, insertDocument, keyTaken, listDocuments, publishDocument, replaceTranslations, updateDocument } from './queries.js'
-import { sanitizeDocumentHtml } from './sanitize.js'
+import { sanitizeDocumentHtml } from '../../html/sanitize.js'
 
 const tags = ['admin: documents']
 

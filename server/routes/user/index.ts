@@ -13,9 +13,9 @@ import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'
 import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/paging.js'
 import type { App } from '../../types.js'
-import { percentOf } from '../v2/courses/learner/progress.js'
+import { percentOf } from '../../courses/progress/rules.js'
 import type { StudySubscriptionRow } from '../../courses/queries.js'
-import { progressOfCourses } from '../v2/courses/learner/queries.js'
+import { progressOfCourses } from '../../courses/progress/queries.js'
 
 /**
  * Whether the date part names a real calendar day in PostgreSQL's range: Date.parse rolls

@@ -1,9 +1,5 @@
-import {
-  CANNOT_MANAGE_MESSAGE,
-  COURSE_ERROR_CODES,
-  NOT_AUTHORIZED_MESSAGE,
-  STALE_REVISION_MESSAGE,
-} from '../../../../../contracts/courses/common.js'
+import { CANNOT_MANAGE_MESSAGE, COURSE_ERROR_CODES } from '../../../../../contracts/courses/common.js'
+import { bumpRevision, notAuthorized } from '../../../../courses/revisions.js'
 import type { Db, Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import type { Principal } from '../../../../types.js'
@@ -12,7 +8,7 @@ import { UUID_RE } from '../../../../http/paging.js'
 /**
  * Who may do what with one course (docs/decisions/0007-course-roles-and-revisions.md). Every
  * creator, content and review route goes through `requireCourse`, and every write through
- * `bumpRevision` in the same transaction as its change.
+ * `bumpRevision` (server/courses/revisions.ts) in the same transaction as its change.
  */
 
 export type CourseRole = 'owner' | 'collaborator' | 'reviewer' | 'admin'
@@ -29,9 +25,7 @@ export const ROLE_CAPABILITIES: Record<CourseRole, readonly Capability[]> = {
 /** The role a caller is shown as when several apply (an owner who is also an admin is the owner). */
 const PRECEDENCE: readonly CourseRole[] = ['owner', 'admin', 'collaborator', 'reviewer']
 
-export const notAuthorized = () => new HttpError(404, NOT_AUTHORIZED_MESSAGE, COURSE_ERROR_CODES.notAuthorized)
 export const cannotManage = () => new HttpError(403, CANNOT_MANAGE_MESSAGE, COURSE_ERROR_CODES.cannotManage)
-export const staleRevision = (current: number) => new HttpError(409, STALE_REVISION_MESSAGE, COURSE_ERROR_CODES.staleRevision, undefined, { revision: current })
 
 /**
  * Every role the caller holds in a live course, best first; empty for an unknown, deleted or
@@ -65,27 +59,6 @@ export async function requireCourse(db: Queryable, principal: Principal, uuid: s
   if (roles.length === 0) throw notAuthorized()
   if (!allowsCapability(roles, need)) throw cannotManage()
   return roles[0]
-}
-
-/**
- * One write: in the caller's transaction, bumps courses.revision iff it equals `revision`;
- * throws 409 { message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: current } otherwise.
- * Returns the new revision.
- *
- * The conditional UPDATE takes the row lock, so of two writes starting from the same revision the
- * second waits for the first and then finds the revision moved on: exactly one of them succeeds.
- */
-export async function bumpRevision(tx: Queryable, uuid: string, revision: number): Promise<number> {
-  const { rows } = await tx.query<{ revision: number }>(
-    `UPDATE courses SET revision = revision + 1, updated_at = now()
-      WHERE uuid = $1 AND revision = $2 AND deleted_at IS NULL
-      RETURNING revision`,
-    [uuid, revision],
-  )
-  if (rows[0]) return Number(rows[0].revision)
-  const current = await tx.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1 AND deleted_at IS NULL', [uuid])
-  if (!current.rows[0]) throw notAuthorized()
-  throw staleRevision(Number(current.rows[0].revision))
 }
 
 /**

@@ -5,8 +5,9 @@ import { isIssuedPath, uploadParams } from '../../../../storage/kinds.js'
 import { requireMatchingBytes } from '../../../../storage/magic.js'
 import type { App } from '../../../../types.js'
 import { actorOf } from '../../../../http/actor.js'
-import { bumpRevision, requireCourse } from './access.js'
-import { setMedia } from './queries.js'
+import { bumpRevision } from '../../../../courses/revisions.js'
+import { requireCourse } from './access.js'
+import { setMedia } from '../../../../courses/model/queries.js'
 import type { UrlOf } from './views.js'
 
 /**

@@ -1,11 +1,10 @@
 import type { Collaborator, CourseDraft, CourseSummary, Plan } from '../../../../../contracts/courses/creator.js'
 import type { Principal } from '../../../../types.js'
 import type { CourseRole } from './access.js'
-import type { CollaboratorRow, CourseRow, PlanRow, SummaryRow } from './queries.js'
+import type { CollaboratorRow, CourseRow, PlanRow, SummaryRow } from '../../../../courses/model/queries.js'
+import { iso } from '../../../../http/dates.js'
 
 /** Database rows as API objects. */
-
-const iso = (v: Date | string) => new Date(v).toISOString()
 
 /** A read URL for a stored file, or null (no file, or no storage to read it from). */
 export type UrlOf = (path: string | null) => Promise<string | null>

@@ -17,11 +17,11 @@ import type { Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../http/http-error.js'
 import type { App } from '../../../../types.js'
 import { actorOf } from '../../../../http/actor.js'
-import { iso } from '../../../../http/dates.js'
-import { issued, settle } from '../learner/completion.js'
+import { issued, settle } from '../../../../courses/progress/completion.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
 import { attemptsOf, lockTries, recordAttempt, type AttemptRow } from './queries.js'
+import { iso } from '../../../../http/dates.js'
 
 const tags = ['learner: evaluation forms']
 /** The spec's paths under /v2/courses, and the same routes under /v2/forms. */

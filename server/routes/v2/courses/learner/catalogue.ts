@@ -1,69 +1,50 @@
-import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
-import type { Queryable } from '../../../../db/index.js'
-import { publishedSnapshot } from '../../../../courses/snapshots.js'
-import { countedBlocks } from './progress.js'
-import { deleteCatalogueRow, staleCatalogueCourses, upsertCatalogueRow } from './queries.js'
+import { errorResponses } from '../../../../../contracts/errors.js'
+import { CATALOGUE_PAGE_SIZE, CatalogueFilters, CataloguePage, CatalogueParams, CatalogueQuery, CatalogueSearchParams } from '../../../../../contracts/learner/catalogue.js'
+import { searchQuery } from '../../../../courses/catalogue/index.js'
+import { catalogueCount, catalogueFacets, cataloguePage, type CatalogueListRow } from '../../../../courses/catalogue/queries.js'
+import type { App } from '../../../../types.js'
+import { BASE, tags } from './base.js'
+import { cardOf } from './views.js'
 
-/** Visible words of rich text (the description is HTML). */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&[a-z]+;|&#\d+;/gi, ' ')
-
-/**
- * Rewrites the catalogue row of a course from its newest published snapshot (or removes it when the
- * course is no longer published). Publishing calls it in its own transaction, so the catalogue never
- * shows a version that was not committed.
- */
-export async function refreshPublishedCourse(tx: Queryable, uuid: string): Promise<void> {
-  const snap = await publishedSnapshot(tx, uuid)
-  if (!snap) return deleteCatalogueRow(tx, uuid)
-  await upsertCatalogueRow(tx, catalogueRowOf(snap))
-}
-
-export function catalogueRowOf(snap: CourseSnapshot) {
-  const c = snap.course
-  return {
-    uuid: c.uuid,
-    version: snap.version,
-    name: c.name,
-    briefDescription: c.briefDescription,
-    coverPath: c.cover,
-    thumbnailPath: c.thumbnail,
-    category: c.category,
-    difficulty: c.difficulty,
-    organization: c.organization,
-    tags: c.tags,
-    durationHours: c.durationHours,
-    publishedAt: snap.publishedAt,
-    countedBlocks: countedBlocks(snap).map((b) => ({ id: b.id, kind: b.kind })),
-    text: {
-      a: c.name,
-      b: [plain(c.briefDescription), ...c.keywords, ...c.tags, c.category?.name ?? '', c.organization?.name ?? '', c.difficulty?.name ?? ''].join(' '),
-      c: plain(c.description),
-    },
+/** The catalogue of published courses: pages, search and the filters' choices. */
+export async function catalogueRoutes(app: App) {
+  const card = (r: CatalogueListRow) => cardOf(r, (path) => app.storage.readUrl(path))
+  async function catalogue(page: number, search: string | undefined, q: CatalogueQuery) {
+    const filter = { query: searchQuery(search), ...q }
+    const rows = await cataloguePage(app.db, filter, CATALOGUE_PAGE_SIZE, (page - 1) * CATALOGUE_PAGE_SIZE)
+    const total = rows.length ? Number(rows[0].total) : page === 1 ? 0 : await catalogueCount(app.db, filter)
+    return { items: await Promise.all(rows.map(card)), total }
   }
-}
+  const catalogueSchema = { tags, querystring: CatalogueQuery, response: { 200: CataloguePage, ...errorResponses(400, 401, 403) } }
+  app.get(
+    `${BASE}/all/:page`,
+    { schema: { ...catalogueSchema, summary: `Published courses, newest first, ${CATALOGUE_PAGE_SIZE} a page (page from 1), with optional filters`, params: CatalogueParams } },
+    async (request) => catalogue(request.params.page, undefined, request.query),
+  )
+  app.get(
+    `${BASE}/all/:page/:search`,
+    {
+      schema: {
+        ...catalogueSchema,
+        summary: 'Published courses matching every search word (accents and case ignored, prefixes match), best match first',
+        params: CatalogueSearchParams,
+      },
+    },
+    async (request) => catalogue(request.params.page, request.params.search, request.query),
+  )
+  app.get(
+    `${BASE}/catalogue/filters`,
+    { schema: { tags, summary: 'The categories, difficulties, organizations and tags of the published courses, with counts', response: { 200: CatalogueFilters, ...errorResponses(401, 403) } } },
+    async () => {
+      const rows = await catalogueFacets(app.db)
+      const of = (facet: string) => rows.filter((r) => r.facet === facet).map((r) => ({ id: r.id!, name: r.name, count: Number(r.count) }))
+      return {
+        categories: of('category'),
+        difficulties: of('difficulty'),
+        organizations: of('organization'),
+        tags: rows.filter((r) => r.facet === 'tag').map((r) => ({ name: r.name, count: Number(r.count) })),
+      }
+    },
+  )
 
-/**
- * Brings the catalogue up to date with what is published (courses published before the catalogue
- * existed, or by a process that did not refresh it). Runs at start; cheap when nothing is stale.
- */
-export async function refreshStaleCatalogue(db: Queryable): Promise<number> {
-  const stale = await staleCatalogueCourses(db)
-  for (const uuid of stale) await refreshPublishedCourse(db, uuid)
-  return stale.length
-}
-
-/**
- * The search words as a `to_tsquery` text: letters and digits only (no operator a learner could type
- * gets through), each a prefix (`fisi` finds `física`), all required. Null when nothing is left.
- */
-export function searchQuery(search: string | undefined): string | null {
-  if (!search) return null
-  const words = search.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
-  const kept = [...new Set(words.map((w) => w.slice(0, 60)))].slice(0, 12)
-  return kept.length ? kept.map((w) => `${w}:*`).join(' & ') : null
 }

@@ -5,7 +5,6 @@ import {
   BlockDeleteBody,
   BlockMoveBody,
   BlockOrderBody,
-  BlockResponse,
   BlockRestoreBody,
   BlockUpdateBody,
   ContentTree,
@@ -13,65 +12,30 @@ import {
   CourseParams,
   HistoryResponse,
   ItemWriteResponse,
-  PublishBody,
-  PublishRefused,
-  PublishResponse,
   RESOURCE_KINDS,
   ResourceParBody,
-  ReviewCourseResponse,
-  ReviewIndexResponse,
-  ReviewPageParams,
   SectionResponse,
   TreeWriteResponse,
   UploadParamsResponse,
-  ValidationResponse,
-  type BlockKind,
-  type ContentBlock,
-  type ContentItem,
-  type ContentSection,
   type ResourceBlockKind,
-  type ValidationItem,
 } from '../../../../../../contracts/courses/content.js'
-import type { Queryable } from '../../../../../db/index.js'
+import { addItem, moveBlock, orderItems, removeItem } from '../../../../../courses/content/items.js'
+import { courseRevision, itemById, liveItem, liveItems, saveValues, version, versions } from '../../../../../courses/content/queries.js'
+import { registerResources, resourceUrls } from '../../../../../courses/content/resources.js'
+import { cleanValues, withoutAnswers } from '../../../../../courses/content/values.js'
+import { iso } from '../../../../../http/dates.js'
+import { bumpRevision } from '../../../../../courses/revisions.js'
+import { packageWorkDir } from '../../../../../packages/unpack.js'
 import { HttpError } from '../../../../../plugins/errors.js'
 import { uploadParams } from '../../../../../storage/kinds.js'
 import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../../http/actor.js'
-import { bumpRevision, courseWrite, requireCourse, type CourseRole } from '../access.js'
-import { refreshPublishedCourse } from '../../learner/catalogue.js'
-import { checklist, loadCourseState, snapshot } from './publish.js'
-import { insertAt, reorder } from './positions.js'
-import {
-  courseRevision,
-  deleteItem,
-  insertCourseVersion,
-  insertItem,
-  itemById,
-  liveItem,
-  liveItems,
-  lockCourse,
-  saveValues,
-  siblingIds,
-  version,
-  versions,
-  writePositions,
-  type ItemRow,
-} from './queries.js'
-import { registerResources, resourceUrls } from './resources.js'
-import { packageWorkDir } from '../../../../../packages/unpack.js'
-import { cleanValues, withoutAnswers } from './values.js'
-
-export { cloneContent } from './clone.js'
-
-const tags = ['course creator: content']
-const V2 = '/v2/courses/creator'
-const LEGACY = '/courses/creator'
-
-const itemNotFound = () => new HttpError(404, 'Item not found', 'NOT_FOUND')
-const invalid = (field: string, message: string) => new HttpError(400, 'Invalid request', 'VALIDATION', { [field]: message })
-/** Those who may edit a course see form answers; a reviewer reads the course without them. */
-const seesAnswers = (role: CourseRole) => role !== 'reviewer'
-const iso = (v: Date | string) => new Date(v).toISOString()
+import { courseWrite, requireCourse } from '../access.js'
+import { tags, V2 } from './base.js'
+import { publishRoutes } from './publish.js'
+import { reviewRoutes } from './review.js'
+import { invalid, itemNotFound, liveBlock, liveSection, seesAnswers } from './rules.js'
+import { contentViews } from './views.js'
 
 /**
  * Course content (spec §7 "Course creator": blocks, review, publish). Every write goes through
@@ -79,61 +43,7 @@ const iso = (v: Date | string) => new Date(v).toISOString()
  * reordering leaves the siblings at positions 0..n-1.
  */
 export default async function contentRoutes(app: App) {
-  async function block(row: ItemRow, answers: boolean): Promise<ContentBlock> {
-    const values = answers ? row.values : withoutAnswers(row.kind, row.values)
-    const urls = await resourceUrls(app.storage, row.values)
-    return {
-      id: row.id,
-      kind: row.kind as BlockKind,
-      section: row.section_id!,
-      position: row.position,
-      values,
-      version: row.version,
-      updatedAt: iso(row.updated_at),
-      updatedBy: row.updated_by_name,
-      ...(urls ? { urls } : {}),
-    }
-  }
-
-  async function section(row: ItemRow, children: ItemRow[], answers: boolean): Promise<ContentSection> {
-    return {
-      id: row.id,
-      kind: 'section',
-      title: String(row.values.title ?? ''),
-      position: row.position,
-      values: row.values,
-      version: row.version,
-      updatedAt: iso(row.updated_at),
-      updatedBy: row.updated_by_name,
-      blocks: await Promise.all(children.map((b) => block(b, answers))),
-    }
-  }
-
-  /** The whole content of a course, sections and blocks by position. */
-  async function tree(db: Queryable, course: string, answers: boolean): Promise<ContentSection[]> {
-    const rows = await liveItems(db, course)
-    return Promise.all(rows.filter((r) => r.kind === 'section').map((s) => section(s, rows.filter((b) => b.section_id === s.id), answers)))
-  }
-
-  /** One item as a write answers it: a section with its blocks, or a block. */
-  async function written(db: Queryable, course: string, id: string): Promise<ContentItem> {
-    const row = (await liveItem(db, course, id))!
-    if (row.kind !== 'section') return block(row, true)
-    const children = (await liveItems(db, course)).filter((b) => b.section_id === row.id)
-    return section(row, children, true)
-  }
-
-  async function liveSection(db: Queryable, course: string, id: string): Promise<ItemRow> {
-    const row = await liveItem(db, course, id)
-    if (!row || row.kind !== 'section') throw new HttpError(404, 'Section not found', 'NOT_FOUND')
-    return row
-  }
-
-  async function liveBlock(db: Queryable, course: string, id: string): Promise<ItemRow> {
-    const row = await liveItem(db, course, id)
-    if (!row || row.kind === 'section') throw itemNotFound()
-    return row
-  }
+  const { section, tree, written } = contentViews(app.storage)
 
   app.get(
     `${V2}/builder/blocks/:id`,
@@ -177,9 +87,7 @@ export default async function contentRoutes(app: App) {
       return app.db.transaction(async (tx) => {
         const revision = await bumpRevision(tx, b.uuid, b.revision)
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
-        const siblings = await siblingIds(tx, b.uuid, parent)
-        await insertItem(tx, { id, course: b.uuid, section: parent, kind: b.item, position: siblings.length, values }, principal)
-        await writePositions(tx, b.uuid, parent, insertAt(siblings, id, b.position))
+        await addItem(tx, { id, course: b.uuid, section: parent, kind: b.item, values }, b.position, principal)
         return { revision, item: await written(tx, b.uuid, id) }
       })
     },
@@ -227,8 +135,7 @@ export default async function contentRoutes(app: App) {
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const row = await liveItem(tx, b.uuid, b.id)
         if (!row) throw itemNotFound()
-        await deleteItem(tx, b.uuid, row.id)
-        await writePositions(tx, b.uuid, row.section_id, await siblingIds(tx, b.uuid, row.section_id))
+        await removeItem(tx, row)
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -248,9 +155,9 @@ export default async function contentRoutes(app: App) {
       const b = request.body
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const parent = b.section ? (await liveSection(tx, b.uuid, b.section)).id : null
-        const order = reorder(await siblingIds(tx, b.uuid, parent), b.updates)
-        if (!order) throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
-        await writePositions(tx, b.uuid, parent, order)
+        if (!(await orderItems(tx, b.uuid, parent, b.updates))) {
+          throw invalid('updates', parent ? 'List each block of this section at most once' : 'List each section at most once')
+        }
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -271,11 +178,7 @@ export default async function contentRoutes(app: App) {
       return courseWrite(app.db, actorOf(request), b.uuid, 'edit', b.revision, async (tx, revision) => {
         const moving = await liveBlock(tx, b.uuid, b.block)
         const target = await liveSection(tx, b.uuid, b.section)
-        const from = moving.section_id!
-        if (from !== target.id) {
-          await writePositions(tx, b.uuid, from, (await siblingIds(tx, b.uuid, from)).filter((id) => id !== moving.id))
-        }
-        await writePositions(tx, b.uuid, target.id, insertAt(await siblingIds(tx, b.uuid, target.id), moving.id, b.position))
+        await moveBlock(tx, moving, target.id, b.position)
         return { revision, items: await tree(tx, b.uuid, true) }
       })
     },
@@ -372,112 +275,6 @@ export default async function contentRoutes(app: App) {
     },
   )
 
-  // Review: reviewers, the owner and collaborators read the course block by block.
-  app.get(
-    `${V2}/builder/review/course/:id`,
-    { schema: { tags, summary: 'The course for review: sections and blocks in order', params: CourseParams, response: { 200: ReviewCourseResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
-    async (request) => {
-      const { id } = request.params
-      const role = await requireCourse(app.db, actorOf(request), id, 'read')
-      const { rows } = await app.db.query<{ name: string; revision: number; published_version: number | null }>(
-        'SELECT name, revision, published_version FROM courses WHERE uuid = $1',
-        [id],
-      )
-      const c = rows[0]
-      return { Item: { uuid: id, name: c.name, revision: Number(c.revision), publishedVersion: c.published_version, role, items: await tree(app.db, id, seesAnswers(role)) } }
-    },
-  )
-
-  app.get(
-    `${V2}/review/course/block/:course/:item`,
-    { schema: { tags, summary: 'One block for review', params: CourseItemParams, response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
-    async (request) => {
-      const { course, item } = request.params
-      const role = await requireCourse(app.db, actorOf(request), course, 'read')
-      return { Item: await block(await liveBlock(app.db, course, item), seesAnswers(role)) }
-    },
-  )
-
-  app.get(
-    `${LEGACY}/review/index/:id`,
-    { schema: { tags, summary: 'Legacy: the course outline (sections and block titles)', params: CourseParams, response: { 200: ReviewIndexResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
-    async (request) => {
-      const { id } = request.params
-      await requireCourse(app.db, actorOf(request), id, 'read')
-      const rows = await liveItems(app.db, id)
-      const title = (r: ItemRow) => String(r.values.title ?? r.values.name ?? '')
-      return {
-        items: rows
-          .filter((r) => r.kind === 'section')
-          .map((s) => ({
-            id: s.id,
-            title: title(s),
-            position: s.position,
-            blocks: rows.filter((b) => b.section_id === s.id).map((b) => ({ id: b.id, kind: b.kind as BlockKind, title: title(b), position: b.position })),
-          })),
-      }
-    },
-  )
-
-  app.get(
-    `${LEGACY}/review/page/:course/:section/:block`,
-    { schema: { tags, summary: 'Legacy: one block of a section, for review', params: ReviewPageParams, response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
-    async (request) => {
-      const { course, section: sectionId, block: blockId } = request.params
-      const role = await requireCourse(app.db, actorOf(request), course, 'read')
-      const row = await liveBlock(app.db, course, blockId)
-      if (row.section_id !== sectionId) throw itemNotFound()
-      return { Item: await block(row, seesAnswers(role)) }
-    },
-  )
-
-  // Validation and publishing.
-  app.get(
-    `${V2}/publish/validate/:id`,
-    { schema: { tags, summary: 'The publication checklist: every item must pass', params: CourseParams, response: { 200: ValidationResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
-    async (request) => {
-      const { id } = request.params
-      await requireCourse(app.db, actorOf(request), id, 'read')
-      const state = await loadCourseState(app.db, id)
-      if (!state) throw itemNotFound()
-      const items = checklist(state)
-      return { ok: items.every((i) => i.ok), items }
-    },
-  )
-
-  const publishSchema = {
-    tags,
-    body: PublishBody,
-    response: { 200: PublishResponse, ...courseErrorResponses(400, 401, 403, 404), 409: PublishRefused },
-  }
-  /** Publishes what is saved, or answers the failing checklist items. */
-  async function publish(principal: ReturnType<typeof actorOf>, uuid: string) {
-    await requireCourse(app.db, principal, uuid, 'publish')
-    return app.db.transaction(async (tx) => {
-      // The lock keeps every write of the course out between the check and the copy.
-      await lockCourse(tx, uuid)
-      const state = await loadCourseState(tx, uuid)
-      if (!state) throw itemNotFound()
-      const failing = checklist(state).filter((i) => !i.ok)
-      if (failing.length) return { failing, published: null }
-      const published = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), principal)
-      // The learners' catalogue row follows the new version in the same transaction.
-      await refreshPublishedCourse(tx, uuid)
-      return { failing: null, published }
-    })
-  }
-  const notReady = (items: ValidationItem[]) => ({ message: 'The course is not ready to publish: complete the checklist first', code: 'NOT_READY', items })
-
-  app.post(
-    `${V2}/publish/all`,
-    { schema: { ...publishSchema, summary: 'Publishes the saved course as a new immutable version (409 with the failing checklist items)' } },
-    async (request, reply) => {
-      const result = await publish(actorOf(request), request.body.uuid)
-      return result.failing ? reply.status(409).send(notReady(result.failing)) : result.published
-    },
-  )
-  app.put(`${LEGACY}/publish`, { schema: { ...publishSchema, summary: 'Legacy: publishes the course (as publish/all)' } }, async (request, reply) => {
-    const result = await publish(actorOf(request), request.body.uuid)
-    return result.failing ? reply.status(409).send(notReady(result.failing)) : result.published
-  })
+  await reviewRoutes(app)
+  await publishRoutes(app)
 }

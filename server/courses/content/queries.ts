@@ -1,5 +1,5 @@
-import type { ItemKind } from '../../../../../../contracts/courses/content.js'
-import type { Queryable } from '../../../../../db/index.js'
+import type { ItemKind } from '../../../contracts/courses/content.js'
+import type { Queryable } from '../../db/index.js'
 
 /** A row of course_items as the routes use it. */
 export interface ItemRow {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { COURSE_PAGE_SIZE, type ChoiceCatalogue, type CourseFilter, type FaqItem } from '../../../../../contracts/courses/creator.js'
-import type { Queryable } from '../../../../db/index.js'
+import { COURSE_PAGE_SIZE, type ChoiceCatalogue, type CourseFilter, type FaqItem } from '../../../contracts/courses/creator.js'
+import type { Queryable } from '../../db/index.js'
 
-/** The SQL of the course creator routes. Rows come back in database shape; the routes map them. */
+/** SQL of the course model: the course row and its general data, media, FAQ, tags, plans, collaborators, clone and revision. Rows come back in database shape; the routes map them. */
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
@@ -132,6 +132,15 @@ export async function findCourse(db: Queryable, uuid: string): Promise<CourseRow
     keywords: r.keywords ?? [],
     tags: r.tags ?? [],
   }
+}
+
+/** What the review page heads the course with (the caller has checked the course is live). */
+export async function reviewHeading(db: Queryable, uuid: string): Promise<{ name: string; revision: number; published_version: number | null }> {
+  const { rows } = await db.query<{ name: string; revision: number; published_version: number | null }>(
+    'SELECT name, revision, published_version FROM courses WHERE uuid = $1',
+    [uuid],
+  )
+  return rows[0]
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -339,4 +348,25 @@ export async function cloneCourse(tx: Queryable, from: string, owner: string): P
     [from, to.uuid],
   )
   return { uuid: to.uuid, revision: Number(to.revision) }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Revisions.
+// ---------------------------------------------------------------------------------------------------
+
+/** Moves the revision of a live course on iff it is `revision` (taking the row lock); the new revision, or null. */
+export async function nextRevision(tx: Queryable, uuid: string, revision: number): Promise<number | null> {
+  const { rows } = await tx.query<{ revision: number }>(
+    `UPDATE courses SET revision = revision + 1, updated_at = now()
+      WHERE uuid = $1 AND revision = $2 AND deleted_at IS NULL
+      RETURNING revision`,
+    [uuid, revision],
+  )
+  return rows[0] ? Number(rows[0].revision) : null
+}
+
+/** The revision of a live course, or null. */
+export async function liveRevision(db: Queryable, uuid: string): Promise<number | null> {
+  const { rows } = await db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1 AND deleted_at IS NULL', [uuid])
+  return rows[0] ? Number(rows[0].revision) : null
 }

@@ -1,8 +1,9 @@
-import type { CourseSnapshot } from '../../../../../contracts/courses/content.js'
-import type { CourseProgress, IssuedCertificate } from '../../../../../contracts/learner/player.js'
-import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../../../certificates/index.js'
-import type { Db, Queryable } from '../../../../db/index.js'
-import { progressOf } from './progress.js'
+import type { CourseSnapshot } from '../../../contracts/courses/content.js'
+import type { CourseProgress, IssuedCertificate } from '../../../contracts/learner/player.js'
+import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../certificates/index.js'
+import type { Db, Queryable } from '../../db/index.js'
+import { iso } from '../../http/dates.js'
+import { progressOf } from './rules.js'
 import { completionOf, passedForms, progressRows, recordCompletion } from './queries.js'
 
 /**
@@ -42,7 +43,7 @@ export async function settle(tx: Queryable, who: Studying, snap: CourseSnapshot,
   return {
     ...p,
     completed: complete || completedAt !== null,
-    completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+    completedAt: completedAt === null ? null : iso(completedAt),
     certificate: await issued(tx, who.sub, course),
   }
 }
@@ -62,7 +63,7 @@ export async function currentProgress(db: Db, who: Studying, snap: CourseSnapsho
   return {
     ...p,
     completed: complete || completedAt !== null,
-    completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+    completedAt: completedAt === null ? null : iso(completedAt),
     certificate,
   }
 }

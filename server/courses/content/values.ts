@@ -1,7 +1,7 @@
 import Value from 'typebox/value'
-import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../../../../contracts/courses/content.js'
-import { HttpError } from '../../../../../plugins/errors.js'
-import { sanitizeDocumentHtml } from '../../../../documents/sanitize.js'
+import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../contracts/courses/content.js'
+import { HttpError } from '../../http/http-error.js'
+import { sanitizeDocumentHtml } from '../../html/sanitize.js'
 
 type ValueError = { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
 

@@ -1,10 +1,10 @@
-import { RESOURCE_KINDS, type ItemKind } from '../../../../../../contracts/courses/content.js'
-import { PACKAGE_LIMITS, PackageError, storePackage, unpackStoredPackage, type UnpackedPackage } from '../../../../../packages/unpack.js'
-import { HttpError } from '../../../../../plugins/errors.js'
-import { isValidKey, readFolderUrl, type Storage } from '../../../../../storage/index.js'
-import { isIssuedPath } from '../../../../../storage/kinds.js'
-import { requireMatchingBytes } from '../../../../../storage/magic.js'
-import { videoDuration } from '../../../../../media/duration.js'
+import { RESOURCE_KINDS, type ItemKind } from '../../../contracts/courses/content.js'
+import { PACKAGE_LIMITS, PackageError, storePackage, unpackStoredPackage, type UnpackedPackage } from '../../packages/unpack.js'
+import { HttpError } from '../../http/http-error.js'
+import { isValidKey, readFolderUrl, type Storage } from '../../storage/index.js'
+import { isIssuedPath } from '../../storage/kinds.js'
+import { requireMatchingBytes } from '../../storage/magic.js'
+import { videoDuration } from '../../media/duration.js'
 
 /**
  * The files blocks point at. A path in a block's values must be one the storage issued for this course

@@ -1,6 +1,6 @@
-import type { BlockKind, CourseSnapshot } from '../../../../../contracts/courses/content.js'
-import type { CourseProgress } from '../../../../../contracts/learner/player.js'
-import { countedBlocks as certificateRule } from '../../../../certificates/index.js'
+import type { BlockKind, CourseSnapshot } from '../../../contracts/courses/content.js'
+import type { CourseProgress } from '../../../contracts/learner/player.js'
+import { countedBlocks as certificateRule } from '../../certificates/index.js'
 
 /**
  * The progress rules (spec §7 "Progress"): a text, image, attachment, link or simulation block is

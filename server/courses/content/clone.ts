@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Queryable } from '../../../../../db/index.js'
+import type { Queryable } from '../../db/index.js'
 import { insertItem, liveItems } from './queries.js'
 
 /**

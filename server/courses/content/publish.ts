@@ -1,0 +1,196 @@
+import type { CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
+import type { Queryable } from '../../db/index.js'
+import { refreshPublishedCourse } from '../catalogue/index.js'
+import { collaborators, courseRow, insertCourseVersion, livePlans, liveItems, lockCourse, type Actor, type CourseRow, type ItemRow, type PlanRow } from './queries.js'
+
+/**
+ * The publication checklist (`publish/validate`) and the snapshot publishing freezes. Every item must
+ * pass before a course can be published; each failing item says what is missing and where.
+ */
+
+const plain = (html: string | null | undefined) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').trim()
+const label = (row: ItemRow, index: number) => {
+  const t = typeof row.values.title === 'string' && row.values.title.trim() ? row.values.title.trim() : typeof row.values.name === 'string' && row.values.name.trim() ? row.values.name.trim() : ''
+  return t ? `“${t}”` : `#${index + 1}`
+}
+
+/** Why a block is not ready to be studied, or null. Forms are checked by `formProblem`. */
+function blockProblem(b: ItemRow): string | null {
+  const v = b.values
+  switch (b.kind) {
+    case 'text':
+      return plain(String(v.html ?? '')) || /<img\s/i.test(String(v.html ?? '')) ? null : 'has no text'
+    case 'image':
+      if (!v.path) return 'has no image'
+      return typeof v.alt === 'string' && v.alt.trim() ? null : 'needs a description of the image (alternative text)'
+    case 'attachment':
+      return v.path ? null : 'has no file'
+    case 'link':
+      return v.url ? null : 'has no address'
+    case 'simulation':
+      return v.url || (v.path && v.entry) ? null : 'has no package or address'
+    case 'video':
+      if (!v.path && !v.url) return 'has no video'
+      // Learners' progress is measured against the length; a video without one could never be done.
+      return typeof v.duration === 'number' && v.duration > 0 ? null : v.path ? 'has no known length: upload the video again' : 'needs its length'
+    default:
+      return null
+  }
+}
+
+/**
+ * Why a form cannot be taken and passed, or null. Scoring is the share of questions answered exactly
+ * right, so the required score is reachable when every question can be answered right.
+ */
+function formProblem(form: Partial<FormValues>): string | null {
+  if (!form.name?.trim()) return 'has no name'
+  const questions = form.questions ?? []
+  if (questions.length === 0) return 'has no questions'
+  for (const [i, q] of questions.entries()) {
+    const n = `question ${i + 1}`
+    if (!q.text.trim()) return `${n} has no text`
+    if (q.options.some((o) => !o.text.trim())) return `${n} has an option without text`
+    const correct = q.options.filter((o) => o.correct).length
+    if (q.type === 'boolean' && q.options.length !== 2) return `${n} (true or false) needs exactly two options`
+    if (q.type !== 'boolean' && q.options.length < 2) return `${n} needs at least two options`
+    if (correct === 0) return `${n} has no correct answer`
+    if (q.type !== 'multiple' && correct > 1) return `${n} accepts one answer but marks ${correct} as correct`
+  }
+  const score = form.requiredScore ?? 0
+  if (score < 0 || score > 100) return 'has a required score that cannot be reached'
+  if (!form.tries || form.tries < 1 || form.tries > 20) return 'needs between 1 and 20 tries'
+  return null
+}
+
+export interface CourseState {
+  course: CourseRow
+  plans: PlanRow[]
+  items: ItemRow[]
+  collaborators: Array<{ username: string; name: string }>
+}
+
+export async function loadCourseState(db: Queryable, uuid: string): Promise<CourseState | null> {
+  const course = await courseRow(db, uuid)
+  if (!course) return null
+  return { course, plans: await livePlans(db, uuid), items: await liveItems(db, uuid), collaborators: await collaborators(db, uuid) }
+}
+
+const item = (key: ValidationItem['key'], ok: boolean, passed: string, failed: string, blocks?: string[]): ValidationItem => ({
+  key,
+  ok,
+  message: ok ? passed : failed,
+  ...(blocks && blocks.length ? { blocks } : {}),
+})
+
+/** The checklist, in a fixed order (VALIDATION_KEYS). */
+export function checklist({ course, plans, items }: CourseState): ValidationItem[] {
+  const sections = items.filter((i) => i.kind === 'section')
+  const blocks = items.filter((i) => i.kind !== 'section')
+  const sectionOf = new Map(sections.map((s, i) => [s.id, { row: s, index: i }]))
+  const where = (b: ItemRow) => {
+    const s = sectionOf.get(b.section_id!)
+    const siblings = blocks.filter((x) => x.section_id === b.section_id)
+    return `block ${label(b, siblings.indexOf(b))} of section ${s ? label(s.row, s.index) : '?'}`
+  }
+
+  const incomplete = blocks.filter((b) => b.kind !== 'form').map((b) => ({ b, why: blockProblem(b) })).filter((x) => x.why)
+  const forms = blocks.filter((b) => b.kind === 'form')
+  const badForms = forms.map((b) => ({ b, why: formProblem(b.values as Partial<FormValues>) })).filter((x) => x.why)
+  const duration = course.duration_hours === null ? 0 : Number(course.duration_hours)
+  const withBlock = sections.filter((s) => blocks.some((b) => b.section_id === s.id))
+  const describe = (list: Array<{ b: ItemRow; why: string | null }>) =>
+    list.slice(0, 3).map((x) => `The ${where(x.b)} ${x.why}`).join('; ') + (list.length > 3 ? `; and ${list.length - 3} more` : '') + '.'
+
+  return [
+    item('name', course.name.trim().length > 0, 'The course has a name.', 'Give the course a name.'),
+    item('briefDescription', plain(course.details?.ShortDescription).length > 0, 'The course has a brief description.', 'Write a brief description of the course.'),
+    item('description', plain(course.description).length > 0, 'The course has a description.', 'Write a description of the course.'),
+    item('cover', Boolean(course.cover_path), 'The course has a cover.', 'Upload a cover image.'),
+    item('duration', duration > 0, 'The course has a duration.', 'Give the course a duration in hours.'),
+    item('difficulty', Boolean(course.difficulty_id), 'The course has a difficulty.', 'Choose a difficulty.'),
+    item('category', Boolean(course.category_id), 'The course has a category.', 'Choose a category.'),
+    item('content', withBlock.length > 0, 'The course has content.', sections.length ? 'Add a block to a section.' : 'Add a section with at least one block.'),
+    item('blocks', incomplete.length === 0, 'Every block is complete.', describe(incomplete), incomplete.map((x) => x.b.id)),
+    item('plan', plans.length > 0, 'The course has a subscription plan.', 'Add a subscription plan.'),
+    item('certificateTemplate', Boolean(course.template_path || course.certificate_id), 'The course has a certificate template.', 'Upload a certificate template.'),
+    item(
+      'forms',
+      badForms.length === 0,
+      forms.length ? 'Every form has questions with correct answers and a reachable required score.' : 'The course has no forms.',
+      describe(badForms),
+      badForms.map((x) => x.b.id),
+    ),
+  ]
+}
+
+const ref = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null)
+
+/** The immutable copy learners study: general data, plans, sections and blocks, form answers included. */
+export function snapshot({ course, plans, items, collaborators: people }: CourseState, version: number, publishedAt: string): CourseSnapshot {
+  const sections = items.filter((i) => i.kind === 'section')
+  return {
+    format: 1,
+    version,
+    publishedAt,
+    course: {
+      uuid: course.uuid,
+      name: course.name,
+      briefDescription: course.details?.ShortDescription ?? '',
+      description: course.description ?? '',
+      requirements: course.requirements ?? '',
+      certificateDetails: course.certificate_details ?? '',
+      durationHours: course.duration_hours === null ? null : Number(course.duration_hours),
+      status: ref(course.status_id, course.status_name),
+      difficulty: ref(course.difficulty_id, course.difficulty_name),
+      category: ref(course.category_id, course.category_name),
+      organization: ref(course.organization_id, course.organization_name),
+      certificate: ref(course.certificate_id, course.certificate_name),
+      keywords: course.keywords ?? [],
+      tags: course.tags ?? [],
+      faq: course.faq ?? [],
+      salesEnabled: Boolean(course.sales_enabled),
+      cover: course.cover_path,
+      thumbnail: course.thumbnail_path,
+      presentation: course.presentation_path,
+      template: course.template_path,
+      createdBy: course.created_by,
+      collaborators: people,
+    },
+    plans: plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      durationDays: Number(p.duration_days),
+      price: p.price === null ? null : Number(p.price),
+      currency: p.currency === null ? null : p.currency.trim(),
+    })),
+    sections: sections.map((s) => ({
+      id: s.id,
+      title: String(s.values.title ?? ''),
+      position: s.position,
+      values: s.values,
+      blocks: items
+        .filter((b) => b.section_id === s.id)
+        .map((b) => ({ id: b.id, kind: b.kind as CourseSnapshot['sections'][number]['blocks'][number]['kind'], position: b.position, version: b.version, values: b.values })),
+    })),
+  }
+}
+
+/** What publishing did: the new version, or the checklist items that failed (nothing published). */
+export type Publication = { failing: ValidationItem[]; published: null } | { failing: null; published: { version: number; publishedAt: string } }
+
+/**
+ * Publishes what is saved, in the caller's transaction: the checklist must pass, then the snapshot is
+ * frozen as the next version and the learners' catalogue row follows it. Null for a course that is gone.
+ */
+export async function publishCourse(tx: Queryable, uuid: string, actor: Actor): Promise<Publication | null> {
+  // The lock keeps every write of the course out between the check and the copy.
+  await lockCourse(tx, uuid)
+  const state = await loadCourseState(tx, uuid)
+  if (!state) return null
+  const failing = checklist(state).filter((i) => !i.ok)
+  if (failing.length) return { failing, published: null }
+  const published = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), actor)
+  // The learners' catalogue row follows the new version in the same transaction.
+  await refreshPublishedCourse(tx, uuid)
+  return { failing: null, published }
+}

@@ -1,0 +1,3 @@
+/** Where the learner's course routes live, and their OpenAPI tag. */
+export const BASE = '/v2/courses'
+export const tags = ['learner']
