@@ -21,6 +21,7 @@ import { useTranslate } from 'react-admin'
 import { builderWrites, type Collaborator } from '../../dataProvider/builder'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
+import { useEntryField } from '../common/useEntryField'
 
 type Translate = (key: string, options?: object) => string
 
@@ -40,8 +41,8 @@ export function CollaboratorsTab() {
   const translate = useTranslate()
   const { course, saver, canManage } = useBuilderCourse()
   const [people, setPeople] = useState<Collaborator[]>(course.collaborators)
-  const [username, setUsername] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const entry = useEntryField(translate('aula.builder.collaborators.usernameHint'))
+  const setError = entry.setError
   const [notice, setNotice] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [removing, setRemoving] = useState<string | null>(null)
@@ -50,16 +51,15 @@ export function CollaboratorsTab() {
 
   const invite = async (event: FormEvent) => {
     event.preventDefault()
-    const name = username.trim()
-    if (!name) return setError(translate('aula.builder.validation.required'))
-    if (people.some((p) => p.username.toLocaleLowerCase() === name.toLocaleLowerCase())) return setError(translate('aula.builder.validation.duplicate'))
+    const name = entry.check({ existing: people.map((p) => p.username), required: true })
+    if (name === null) return
     setBusy(true)
     setError(null)
     setNotice(null)
     try {
       const answer = await saver.enqueue(builderWrites.addCollaborator(course.uuid, name), { debounce: false })
       answered(answer, [...people, { username: name }])
-      setUsername('')
+      entry.clear()
       setNotice(translate('aula.builder.collaborators.invited', { username: name }))
     } catch (err) {
       setError(shareError(err, translate))
@@ -97,13 +97,7 @@ export function CollaboratorsTab() {
           <TextField
             size="small"
             label={translate('aula.builder.collaborators.username')}
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value)
-              setError(null)
-            }}
-            error={Boolean(error)}
-            helperText={error ?? translate('aula.builder.collaborators.usernameHint')}
+            {...entry.field}
             sx={{ width: { xs: '100%', sm: 320 } }}
             disabled={busy}
             autoComplete="off"

@@ -1,5 +1,8 @@
-import { ApiError, httpClient } from '../../dataProvider/http'
+import { httpClient } from '../../dataProvider/http'
 import { HEARTBEAT_MS, PendingStore, type KeyValueStorage, type PendingWrite } from './pendingStore'
+import { Backoff, DroppedEdit, isStale, isTransient, statusOf } from './saveFailures'
+import { SaverSignals, type SaverStatus, type WriteAnswer } from './saverStatus'
+import { plain, WriteQueue } from './writeQueue'
 
 /**
  * The builder's one way to write a course: nothing a creator types may be lost, and nothing refused
@@ -21,17 +24,14 @@ import { HEARTBEAT_MS, PendingStore, type KeyValueStorage, type PendingWrite } f
  *   refused forever, rejects its promise (so the screen shows why) and goes on with the next one.
  * - Edits of a page that is gone (closed tab, reload, crash) are never sent by another page on its
  *   own: the page offers them (`PendingStore.orphans`) and sends what the person restores (`adopt`).
+ *
+ * The queue itself is `WriteQueue`, how a failure is read is in `saveFailures`, and what the screen
+ * is told is `SaverSignals`.
  */
 
 export type { PendingRecord, PendingWrite } from './pendingStore'
-
-export type SaverStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'retrying' | 'conflict' | 'refused'
-
-/** Every write answers with the course's new revision (B9: `{ revision, ... }`). */
-export interface WriteAnswer {
-  revision?: number
-  [field: string]: unknown
-}
+export { DroppedEdit } from './saveFailures'
+export type { SaverStatus, WriteAnswer } from './saverStatus'
 
 export interface EnqueueOptions {
   /** Wait for a pause in the creator's typing before sending (default true). */
@@ -58,65 +58,28 @@ export interface SaverOptions {
   onSaved?: (write: PendingWrite, answer: WriteAnswer) => void
 }
 
-/** The promise of an edit the person dropped for the course as saved ("take theirs"). */
-export class DroppedEdit extends Error {
-  constructor() {
-    super('The edit was dropped for the saved course')
-    this.name = 'DroppedEdit'
-  }
-}
-
-interface Entry extends PendingWrite {
-  /** Not sent before this time (epoch ms), while the creator may still be typing. */
-  notBefore: number
-  waiters: Array<{ resolve: (answer: WriteAnswer) => void; reject: (error: unknown) => void }>
-}
-
 /** The default sender: the creator API, the revision inserted into the body. */
 export function sendWrite(write: PendingWrite, revision: number): Promise<WriteAnswer> {
   return httpClient<WriteAnswer>(write.url, { method: write.method, body: JSON.stringify({ ...write.body, revision }) }).then((r) => r.json ?? {})
 }
 
-/**
- * The answer's status of a failed write (0: no answer), or undefined for anything else thrown. Read
- * from the error's fields: react-admin's HttpError resets its prototype, so `instanceof ApiError`
- * does not hold for its subclasses everywhere.
- */
-const statusOf = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined)
-/** A failure that leaves the write worth sending again: no answer, or the server's own trouble. */
-const isTransient = (error: unknown) => {
-  const status = statusOf(error)
-  return status === undefined || status === 0 || status >= 500
-}
-const isStale = (error: unknown) => {
-  const body = error instanceof ApiError ? error.body : undefined
-  return statusOf(error) === 409 && typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'STALE_REVISION'
-}
-const plain = ({ key, method, url, body }: PendingWrite): PendingWrite => ({ key, method, url, body })
-
 export class CourseSaver {
   readonly uuid: string
   readonly store: PendingStore
   private rev: number
-  private queue: Entry[] = []
-  private sending: Entry | null = null
-  private state: SaverStatus = 'saved'
+  private readonly writes = new WriteQueue()
+  private readonly signals = new SaverSignals()
   private timer: ReturnType<typeof setTimeout> | null = null
   private heartbeat: ReturnType<typeof setInterval> | null = null
-  private retryDelay: number
+  private readonly backoff: Backoff
   private paused = false
   private disposed = false
   private lastError: unknown = null
   /** When the oldest unsent edit was made (epoch ms). */
   private since = 0
-  private readonly listeners = new Set<() => void>()
-  private readonly savedListeners = new Set<(write: PendingWrite, answer: WriteAnswer) => void>()
   private readonly send: NonNullable<SaverOptions['send']>
   private readonly debounceMs: number
-  private readonly retryMs: number
-  private readonly maxRetryMs: number
   private readonly online: () => boolean
-  private readonly idleWaiters: Array<() => void> = []
 
   constructor(options: SaverOptions) {
     this.uuid = options.uuid
@@ -125,11 +88,9 @@ export class CourseSaver {
     const storage = options.storage === undefined ? (typeof localStorage !== 'undefined' ? localStorage : null) : options.storage
     this.store = options.store ?? new PendingStore(options.uuid, storage)
     this.debounceMs = options.debounceMs ?? 1000
-    this.retryMs = options.retryMs ?? 2000
-    this.maxRetryMs = options.maxRetryMs ?? 30_000
-    this.retryDelay = this.retryMs
+    this.backoff = new Backoff(options.retryMs ?? 2000, options.maxRetryMs ?? 30_000)
     this.online = options.online ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false))
-    if (options.onSaved) this.savedListeners.add(options.onSaved)
+    if (options.onSaved) this.signals.onSaved(options.onSaved)
     if (typeof window !== 'undefined') {
       window.addEventListener('online', this.onOnline)
       window.addEventListener('offline', this.onOffline)
@@ -146,7 +107,7 @@ export class CourseSaver {
   }
 
   get status(): SaverStatus {
-    return this.state
+    return this.signals.status
   }
 
   /** Why the last write was refused (status `refused`, `conflict`), or the last transient failure. */
@@ -156,7 +117,7 @@ export class CourseSaver {
 
   /** The writes not yet acknowledged, oldest first (the one being sent included). */
   pending(): PendingWrite[] {
-    return [...(this.sending ? [this.sending] : []), ...this.queue].map(plain)
+    return this.writes.pending()
   }
 
   /**
@@ -169,18 +130,16 @@ export class CourseSaver {
   }
 
   get hasPending(): boolean {
-    return this.sending !== null || this.queue.length > 0
+    return this.writes.hasPending
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    return this.signals.subscribe(listener)
   }
 
   /** Calls `listener` with every write the server accepted and its answer (the page keeps its copy of the course current). */
   onSaved(listener: (write: PendingWrite, answer: WriteAnswer) => void): () => void {
-    this.savedListeners.add(listener)
-    return () => this.savedListeners.delete(listener)
+    return this.signals.onSaved(listener)
   }
 
   /** Queues a write; the promise settles with its answer (or the answer of the write that absorbed it). */
@@ -188,21 +147,14 @@ export class CourseSaver {
     const debounce = options.debounce ?? true
     const merge = options.merge ?? true
     return new Promise<WriteAnswer>((resolve, reject) => {
-      const tail = this.queue[this.queue.length - 1]
-      const notBefore = debounce ? Date.now() + this.debounceMs : 0
       if (!this.hasPending) this.since = Date.now()
-      if (tail && tail.key === write.key && tail.method === write.method && tail.url === write.url) {
-        tail.body = merge ? { ...tail.body, ...write.body } : { ...write.body }
-        tail.notBefore = notBefore
-        tail.waiters.push({ resolve, reject })
-      } else {
-        this.queue.push({ ...plain(write), body: { ...write.body }, notBefore, waiters: [{ resolve, reject }] })
-      }
+      this.writes.add(write, debounce ? Date.now() + this.debounceMs : 0, merge, { resolve, reject })
       // A write sent at once takes every write queued before it along (order is kept).
-      if (!debounce) for (const entry of this.queue) entry.notBefore = 0
+      if (!debounce) this.writes.releaseAll()
       this.persist()
-      if (this.state === 'saved' || this.state === 'refused') this.setState(this.online() ? 'pending' : 'offline')
-      else this.notify()
+      const status = this.signals.status
+      if (status === 'saved' || status === 'refused') this.signals.set(this.online() ? 'pending' : 'offline')
+      else this.signals.notify()
       this.schedule()
     })
   }
@@ -217,23 +169,23 @@ export class CourseSaver {
       this.rev = revision
       this.since = Date.now()
     }
-    for (const write of writes) this.queue.push({ ...plain(write), body: { ...write.body }, notBefore: 0, waiters: [] })
+    this.writes.append(writes)
     this.persist()
-    if (!this.paused) this.setState('pending')
+    if (!this.paused) this.signals.set('pending')
     this.schedule()
   }
 
   /** Sends every waiting write now (leaving the page, publishing, "try again"). */
   flush(): void {
-    for (const entry of this.queue) entry.notBefore = 0
-    this.retryDelay = this.retryMs
+    this.writes.releaseAll()
+    this.backoff.reset()
     this.schedule(true)
   }
 
   /** Resolves once nothing is pending, or the queue stops (offline, conflict): then `hasPending` tells. */
   whenIdle(): Promise<void> {
-    if (!this.hasPending || this.paused || this.state === 'offline') return Promise.resolve()
-    return new Promise((resolve) => this.idleWaiters.push(resolve))
+    if (!this.hasPending || this.paused || this.signals.status === 'offline') return Promise.resolve()
+    return this.signals.waitIdle()
   }
 
   /**
@@ -242,25 +194,15 @@ export class CourseSaver {
    * person was shown) is dropped, its promise rejected with `DroppedEdit`.
    */
   resolve(revision: number, kept: PendingWrite[], decided: PendingWrite[] = this.pending()): void {
-    const shown = new Set(decided.map((w) => w.body))
-    // Edits made while the person was choosing were not on the screen: they stay, after the kept ones.
-    const later = this.queue.filter((e) => !shown.has(e.body))
-    const before = this.queue.filter((e) => shown.has(e.body))
-    this.queue = []
-    for (const write of kept) {
-      const same = before.find((e) => e.key === write.key && e.url === write.url && e.waiters.length > 0)
-      const waiters = same ? same.waiters.splice(0) : []
-      this.queue.push({ ...plain(write), body: { ...write.body }, notBefore: 0, waiters })
-    }
-    this.queue.push(...later)
-    for (const entry of before) for (const w of entry.waiters) w.reject(new DroppedEdit())
+    const dropped = this.writes.rebase(kept, decided)
+    for (const w of dropped) w.reject(new DroppedEdit())
     this.rev = revision
     this.paused = false
     this.lastError = null
     this.persist()
-    this.setState(this.hasPending ? 'pending' : 'saved')
+    this.signals.set(this.hasPending ? 'pending' : 'saved')
     this.flush()
-    if (!this.hasPending) this.releaseIdle()
+    if (!this.hasPending) this.signals.releaseIdle()
   }
 
   /** A write made outside the queue moved the revision. */
@@ -279,20 +221,19 @@ export class CourseSaver {
       document.removeEventListener('visibilitychange', this.onHidden)
     }
     this.store.dispose()
-    this.listeners.clear()
-    this.savedListeners.clear()
-    this.releaseIdle()
+    this.signals.dispose()
   }
 
   private readonly onOnline = () => {
-    if (this.state === 'offline' || this.state === 'retrying') {
-      this.setState(this.hasPending ? 'pending' : 'saved')
+    const status = this.signals.status
+    if (status === 'offline' || status === 'retrying') {
+      this.signals.set(this.hasPending ? 'pending' : 'saved')
       this.flush()
     }
   }
 
   private readonly onOffline = () => {
-    if (this.hasPending && !this.paused && this.state !== 'refused') this.setState('offline')
+    if (this.hasPending && !this.paused && this.signals.status !== 'refused') this.signals.set('offline')
   }
 
   private readonly onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -304,14 +245,14 @@ export class CourseSaver {
   }
 
   private readonly onHidden = () => {
-    if (document.visibilityState === 'hidden' && this.queue.length > 0 && !this.paused) this.flush()
+    if (document.visibilityState === 'hidden' && this.writes.waitingCount > 0 && !this.paused) this.flush()
   }
 
   private schedule(now = false) {
-    if (this.disposed || this.paused || this.sending) return
+    if (this.disposed || this.paused || this.writes.isSending) return
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    const head = this.queue[0]
+    const head = this.writes.head
     if (!head) return
     const wait = now ? 0 : Math.max(0, head.notBefore - Date.now())
     if (wait === 0) void this.sendHead()
@@ -320,47 +261,45 @@ export class CourseSaver {
 
   private async sendHead() {
     this.timer = null
-    if (this.disposed || this.paused || this.sending) return
-    const head = this.queue[0]
-    if (!head) return
+    if (this.disposed || this.paused || this.writes.isSending || !this.writes.head) return
     if (!this.online()) {
-      this.setState('offline')
-      this.releaseIdle()
+      this.signals.set('offline')
+      this.signals.releaseIdle()
       return
     }
-    this.queue.shift()
-    this.sending = head
-    this.setState('saving')
+    const head = this.writes.take()
+    if (!head) return
+    this.signals.set('saving')
     try {
       const answer = await this.send(plain(head), this.rev)
       if (typeof answer.revision === 'number') this.rev = answer.revision
-      this.sending = null
-      this.retryDelay = this.retryMs
+      this.writes.settle()
+      this.backoff.reset()
       this.lastError = null
       if (!this.hasPending) this.since = 0
       this.persist()
-      for (const listener of this.savedListeners) listener(plain(head), answer)
+      this.signals.saved(plain(head), answer)
       for (const w of head.waiters) w.resolve(answer)
       this.afterWrite()
     } catch (error) {
-      this.sending = null
+      this.writes.settle()
       if (isStale(error)) {
         // Kept, with everything after it, until the person chooses: never sent again by itself.
-        this.queue.unshift(head)
+        this.writes.putBack(head)
         this.paused = true
         this.lastError = error
         this.persist()
-        this.setState('conflict')
-        this.releaseIdle()
+        this.signals.set('conflict')
+        this.signals.releaseIdle()
         return
       }
       if (isTransient(error)) {
-        this.queue.unshift(head)
+        this.writes.putBack(head)
         this.lastError = error
-        this.setState(!this.online() || statusOf(error) === 0 ? 'offline' : 'retrying')
-        this.releaseIdle()
-        if (!this.disposed) this.timer = setTimeout(() => this.schedule(true), this.retryDelay)
-        this.retryDelay = Math.min(this.retryDelay * 2, this.maxRetryMs)
+        this.signals.set(!this.online() || statusOf(error) === 0 ? 'offline' : 'retrying')
+        this.signals.releaseIdle()
+        const wait = this.backoff.next()
+        if (!this.disposed) this.timer = setTimeout(() => this.schedule(true), wait)
         return
       }
       // Refused for good: keeping it would block every write after it.
@@ -372,26 +311,13 @@ export class CourseSaver {
   }
 
   private afterWrite(failed?: 'refused') {
-    if (this.queue.length > 0) {
-      this.setState(failed ?? 'pending')
+    if (this.writes.waitingCount > 0) {
+      this.signals.set(failed ?? 'pending')
       this.schedule()
     } else {
-      this.setState(failed ?? 'saved')
-      this.releaseIdle()
+      this.signals.set(failed ?? 'saved')
+      this.signals.releaseIdle()
     }
-  }
-
-  private releaseIdle() {
-    for (const resolve of this.idleWaiters.splice(0)) resolve()
-  }
-
-  private setState(state: SaverStatus) {
-    this.state = state
-    this.notify()
-  }
-
-  private notify() {
-    for (const listener of this.listeners) listener()
   }
 
   /** This page's record: its unsent writes and the revision they were made against. */

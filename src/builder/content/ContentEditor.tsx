@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add'
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
+import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { DragDropContext, Draggable, Droppable, type DropResult, type ResponderProvided } from '@hello-pangea/dnd'
 import { useCallback, useState } from 'react'
 import { Confirm, useTranslate } from 'react-admin'
 import type { ContentSaver } from './api'
 import { BlockCard, useBlockTitle } from './BlockCard'
 import { HistoryDrawer } from './HistoryDrawer'
+import { LoadFailed, Loading } from './LoadStates'
 import { locate, type Block } from './model'
 import { MoveDialog } from './MoveDialog'
 import { ReviewSections } from './ReviewView'
@@ -51,26 +52,8 @@ export function ContentEditor({ course, saver }: { course: ContentCourse; saver:
   /** After a move the item may sit in another list: its actions button keeps the focus. */
   const refocus = (id: string) => requestAnimationFrame(() => document.getElementById(`${id}-actions`)?.focus())
 
-  if (content.loadError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={content.reload}>
-            {translate(`${T}.retry`)}
-          </Button>
-        }
-      >
-        {translate(`${T}.loadError`)}
-      </Alert>
-    )
-  if (!content.sections)
-    return (
-      <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', p: 2 }}>
-        <CircularProgress size={24} aria-hidden />
-        <Typography>{translate(`${T}.loading`)}</Typography>
-      </Stack>
-    )
+  if (content.loadError) return <LoadFailed text={translate(`${T}.loadError`)} onRetry={content.reload} />
+  if (!content.sections) return <Loading text={translate(`${T}.loading`)} padded />
   if (course.role === 'reviewer')
     return (
       <Stack spacing={2}>

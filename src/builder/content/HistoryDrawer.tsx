@@ -1,11 +1,12 @@
 import CloseIcon from '@mui/icons-material/Close'
-import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material'
+import { Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { contentApi } from './api'
 import { BlockView } from './BlockView'
+import { LoadFailed, Loading } from './LoadStates'
 import type { Block, BlockKind } from './model'
 
 const T = 'aula.builder.contentEditor.history'
@@ -54,24 +55,8 @@ function HistoryList({ course, block, title, onClose, onRestore }: { course: str
           <CloseIcon />
         </IconButton>
       </Stack>
-      {history.isPending && (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={20} aria-hidden />
-          <Typography>{translate(`${T}.loading`)}</Typography>
-        </Stack>
-      )}
-      {history.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={history.reload}>
-              {translate('aula.builder.contentEditor.retry')}
-            </Button>
-          }
-        >
-          {translate(`${T}.error`)}
-        </Alert>
-      )}
+      {history.isPending && <Loading text={translate(`${T}.loading`)} size={20} />}
+      {history.error && <LoadFailed text={translate(`${T}.error`)} onRetry={history.reload} />}
       {history.data && items.length === 0 && <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>}
       <Stack component="ol" spacing={2} divider={<Divider />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {items.map((entry, index) => {

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, CircularProgress, Divider, Link, Paper, Stack, Typography } from '@mui/material'
+import { Alert, Box, Divider, Link, Paper, Stack, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { useLoad } from '../../ui/useLoad'
 import { contentApi } from './api'
 import { useBlockTitle } from './BlockCard'
 import { BlockView } from './BlockView'
 import { KindIcon } from './kindIcons'
+import { LoadFailed, Loading } from './LoadStates'
 import type { Section } from './model'
 
 const T = 'aula.builder.contentEditor'
@@ -25,24 +26,8 @@ export function ReviewView({ course }: { course: { uuid: string; name?: string }
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate(`${T}.review.intro`)}
       </Typography>
-      {review.isPending && (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{translate(`${T}.review.loading`)}</Typography>
-        </Stack>
-      )}
-      {review.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={review.reload}>
-              {translate(`${T}.retry`)}
-            </Button>
-          }
-        >
-          {translate(`${T}.review.error`)}
-        </Alert>
-      )}
+      {review.isPending && <Loading text={translate(`${T}.review.loading`)} />}
+      {review.error && <LoadFailed text={translate(`${T}.review.error`)} onRetry={review.reload} />}
       {review.data && <ReviewSections sections={review.data.items} withContents />}
     </Box>
   )

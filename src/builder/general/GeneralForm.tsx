@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin'
 import { builderApi, builderWrites, type Choice, type ChoiceKind, type GeneralFields } from '../../dataProvider/builder'
 import { useLoad } from '../../ui/useLoad'
 import { useBuilderCourse } from '../common/CourseContext'
+import { useEntryField } from '../common/useEntryField'
 
 /** The server's limits (creator contract): the form says so before the server would refuse. */
 export const GENERAL_LIMITS = {
@@ -72,8 +73,7 @@ export function GeneralForm() {
     salesEnabled: start.salesEnabled ?? false,
   })
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
-  const [keyword, setKeyword] = useState('')
-  const [keywordError, setKeywordError] = useState<string | null>(null)
+  const keyword = useEntryField(translate('aula.builder.general.keywordsHint'))
 
   const change = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -88,13 +88,9 @@ export function GeneralForm() {
   }
 
   const addKeyword = () => {
-    const word = keyword.trim()
-    if (!word) return
-    if (word.length > GENERAL_LIMITS.keyword) return setKeywordError(translate('aula.builder.validation.tooLong', { max: GENERAL_LIMITS.keyword }))
-    if (values.keywords.some((k) => k.toLocaleLowerCase() === word.toLocaleLowerCase())) return setKeywordError(translate('aula.builder.validation.duplicate'))
-    if (values.keywords.length >= GENERAL_LIMITS.keywords) return setKeywordError(translate('aula.builder.validation.tooLong', { max: GENERAL_LIMITS.keywords }))
-    setKeyword('')
-    setKeywordError(null)
+    const word = keyword.check({ existing: values.keywords, maxLength: GENERAL_LIMITS.keyword, maxItems: GENERAL_LIMITS.keywords })
+    if (word === null) return
+    keyword.clear()
     change('keywords', [...values.keywords, word])
   }
   const onKeywordKey = (event: KeyboardEvent) => {
@@ -178,15 +174,9 @@ export function GeneralForm() {
           <TextField
             id="general-keyword"
             label={translate('aula.builder.general.addKeyword')}
-            value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value)
-              setKeywordError(null)
-            }}
+            {...keyword.field}
             onKeyDown={onKeywordKey}
             onBlur={addKeyword}
-            error={Boolean(keywordError)}
-            helperText={keywordError ?? translate('aula.builder.general.keywordsHint')}
             size="small"
             disabled={!canEdit}
             sx={{ width: { xs: '100%', sm: 320 } }}

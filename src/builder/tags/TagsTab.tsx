@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin'
 import { builderWrites } from '../../dataProvider/builder'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
+import { useEntryField } from '../common/useEntryField'
 
 export const TAG_LIMITS = { tag: 50, items: 30 } as const
 
@@ -13,8 +14,7 @@ export function TagsTab() {
   const translate = useTranslate()
   const { course, saver, canEdit } = useBuilderCourse()
   const [tags, setTags] = useState<string[]>(() => (saver.pendingBody('tags')?.items as string[] | undefined) ?? course.tags)
-  const [typed, setTyped] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const entry = useEntryField()
 
   const save = (next: string[]) => {
     setTags(next)
@@ -22,12 +22,9 @@ export function TagsTab() {
   }
   const add = (event: FormEvent) => {
     event.preventDefault()
-    const tag = typed.trim()
-    if (!tag) return setError(translate('aula.builder.validation.required'))
-    if (tag.length > TAG_LIMITS.tag) return setError(translate('aula.builder.validation.tooLong', { max: TAG_LIMITS.tag }))
-    if (tags.some((t) => t.toLocaleLowerCase() === tag.toLocaleLowerCase())) return setError(translate('aula.builder.validation.duplicate'))
-    setTyped('')
-    setError(null)
+    const tag = entry.check({ existing: tags, required: true, maxLength: TAG_LIMITS.tag })
+    if (tag === null) return
+    entry.clear()
     save([...tags, tag])
   }
 
@@ -56,13 +53,7 @@ export function TagsTab() {
           <TextField
             size="small"
             label={translate('aula.builder.tags.label')}
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value)
-              setError(null)
-            }}
-            error={Boolean(error)}
-            helperText={error}
+            {...entry.field}
             sx={{ width: { xs: '100%', sm: 280 } }}
           />
           <Button type="submit" variant="outlined" startIcon={<Add />} disabled={tags.length >= TAG_LIMITS.items}>

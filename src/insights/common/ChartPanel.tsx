@@ -1,9 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download'
 import {
-  Alert,
   Box,
   Button,
-  Paper,
   Skeleton,
   Stack,
   Table,
@@ -16,12 +14,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material'
-import { useId, useState, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { useTranslate } from 'react-admin'
 import { ResponsiveContainer } from 'recharts'
-import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { downloadCsv, toCsv } from './csv'
 import { formatNumber, useChartLocale } from './format'
+import { PanelFailure, PanelFrame } from './PanelFrame'
 import type { ChartColumn, ChartRow } from './types'
 
 export interface ChartPanelProps {
@@ -61,7 +59,6 @@ export function ChartPanel(props: ChartPanelProps) {
   const { title, description, loading, error, onRetry, rows, columns, csvName, headingLevel = 2, height = 300, children } = props
   const translate = useTranslate()
   const locale = useChartLocale()
-  const headingId = useId()
   const [view, setView] = useState<View>('chart')
   const empty = props.empty ?? rows.length === 0
   const failed = error !== undefined && error !== null && error !== false
@@ -83,18 +80,7 @@ export function ChartPanel(props: ChartPanelProps) {
       </Box>
     )
   } else if (failed) {
-    body = (
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ alignSelf: 'stretch' }}>
-          {error instanceof Error || typeof error === 'object' ? <ErrorDisplay error={error} /> : <Alert severity="error">{translate('aula.charts.panel.error')}</Alert>}
-        </Box>
-        {onRetry && (
-          <Button variant="outlined" onClick={onRetry}>
-            {translate('aula.charts.panel.retry')}
-          </Button>
-        )}
-      </Stack>
-    )
+    body = <PanelFailure error={error} onRetry={onRetry} />
   } else if (empty) {
     body = (
       <Box sx={{ minHeight: Math.min(height, 160), display: 'grid', placeItems: 'center', textAlign: 'center', color: 'text.secondary', px: 2 }}>
@@ -147,18 +133,12 @@ export function ChartPanel(props: ChartPanelProps) {
   }
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} aria-busy={loading} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', mb: 2 }}>
-        <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
-          <Typography id={headingId} variant="h6" component={`h${headingLevel}`} sx={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography>
-          {description && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {description}
-            </Typography>
-          )}
-        </Box>
+    <PanelFrame
+      title={title}
+      description={description}
+      headingLevel={headingLevel}
+      loading={loading}
+      actions={
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <ToggleButtonGroup
             size="small"
@@ -182,8 +162,9 @@ export function ChartPanel(props: ChartPanelProps) {
             {translate('aula.charts.panel.exportCsv')}
           </Button>
         </Stack>
-      </Stack>
+      }
+    >
       {body}
-    </Paper>
+    </PanelFrame>
   )
 }

@@ -11,8 +11,9 @@
  * Typical screen:
  *   const period = useDateRange()                     // ?from=&to= in the address, last 30 days by default
  *   const colors = useChartColors()
+ *   const sales = useChartData(() => api.sales(period.value), ['sales', period.value.from, period.value.to])
  *   <DateRangePicker {...period} />
- *   <ChartPanel title=… loading=… error=… onRetry=… rows=… columns=… csvName="sales">
+ *   <ChartPanel title=… {...sales.panel} rows=… columns=… csvName="sales">
  *     <LineChart data={rows}>
  *       <CartesianGrid stroke={colors.grid} />
  *       <XAxis dataKey="day" stroke={colors.axis} tick={{ fill: colors.axis }} />
@@ -22,6 +23,8 @@
  *   </ChartPanel>
  */
 export { ChartPanel, type ChartPanelProps } from './ChartPanel'
+export { PanelFailure, PanelFrame, type PanelFrameProps } from './PanelFrame'
+export { useChartData, type ChartData, type ChartDataOptions, type PanelState } from './useChartData'
 export { WithChartTexts } from './ChartTexts'
 export { chartColors, useChartColors, MIN_GRAPHIC_CONTRAST, type ChartColors } from './colors'
 export { CSV_BOM, csvBlob, downloadCsv, toCsv } from './csv'

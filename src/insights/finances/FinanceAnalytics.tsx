@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useLoad } from '../../ui/useLoad'
-import { ChartPanel, formatMoney, formatNumber, useChartColors, useChartLocale, type ChartRow } from '../common'
+import { ChartPanel, formatMoney, formatNumber, useChartColors, useChartData, useChartLocale, type ChartRow } from '../common'
 import { getSalesByCourse, getSalesSeries, getSalesTotals } from './api'
 import { FinanceFilters, FinanceFrame, useFinanceQuery } from './FinanceFrame'
 import { periodLabel } from './rows'
@@ -48,8 +48,9 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
   const colors = useChartColors()
   const filter = { from, to, currency }
   const key = JSON.stringify(filter)
-  const monthly = useLoad(() => getSalesSeries(filter, 'month'), key)
-  const courses = useLoad(() => getSalesByCourse(filter, SHARE_SLICES), key)
+  // A month without sales has nothing to draw in any of the monthly charts.
+  const monthly = useChartData(() => getSalesSeries(filter, 'month'), ['monthly', key], { isEmpty: (d) => d.points.every((p) => p.sales === 0) })
+  const courses = useChartData(() => getSalesByCourse(filter, SHARE_SLICES), ['share', key])
 
   const money = (v: string | number | null) => (v === null ? '—' : formatMoney(Number(v), currency, locale))
   const count = (v: string | number | null) => (v === null ? '—' : formatNumber(Number(v), locale))
@@ -66,8 +67,6 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
     // No sales in a month: no average (a gap in the line), not an average of zero.
     average: p.sales > 0 ? Math.round((p.revenue / p.sales) * 100) / 100 : null,
   }))
-  const noSales = months.every((m) => m.sales === 0)
-  const monthState = { loading: monthly.isPending, error: monthly.error, onRetry: monthly.reload, empty: noSales }
   const monthColumns = {
     period: { key: 'period', label: name('period') },
     revenue: { key: 'revenue', label: translate('aula.finances.columns.revenueIn', { currency }), format: money },
@@ -90,7 +89,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
       <ChartPanel
         title={translate('aula.finances.analytics.revenueByMonth')}
         description={translate('aula.finances.analytics.revenueByMonthHint', c)}
-        {...monthState}
+        {...monthly.panel}
         rows={months}
         columns={[monthColumns.period, monthColumns.revenue]}
         csvName={`revenue-by-month-${currency}-${from}-${to}`}
@@ -106,7 +105,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
       <ChartPanel
         title={translate('aula.finances.analytics.averagePrice')}
         description={translate('aula.finances.analytics.averagePriceHint', c)}
-        {...monthState}
+        {...monthly.panel}
         rows={months}
         columns={[monthColumns.period, monthColumns.average, monthColumns.sales]}
         csvName={`average-price-${currency}-${from}-${to}`}
@@ -122,9 +121,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
       <ChartPanel
         title={translate('aula.finances.analytics.share')}
         description={translate('aula.finances.analytics.shareHint', c)}
-        loading={courses.isPending}
-        error={courses.error}
-        onRetry={courses.reload}
+        {...courses.panel}
         rows={share}
         columns={[
           { key: 'name', label: name('course') },
@@ -146,7 +143,7 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
       <ChartPanel
         title={translate('aula.finances.analytics.salesVsRevenue')}
         description={translate('aula.finances.analytics.salesVsRevenueHint', c)}
-        {...monthState}
+        {...monthly.panel}
         rows={months}
         columns={[monthColumns.period, monthColumns.sales, monthColumns.revenue]}
         csvName={`sales-vs-revenue-${currency}-${from}-${to}`}

@@ -2,8 +2,7 @@ import { Stack, useMediaQuery, type Theme } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { CourseSales, PlanSales } from '../../../contracts/insights/finances'
-import { useLoad } from '../../ui/useLoad'
-import { ChartPanel, formatMoney, formatNumber, useChartColors, useChartLocale, type ChartColumn, type ChartRow } from '../common'
+import { ChartPanel, formatMoney, formatNumber, useChartColors, useChartData, useChartLocale, type ChartColumn, type ChartRow } from '../common'
 import { getSalesByCourse, getSalesByPlan, getSalesSeries } from './api'
 import { FinanceFilters, FinanceFrame, useFinanceQuery } from './FinanceFrame'
 import { pivotByCurrency, revenueKey, salesKey, seriesRows, shortLabel } from './rows'
@@ -22,9 +21,9 @@ export function SalesScreen() {
   const { period, interval, currency, setInterval, setCurrency } = useFinanceQuery()
   const filter = { ...period.value, currency }
   const key = JSON.stringify(filter)
-  const series = useLoad(() => getSalesSeries(filter, interval), `${key}|${interval}`)
-  const byCourse = useLoad(() => getSalesByCourse(filter, BREAKDOWN_LIMIT), key)
-  const byPlan = useLoad(() => getSalesByPlan(filter, BREAKDOWN_LIMIT), key)
+  const series = useChartData(() => getSalesSeries(filter, interval), ['series', key, interval])
+  const byCourse = useChartData(() => getSalesByCourse(filter, BREAKDOWN_LIMIT), ['by-course', key])
+  const byPlan = useChartData(() => getSalesByPlan(filter, BREAKDOWN_LIMIT), ['by-plan', key])
   // The currencies offered: those sold in the period (the series lists them), and the one chosen.
   const sold = series.data?.currencies ?? []
   const options = currency && !sold.includes(currency) ? [...sold, currency].sort() : sold
@@ -54,9 +53,7 @@ export function SalesScreen() {
         <ChartPanel
           title={translate('aula.finances.sales.overTime')}
           description={translate('aula.finances.sales.overTimeHint')}
-          loading={series.isPending}
-          error={series.error}
-          onRetry={series.reload}
+          {...series.panel}
           empty={timeCurrencies.length === 0}
           rows={timeRows}
           columns={[{ key: 'period', label: translate('aula.finances.columns.period') }, ...perCurrency(timeCurrencies)]}
@@ -67,9 +64,7 @@ export function SalesScreen() {
         <ChartPanel
           title={translate('aula.finances.sales.byCourse')}
           description={truncated(byCourse.data?.truncated) ?? translate('aula.finances.sales.byCourseHint')}
-          loading={byCourse.isPending}
-          error={byCourse.error}
-          onRetry={byCourse.reload}
+          {...byCourse.panel}
           rows={course.rows}
           columns={[{ key: 'name', label: translate('aula.finances.columns.course') }, ...perCurrency(course.currencies)]}
           csvName={`sales-by-course-${period.value.from}-${period.value.to}`}
@@ -80,9 +75,7 @@ export function SalesScreen() {
         <ChartPanel
           title={translate('aula.finances.sales.byPlan')}
           description={truncated(byPlan.data?.truncated) ?? translate('aula.finances.sales.byPlanHint')}
-          loading={byPlan.isPending}
-          error={byPlan.error}
-          onRetry={byPlan.reload}
+          {...byPlan.panel}
           rows={plan.rows}
           columns={[{ key: 'name', label: translate('aula.finances.columns.plan') }, ...perCurrency(plan.currencies)]}
           csvName={`sales-by-plan-${period.value.from}-${period.value.to}`}

@@ -3,7 +3,7 @@ import { Box, Button, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { MonitoringFrame } from './MonitoringFrame'
-import { CostPanels, DocumentsPanel, ForecastPanel, RealtimePanel, ServerCard, StorageCard } from './Panels'
+import { CostPanels, DocumentsPanel, ForecastPanel, RealtimePanel, ServerCard, StorageCard } from './panels'
 
 const T = 'aula.monitoring'
 
