@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { LANGUAGES } from './config.js'
 
-/** The key of the terms of use and privacy document (spec §3). */
+/** The key of the terms of use and privacy document (requirements §3). */
 export const TERMS_DOCUMENT_ID = 'terms-of-use-and-conditions'
 
 export const DocumentParams = Type.Object({
@@ -13,7 +13,7 @@ export const DocumentQuery = Type.Object({
   locale: Type.Optional(Type.Enum([...LANGUAGES])),
 })
 
-/** A published document as readers get it, under `Item` (spec §3). */
+/** A published document as readers get it, under `Item` (requirements §3). */
 export const DocumentItem = Type.Object({
   Id: Type.String(),
   Name: Type.String(),

@@ -11,7 +11,7 @@ import { avatarsPolicy } from './experimental/avatars-policy.js'
 
 /**
  * Who may call a route. `owner` and `collaborator` name the extra rule a handler applies on top of
- * the groups (spec §6: course owners manage collaborators; collaborators edit shared courses).
+ * the groups (requirements §6: course owners manage collaborators; collaborators edit shared courses).
  */
 export type Access =
   | { kind: 'public' }
@@ -45,7 +45,7 @@ export const routePolicy = {
   // The learner's own lists (account settings and dashboard).
   'GET /api/v2/user/subscriptions': SIGNED_IN,
   'GET /api/v2/user/courses': SIGNED_IN,
-  // Administration (spec §7 "Auth and users"): the identity admin adapter behind every user route.
+  // Administration (requirements §7 "Auth and users"): the identity admin adapter behind every user route.
   'POST /api/admin/users/all': ADMIN,
   'GET /api/admin/users/estimated': ADMIN,
   'GET /api/admin/users/user/:id': ADMIN,
@@ -70,7 +70,7 @@ export const routePolicy = {
   // Groups.
   'POST /api/v2/admin/groups/all': ADMIN,
   'POST /api/v2/admin/groups/users': ADMIN,
-  // Catalogues and documents (spec §7 "Catalogues"); an empty search segment is the route without it.
+  // Catalogues and documents (requirements §7 "Catalogues"); an empty search segment is the route without it.
   'GET /api/v2/admin/categories/all/:page': ADMIN,
   'GET /api/v2/admin/categories/all/:page/:search': ADMIN,
   'GET /api/v2/admin/categories/count/:page': ADMIN,
@@ -155,7 +155,7 @@ export const routePolicy = {
   'POST /api/v2/admin/careers/subject-disassociate': ADMIN,
   'POST /api/v2/admin/school-subjects/course-associate': ADMIN,
   'POST /api/v2/admin/school-subjects/course-disassociate': ADMIN,
-  // Subscriptions management (spec §7 "Admin subscriptions", "Courses (admin)").
+  // Subscriptions management (requirements §7 "Admin subscriptions", "Courses (admin)").
   'POST /api/admin/subscriptions/all': ADMIN,
   'GET /api/admin/subscriptions/estimated': ADMIN,
   'GET /api/admin/subscriptions/subscription/:subscriptionId/:courseId': ADMIN,
@@ -167,7 +167,7 @@ export const routePolicy = {
   'GET /api/v2/admin/audit/all': ADMIN,
   'GET /api/v2/admin/audit/export': ADMIN,
   'GET /api/v2/admin/support/migrations': ADMIN,
-  // The course builder (spec §7 "Course creator"), its content, the admin course routes and file uploads.
+  // The course builder (requirements §7 "Course creator"), its content, the admin course routes and file uploads.
   ...creatorPolicy,
   ...contentPolicy,
   ...learnerPolicy,

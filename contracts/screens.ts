@@ -1,7 +1,7 @@
 import type { Group } from './groups.js'
 
 /**
- * The web app's group-gated screens (spec §2 "Group-gated routes"): a path at or under a prefix needs
+ * The web app's group-gated screens (requirements §2 "Group-gated routes"): a path at or under a prefix needs
  * one of its groups; the first matching prefix wins. Every other screen is open to any signed-in user
  * (dashboard, settings) or public (sign-in journeys, terms). The shell's menus and the web app's
  * `canAccess` read this table, and the API behind each screen enforces `routePolicy`.

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox'
 
-/** A day in milliseconds; subscription durations are whole days (spec §4, §9). */
+/** A day in milliseconds; subscription durations are whole days (requirements §4, §9). */
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export type SubscriptionStatus = 'active' | 'expired' | 'revoked'
@@ -14,7 +14,7 @@ export interface SubscriptionState {
 }
 
 /**
- * Spec §4: a subscription is active while its creation time plus its duration in days is still in the
+ * Requirements §4: a subscription is active while its creation time plus its duration in days is still in the
  * future, otherwise expired; a revoked one is never active. The server (lists, access checks) and the
  * web app (badges) both call this, so they always agree.
  */
@@ -35,7 +35,7 @@ export function subscriptionState(
   return { status: 'active', expiresAt, remainingDays: Math.floor(left / DAY_MS) }
 }
 
-/** The course fields a learner's lists show (spec §3 "Course card"). */
+/** The course fields a learner's lists show (requirements §3 "Course card"). */
 export const CourseDetails = Type.Object({
   Cover: Type.Optional(Type.String()),
   ShortDescription: Type.Optional(Type.String()),

@@ -67,7 +67,7 @@ export function App() {
       <DocumentTitle />
       <Suspense fallback={<AreaLoading />}>
         <Routes>
-          {/* Spec §2 route classes (the public ones are PUBLIC_PATHS in app/areas.ts). Always available, bare layout: */}
+          {/* Requirements §2 route classes (the public ones are PUBLIC_PATHS in app/areas.ts). Always available, bare layout: */}
           <Route element={<PublicContext />}>
             <Route path="/logout" element={<LogoutPage />} />
             <Route path="/global-logout" element={<LogoutPage global />} />
@@ -88,7 +88,7 @@ export function App() {
               // The administration resources (admin group; src/resources/index.ts) are mounted by AulaAdmin
               // itself, so that their declarations travel with the shell's chunk, not the first page's.
               <AulaAdmin>
-                {/* The general group's catalogue (no chrome, spec §2), where the top-bar search leads with ?search=. */}
+                {/* The general group's catalogue (no chrome, requirements §2), where the top-bar search leads with ?search=. */}
                 <CustomRoutes noLayout>
                   <Route path="/courses" element={<Area><Protected><Catalogue /></Protected></Area>} />
                   <Route path="/galaxy" element={<Area><Protected><Catalogue /></Protected></Area>} />
@@ -104,7 +104,7 @@ export function App() {
                   <Route path="/admin/monitoring" element={<Area><Protected><MonitoringScreen /></Protected></Area>} />
                   <Route path="/admin/monitoring/:page" element={<Area><Protected><AnalyticsScreen /></Protected></Area>} />
                   <Route path="/experimental/ai-avatars" element={<Area><Protected><AiAvatarsScreen /></Protected></Area>} />
-                  {/* The course builder (creator, reviewer), also under its old prefix /creator-old (spec §2). */}
+                  {/* The course builder (creator, reviewer), also under its old prefix /creator-old (requirements §2). */}
                   {['/creator', '/creator-old'].flatMap((prefix) => [
                     <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,
                     <Route key={`${prefix}-course`} path={`${prefix}/courses/:uuid`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,

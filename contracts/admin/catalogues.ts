@@ -3,7 +3,7 @@ import { DateTime, ItemResponse, Revision, Uuid } from './common.js'
 import { Nullable } from '../nullable.js'
 
 /**
- * The catalogues of spec §7 "Catalogues" (documents have their own contract, ./documents.ts), each
+ * The catalogues of requirements §7 "Catalogues" (documents have their own contract, ./documents.ts), each
  * served under `/api/v2/admin/{name}`: `GET all/{page}/{search}`, `GET count/{page}/{search}`,
  * `GET {singular}/{id}`, `POST create`, `PUT update/{id}`. Remove paths are not exposed.
  */

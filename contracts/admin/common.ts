@@ -3,7 +3,7 @@ import Type, { type Static, type TSchema } from 'typebox'
 /** An opaque continuation token; empty asks for the first page. */
 export const PaginationToken = Type.String({ maxLength: 2048, default: '', description: 'Continuation token from the previous page; empty at first.' })
 
-/** A page of a token-paged list (spec §3 "Paged lists"): `paginationToken` is null on the last page. */
+/** A page of a token-paged list (requirements §3 "Paged lists"): `paginationToken` is null on the last page. */
 export const TokenPage = <T extends TSchema>(item: T) =>
   Type.Object({
     items: Type.Array(item),
@@ -12,7 +12,7 @@ export const TokenPage = <T extends TSchema>(item: T) =>
     estimated: Type.Integer({ minimum: 0 }),
   })
 
-/** A single object, under `Item` as the terms document shows it (spec §3). */
+/** A single object, under `Item` as the terms document shows it (requirements §3). */
 export const ItemResponse = <T extends TSchema>(item: T) => Type.Object({ Item: item })
 
 /** `GET .../estimated`: the estimated number of rows of a token-paged list. */

@@ -15,7 +15,7 @@ export const DocumentTranslation = Type.Object({
 export type DocumentTranslation = Static<typeof DocumentTranslation>
 
 /**
- * A document as administrators edit it (spec §3 "Document": Name, Content, Revision, published_at).
+ * A document as administrators edit it (requirements §3 "Document": Name, Content, Revision, published_at).
  * `id` is its key (e.g. `terms-of-use-and-conditions`); the public reader is `GET /api/documents/{id}`.
  */
 export const AdminDocument = Type.Object({

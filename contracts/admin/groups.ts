@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox'
 import { DateTime, PaginationToken } from './common.js'
 import { AdminUser, GroupName } from './users.js'
 
-/** A pool group (spec §6: roles are group memberships). */
+/** A pool group (requirements §6: roles are group memberships). */
 export const AdminGroup = Type.Object({
   name: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),

@@ -3,7 +3,7 @@ import { CourseDetails } from '../subscriptions.js'
 import { DateTime, ItemResponse, NullableDateTime, PaginationToken, TokenPage, Uuid } from './common.js'
 
 /**
- * A subscription as the admin lists show it (spec §2 "Subscriptions Management", §3 "Admin
+ * A subscription as the admin lists show it (requirements §2 "Subscriptions Management", §3 "Admin
  * subscription row"): plain ids instead of '#'-joined keys; status, expiration and remaining days
  * derived by `subscriptionState` (contracts/subscriptions.ts).
  */
@@ -69,7 +69,7 @@ export const SubscriptionDetailResponse = ItemResponse(SubscriptionDetail)
 export type SubscriptionDetailResponse = Static<typeof SubscriptionDetailResponse>
 
 /**
- * `PUT /api/admin/courses/course/subscriptors/revoke` (spec §7): revokes the learner's live
+ * `PUT /api/admin/courses/course/subscriptors/revoke` (requirements §7): revokes the learner's live
  * subscriptions to the course. `username` may also be the e-mail. 404 when none is live.
  */
 export const RevokeByCourseBody = Type.Object({
@@ -83,7 +83,7 @@ export const RevokedSubscriptions = Type.Object({ items: Type.Array(AdminSubscri
 export type RevokedSubscriptions = Static<typeof RevokedSubscriptions>
 
 /**
- * `POST /api/admin/courses/course/subscriptors/add` (spec §7 `{uuid, revision, subscription, user}`):
+ * `POST /api/admin/courses/course/subscriptors/add` (requirements §7 `{uuid, revision, subscription, user}`):
  * subscribes a learner to a course with one of the course's plans. Answers 201 with the subscription.
  */
 export const AddSubscriptorBody = Type.Object({

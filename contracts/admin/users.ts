@@ -13,7 +13,7 @@ export type UserStatus = (typeof USER_STATUSES)[number]
 /** A pool group name as Cognito allows it (role groups and the organisation-domain group). */
 export const GroupName = Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+$' })
 
-/** A user as the admin screens show it (spec §3 "User": username, attributes, groups, statuses). */
+/** A user as the admin screens show it (requirements §3 "User": username, attributes, groups, statuses). */
 export const AdminUser = Type.Object({
   /** Canonical username (a UUID equal to `sub`). */
   username: Type.String(),
@@ -81,7 +81,7 @@ export type UserUpdateBody = Static<typeof UserUpdateBody>
 export const UserGroups = Type.Object({ groups: Type.Array(GroupName, { maxItems: 50, uniqueItems: true }) })
 export type UserGroups = Static<typeof UserGroups>
 
-/** One remembered or seen device (spec §3 "Device"). */
+/** One remembered or seen device (requirements §3 "Device"). */
 export const AdminDevice = Type.Object({
   key: Type.String(),
   name: Type.Union([Type.String(), Type.Null()]),

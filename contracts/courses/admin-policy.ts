@@ -3,7 +3,7 @@ import type { Access } from '../policy.js'
 // Written out rather than imported: policy.ts imports this file, so its ADMIN does not exist yet here.
 const ADMIN: Access = { kind: 'groups', groups: ['admin'] }
 
-/** The admin course routes (spec §7 "Courses (admin)"). Spread into `routePolicy`. */
+/** The admin course routes (requirements §7 "Courses (admin)"). Spread into `routePolicy`. */
 export const adminCoursePolicy = {
   // The list and count; an empty search segment is the route without it.
   'GET /api/v2/admin/courses/all/:page': ADMIN,

@@ -4,7 +4,7 @@ import { DateTime, NullableDateTime, PageSearchParams, Uuid } from '../admin/com
 import { Nullable } from '../nullable.js'
 
 /**
- * Course administration (spec §7 "Courses (admin)"): every course of the platform, whoever owns it,
+ * Course administration (requirements §7 "Courses (admin)"): every course of the platform, whoever owns it,
  * with its plans, collaborators, published version and subscriptors, and a learner's form attempts.
  * Page-numbered lists use `CATALOGUE_PAGE_SIZE` rows, like the other admin lists with page numbers.
  */
@@ -109,7 +109,7 @@ export const CloneCourseResponse = Type.Object({ uuid: Uuid, revision: Type.Inte
 export type CloneCourseResponse = Static<typeof CloneCourseResponse>
 
 /**
- * `POST /api/admin/courses/course/subscriptors` (spec §7 `{uuid, revision, page, search}`): the
+ * `POST /api/admin/courses/course/subscriptors` (requirements §7 `{uuid, revision, page, search}`): the
  * learners subscribed to a course, one row per learner, the learner whose subscription started last
  * first. The search is a username, an e-mail or name prefix of the learner, or a plan-name prefix.
  */

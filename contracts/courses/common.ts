@@ -9,11 +9,11 @@ import { ErrorBody } from '../errors.js'
 
 /** The spec's builder message (§6, §8) when the course is unknown or the caller has no role in it. */
 export const NOT_AUTHORIZED_MESSAGE = 'Not authorized!'
-/** A role that may see the course but not do this with it (spec §6). */
+/** A role that may see the course but not do this with it (requirements §6). */
 export const CANNOT_MANAGE_MESSAGE = "You can't manage this section of the course"
 /** A write that started from an older revision than the course's current one. */
 export const STALE_REVISION_MESSAGE = 'This course was changed elsewhere'
-/** Inviting the owner as a collaborator (spec §6). */
+/** Inviting the owner as a collaborator (requirements §6). */
 export const ALREADY_OWNER_MESSAGE = "You're already owner of the course"
 
 export const COURSE_ERROR_CODES = {

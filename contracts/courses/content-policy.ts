@@ -24,7 +24,7 @@ export const contentPolicy = {
   'GET /api/v2/courses/creator/review/course/block/:course/:item': BUILDER,
   'GET /api/v2/courses/creator/publish/validate/:id': BUILDER,
   'POST /api/v2/courses/creator/publish/all': BUILDER,
-  // Legacy paths (spec §7 "Course creator", legacy).
+  // Legacy paths (requirements §7 "Course creator", legacy).
   'GET /api/courses/creator/review/index/:id': BUILDER,
   'GET /api/courses/creator/review/page/:course/:section/:block': BUILDER,
   'PUT /api/courses/creator/publish': BUILDER,

@@ -3,7 +3,7 @@ import { ErrorBody } from '../errors.js'
 import { CourseConflictBody, CourseRevision, CourseUuid } from './common.js'
 
 /**
- * Course content (spec §7 "Course creator", blocks, review and publish): a course is an ordered list of
+ * Course content (requirements §7 "Course creator", blocks, review and publish): a course is an ordered list of
  * sections, each an ordered list of blocks. Positions are dense (0..n-1) within their parent after every
  * write. Every write carries the course's `revision` and answers with the new one (a stale one: 409).
  */

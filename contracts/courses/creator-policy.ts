@@ -13,7 +13,7 @@ const STARTERS: Access = { kind: 'groups', groups: ['creator', 'admin'] }
  * roles of `server/routes/v2/courses/creator/access.ts` (owner, collaborator, reviewer, admin).
  */
 export const creatorPolicy = {
-  // /api/v2/courses/creator (spec §7 "Course creator").
+  // /api/v2/courses/creator (requirements §7 "Course creator").
   'POST /api/v2/courses/creator/start': STARTERS,
   'GET /api/v2/courses/creator/all/:page': BUILDER,
   'GET /api/v2/courses/creator/all/:page/:filter': BUILDER,
@@ -45,7 +45,7 @@ export const creatorPolicy = {
   'GET /api/v2/courses/creator/share/collaborators/:id': BUILDER,
   'GET /api/v2/courses/creator/share/creators/:id': BUILDER,
   'POST /api/v2/courses/creator/builder/clone': STARTERS,
-  // The legacy paths (spec §7 "Legacy"), aliases of the v2 behaviour; the legacy builder writes
+  // The legacy paths (requirements §7 "Legacy"), aliases of the v2 behaviour; the legacy builder writes
   // (`POST builder/<action>` with {uuid, id, cuid, updates}) are answered by the v2 routes.
   'POST /api/courses/creator/start': STARTERS,
   'GET /api/courses/creator/all/:page': BUILDER,

@@ -3,14 +3,14 @@ import { CourseRevision, CourseUuid, CourseWrite } from './common.js'
 import { Nullable } from '../nullable.js'
 
 /**
- * The course creator API (spec §7 "Course creator", under /api/v2/courses/creator): courses, their
+ * The course creator API (requirements §7 "Course creator", under /api/v2/courses/creator): courses, their
  * general data, media, lists, plans and collaborators. Content (sections, blocks, review, publish)
  * is in `content.ts`. Every write carries the course's `revision` and answers with the new one.
  */
 
 const DateTime = Type.String({ format: 'date-time' })
 
-/** Courses per page of the creator's list (the product's default list size, spec §9). */
+/** Courses per page of the creator's list (the product's default list size, requirements §9). */
 export const COURSE_PAGE_SIZE = 10
 
 export const COURSE_FILTERS = ['mine', 'shared', 'all'] as const
@@ -202,7 +202,7 @@ export type Choice = Static<typeof Choice>
 export const ChoicesResponse = Type.Object({ items: Type.Array(Choice) })
 export type ChoicesResponse = Static<typeof ChoicesResponse>
 
-/** The catalogues the general data chooses from; `statuses` is ours beyond spec §7 (the status field needs its choices). */
+/** The catalogues the general data chooses from; `statuses` is ours beyond requirements §7 (the status field needs its choices). */
 export const CHOICE_CATALOGUES = ['difficulties', 'categories', 'organizations', 'certificates', 'statuses'] as const
 export type ChoiceCatalogue = (typeof CHOICE_CATALOGUES)[number]
 
@@ -252,7 +252,7 @@ export const MAX_TAGS = 30
 export const MAX_PLANS = 20
 export const MAX_COLLABORATORS = 50
 export const MAX_PLAN_DAYS = 3650
-/** Spec §5: "An invalid duration time is reported for subscriptions". */
+/** Requirements §5: "An invalid duration time is reported for subscriptions". */
 export const INVALID_DURATION_MESSAGE = 'Invalid duration time'
 export const CURRENCY_REQUIRED_MESSAGE = 'Choose the currency of the price'
 export const UNKNOWN_CURRENCY_MESSAGE = 'Unknown currency'

@@ -4,7 +4,7 @@ import type { Access } from '../policy.js'
 const AVATARS: Access = { kind: 'groups', groups: ['experimental', 'admin'] }
 
 /**
- * AI avatar requests (spec §7 "Metrics and experimental"): the experimental group, and administrators
+ * AI avatar requests (requirements §7 "Metrics and experimental"): the experimental group, and administrators
  * (who see every request; the handlers show others only their own).
  */
 export const avatarsPolicy = {

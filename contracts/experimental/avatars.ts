@@ -21,7 +21,7 @@ export const AVATAR_TEXT_MAX = 500
 export const AVATAR_STATUSES = ['queued', 'processing', 'done', 'failed'] as const
 export type AvatarStatus = (typeof AVATAR_STATUSES)[number]
 
-/** `POST ai-avatar-photo-par`: the upload parameters of the photo (presigned POST, spec §7 "File upload"). */
+/** `POST ai-avatar-photo-par`: the upload parameters of the photo (presigned POST, requirements §7 "File upload"). */
 export const AvatarPhotoAsk = Type.Object(UploadAskFields)
 export type AvatarPhotoAsk = Static<typeof AvatarPhotoAsk>
 

@@ -4,7 +4,7 @@ import type { Access } from '../policy.js'
 const ADMIN: Access = { kind: 'groups', groups: ['admin'] }
 
 /**
- * Monitoring and analytics (spec §7 "Metrics"): administrators only. The version route is listed in
+ * Monitoring and analytics (requirements §7 "Metrics"): administrators only. The version route is listed in
  * policy.ts itself (it predates this area). Spread into `routePolicy`.
  */
 export const monitoringPolicy = {

@@ -3,7 +3,7 @@ import { UserSubscription } from '../subscriptions.js'
 import { Nullable } from '../nullable.js'
 
 /**
- * The learner's side of the catalogue (spec §7 "Learner fetches", `/api/v2/courses/...`): published
+ * The learner's side of the catalogue (requirements §7 "Learner fetches", `/api/v2/courses/...`): published
  * courses only, read from the newest published snapshot, never from a draft.
  */
 

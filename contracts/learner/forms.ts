@@ -3,7 +3,7 @@ import { ErrorBody } from '../errors.js'
 import { IssuedCertificate } from './player.js'
 
 /**
- * Evaluation forms as learners take them (spec §7 "Learner": `forms/request`, `forms/completed`,
+ * Evaluation forms as learners take them (requirements §7 "Learner": `forms/request`, `forms/completed`,
  * `forms/progress`, `forms/summary/{course}/{id}`). Forms are read from the course's newest published
  * snapshot; the correct options never leave the server, grading happens there, and the form's tries
  * and required score are enforced there.

@@ -4,7 +4,7 @@ import type { Access } from '../policy.js'
 const LEARNER: Access = { kind: 'groups', groups: ['general', 'admin'] }
 
 /**
- * The learner's course routes (spec §7 "Learner fetches"): the catalogue, overview and plans, and the
+ * The learner's course routes (requirements §7 "Learner fetches"): the catalogue, overview and plans, and the
  * player. Spread into `routePolicy`. The player's handlers also require an active subscription.
  */
 export const learnerPolicy = {
@@ -21,7 +21,7 @@ export const learnerPolicy = {
   'GET /api/v2/courses/metrics/re/:course/:block': LEARNER,
   'PUT /api/v2/courses/metrics/position': LEARNER,
   'GET /api/v2/courses/metrics/gcc/:course': LEARNER,
-  // The same progress routes without the courses segment (spec §7 writes them as `metrics/...`).
+  // The same progress routes without the courses segment (requirements §7 writes them as `metrics/...`).
   'GET /api/v2/metrics/re/:course/:block': LEARNER,
   'PUT /api/v2/metrics/position': LEARNER,
   'GET /api/v2/metrics/gcc/:course': LEARNER,

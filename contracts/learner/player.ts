@@ -4,7 +4,7 @@ import { Named } from './catalogue.js'
 import { Nullable } from '../nullable.js'
 
 /**
- * The course player (spec §7 "Learner fetches": `course/index`, `course/page`, `metrics/re`,
+ * The course player (requirements §7 "Learner fetches": `course/index`, `course/page`, `metrics/re`,
  * `metrics/gcc`). Every route needs an active subscription to the course; otherwise 403 with
  * `SubscriptionRefused`. Forms never carry their answers here.
  */

@@ -10,7 +10,7 @@ const TTL_SECONDS: Record<CodePurpose, number> = { signup: 86400, forgot: 3600, 
 /** Wrong guesses one code tolerates before it is dead. */
 const MAX_ATTEMPTS = 5
 
-/** Per-user hourly limits (identity-protocol.md §8.2). */
+/** Per-user hourly limits (docs/identity.md "Codes, hourly limits and lockout"). */
 export const RATE_LIMITS = {
   resendCode: 5,
   forgotPassword: 5,

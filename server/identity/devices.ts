@@ -32,7 +32,7 @@ interface DeviceRow {
   last_authenticated_at: Date | string | null
 }
 
-/** Tracked devices (identity-protocol.md §4): key `<region>_<uuid>`, SRP verifier of the device secret. */
+/** Tracked devices (docs/identity.md "SRP sign-in, Device sign-in"): key `<region>_<uuid>`, SRP verifier of the device secret. */
 export class DeviceRepository {
   constructor(
     private readonly box: SecretBox,

@@ -1,6 +1,6 @@
 /**
  * Errors of the Cognito protocol: the `__type` names and the exact messages real Cognito sends
- * (identity-protocol.md §8.1). Clients branch on both, so never paraphrase them.
+ * (docs/identity.md "Error catalogue"). Clients branch on both, so never paraphrase them.
  */
 export class CognitoError extends Error {
   constructor(

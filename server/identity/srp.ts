@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 
 /**
- * The server side of Cognito's SRP-6a variant (identity-protocol.md §3). Big-number arithmetic is
+ * The server side of Cognito's SRP-6a variant (docs/identity.md "SRP sign-in"). Big-number arithmetic is
  * BigInt; every modular exponentiation goes through OpenSSL (a Diffie-Hellman object over the
  * 3072-bit group, whose computeSecret is base^priv mod N), about 1 ms each instead of ~13 ms.
  */

@@ -159,7 +159,7 @@ export class UserRepository {
     await db.query('DELETE FROM identity_user_attributes WHERE username = $1 AND name = ANY($2::text[])', [username, names])
   }
 
-  /** Lockout (identity-protocol.md §8.3): 5 failures, then 2^(n−5) s up to 15 min; reset after 15 quiet minutes. */
+  /** Lockout (docs/identity.md "Codes, hourly limits and lockout"): 5 failures, then 2^(n−5) s up to 15 min; reset after 15 quiet minutes. */
   async recordFailure(db: Queryable, username: string): Promise<void> {
     await db.query(
       `UPDATE identity_users SET

@@ -8,7 +8,7 @@ import { formatDate } from '../ui/formatDateTime'
 import { sanitizeHtml, shiftHeadings } from '../ui/sanitizeHtml'
 import { useLoad } from '../ui/useLoad'
 
-/** The key of the terms document (spec §3). */
+/** The key of the terms document (requirements §3). */
 export const TERMS_DOCUMENT = TERMS_DOCUMENT_ID
 
 /**

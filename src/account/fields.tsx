@@ -8,7 +8,7 @@ import { htmlLang, type Locale } from '../i18n'
 import { policySummary } from './passwordPolicy'
 
 /**
- * The account screens' form: the browser's own validation is off (spec §5's messages show under each
+ * The account screens' form: the browser's own validation is off (requirements §5's messages show under each
  * field instead), and so is react-admin's "The form is not valid" toast, which repeats those messages
  * and covers the submit button.
  */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 
-/** Schedules work after a delay (spec §9's redirect delays), cancelled when the screen goes away. */
+/** Schedules work after a delay (requirements §9's redirect delays), cancelled when the screen goes away. */
 export function useLater() {
   const timers = useRef<number[]>([])
   useEffect(() => {
@@ -12,5 +12,5 @@ export function useLater() {
   }, [])
 }
 
-/** Spec §9's redirect delays. */
+/** Requirements §9's redirect delays. */
 export const DELAYS = { login: 2000, signUp: 4000, confirm: 3000, unconfirmed: 3000 } as const

@@ -1,4 +1,4 @@
-/** react-admin validators carrying spec §5's messages (translated by react-admin). */
+/** react-admin validators carrying requirements §5's messages (translated by react-admin). */
 export const requiredWith = (key: string) => (value: unknown) =>
   value === undefined || value === null || value === '' || value === false ? `aula.account.validation.${key}` : undefined
 

@@ -28,7 +28,7 @@ export const insightsArea = () => import('./insightsArea')
 /** The experimental area (experimental group): AI avatar requests. */
 export const experimentalArea = () => import('./experimentalArea')
 
-/** The paths of the public account screens (spec §2: bare layout, no shell); App.tsx routes them. */
+/** The paths of the public account screens (requirements §2: bare layout, no shell); App.tsx routes them. */
 export const PUBLIC_PATHS = new Set([
   '/logout',
   '/global-logout',

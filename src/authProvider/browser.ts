@@ -1,5 +1,5 @@
 /**
- * Full-page navigations (spec §4: sign-in and sign-out end with a reload so that every data holder
+ * Full-page navigations (requirements §4: sign-in and sign-out end with a reload so that every data holder
  * starts afresh). One object so tests can watch them.
  */
 export const browser = {

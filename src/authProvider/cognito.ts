@@ -146,7 +146,7 @@ export async function refresh(): Promise<CognitoUserSession> {
   )
 }
 
-/** Fails with `NoSessionError` when nobody is signed in (spec §8 "You need to logout and login again"). */
+/** Fails with `NoSessionError` when nobody is signed in (requirements §8 "You need to logout and login again"). */
 export class NoSessionError extends Error {
   constructor() {
     super('No session')
@@ -156,7 +156,7 @@ export class NoSessionError extends Error {
 
 /**
  * Runs an identity call of the signed-in user. An answer saying the session is over (revoked on another
- * device, the user disabled) ends it here too: /logout, then /login with spec §8's 401 text.
+ * device, the user disabled) ends it here too: /logout, then /login with requirements §8's 401 text.
  */
 async function asSignedIn<T>(call: (user: CognitoUser) => Promise<T>): Promise<T> {
   try {
@@ -200,7 +200,7 @@ export interface Device {
   DeviceLastAuthenticatedDate?: number
 }
 
-/** Spec §9: the devices pane lists up to 10 devices. */
+/** Requirements §9: the devices pane lists up to 10 devices. */
 export const DEVICE_LIMIT = 10
 
 export async function listDevices(): Promise<Device[]> {

@@ -10,7 +10,7 @@ export { endSession, isSessionOver, takeSessionEnded } from './sessionEnd'
 export { STORAGE_KEYS, storedAttributes, storedGroups, storedJwt, storedUser, hasLiveSession } from './session'
 
 /**
- * The invited account met at sign-in that must choose a password (spec §4): kept in memory only,
+ * The invited account met at sign-in that must choose a password (requirements §4): kept in memory only,
  * because the challenge belongs to this CognitoUser object and does not survive a reload.
  */
 export interface PendingChallenge {
@@ -114,7 +114,7 @@ export const authProvider: AuthProvider = {
 
   async checkAuth() {
     const current = await currentUser().catch((err: unknown) => {
-      // A stored session the service refuses (revoked elsewhere, user disabled) ends with spec §8's 401 text.
+      // A stored session the service refuses (revoked elsewhere, user disabled) ends with requirements §8's 401 text.
       if (storedJwt() && isSessionOver(err)) endSession()
       return null
     })

@@ -1,6 +1,6 @@
 import type { CognitoUserSession } from 'amazon-cognito-identity-js'
 
-/** The keys spec §3 lists as stored locally (I18N_LANGUAGE belongs to the i18n provider). */
+/** The keys requirements §3 lists as stored locally (I18N_LANGUAGE belongs to the i18n provider). */
 export const STORAGE_KEYS = {
   authUser: 'authUser',
   jwt: 'jwt',
@@ -14,7 +14,7 @@ export interface AuthUser {
   name: string
 }
 
-/** Spec §3: the profile is identified by the subject id among the stored attributes. */
+/** Requirements §3: the profile is identified by the subject id among the stored attributes. */
 export interface UserAttributes {
   name: string
   sub: string
@@ -55,7 +55,7 @@ export function storeSession(session: CognitoUserSession) {
   localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user))
 }
 
-/** Spec §4: logout clears authUser, jwt, userAttributes and userPayload (the language stays). */
+/** Requirements §4: logout clears authUser, jwt, userAttributes and userPayload (the language stays). */
 export function clearSession() {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key)
 }
@@ -65,7 +65,7 @@ export const storedUser = () => readJson<AuthUser>(STORAGE_KEYS.authUser)
 export const storedAttributes = () => readJson<UserAttributes>(STORAGE_KEYS.userAttributes)
 export const storedPayload = () => readJson<UserPayload>(STORAGE_KEYS.userPayload)
 
-/** Spec §4: route access is decided from the stored group list. */
+/** Requirements §4: route access is decided from the stored group list. */
 export function storedGroups(): string[] {
   const groups = storedPayload()?.['cognito:groups']
   return Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : []

@@ -2,12 +2,12 @@ import { browser } from './browser'
 
 /**
  * A session that ended elsewhere (signed out on every device, revoked, the user disabled) ends here too:
- * /logout wipes what this browser keeps, then /login says why (spec §8's 401 text). The reason waits in
+ * /logout wipes what this browser keeps, then /login says why (requirements §8's 401 text). The reason waits in
  * session storage because both steps are full page loads.
  */
 const SESSION_ENDED_KEY = 'aula.sessionEnded'
 
-/** Takes the user to /logout and then /login, which will show spec §8's 401 text. */
+/** Takes the user to /logout and then /login, which will show requirements §8's 401 text. */
 export function endSession() {
   sessionStorage.setItem(SESSION_ENDED_KEY, '401')
   browser.assign('/logout')

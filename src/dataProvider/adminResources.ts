@@ -28,7 +28,7 @@ import type {
 import { httpClient } from './http'
 
 /**
- * The administration resources of spec §2 mapped onto the API paths of spec §7, in one table. This
+ * The administration resources of requirements §2 mapped onto the API paths of requirements §7, in one table. This
  * module is loaded on the first admin call only (see `./index.ts`), so the public screens do not
  * carry it.
  *

@@ -3,7 +3,7 @@ import type * as Content from '../../contracts/courses/content'
 import { httpClient } from './http'
 
 /**
- * The course builder's API (spec §7 "Course creator", `/api/v2/courses/creator/...`): the reads the
+ * The course builder's API (requirements §7 "Course creator", `/api/v2/courses/creator/...`): the reads the
  * builder screens make, and the shapes of the writes its saver queues. The shapes follow the creator
  * contracts (B9 design); writes go through the builder's saver, which adds the course revision.
  */

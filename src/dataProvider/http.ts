@@ -18,7 +18,7 @@ export interface HttpOptions extends RequestInit {
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(`aula.account.http.${key}`, options)
 
 /**
- * An API error with spec §8's text, translated: `title` is the headline, `detail` the sentence that
+ * An API error with requirements §8's text, translated: `title` is the headline, `detail` the sentence that
  * may follow it. `message` holds both so react-admin's notifications show the whole text.
  */
 export class ApiError extends HttpError {
@@ -46,7 +46,7 @@ function secondsToWait(retryAfter: string | null | undefined, body: unknown): nu
 }
 
 /**
- * Spec §8: the text shown for each answer status (`network` when no answer came). `retryAfter` is
+ * Requirements §8: the text shown for each answer status (`network` when no answer came). `retryAfter` is
  * the answer's Retry-After header (a 429 says how long to wait).
  */
 export function errorFor(status: number | 'network', body: unknown, retryAfter?: string | null): ApiError {
@@ -89,8 +89,8 @@ async function send(url: string, options: HttpOptions, token: string | null): Pr
 /**
  * Every API call: JSON accept header and the stored bearer token. On a 401 the session is refreshed
  * through the identity service, the new token stored and the request retried once; when the refresh
- * fails the session is over: /logout, then /login with spec §8's 401 text. Failures become `ApiError`s
- * carrying spec §8's texts.
+ * fails the session is over: /logout, then /login with requirements §8's 401 text. Failures become `ApiError`s
+ * carrying requirements §8's texts.
  */
 export async function httpClient<T = unknown>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
   const token = options.anonymous ? null : storedJwt()

@@ -15,7 +15,7 @@ import { storedJwt } from '../authProvider'
 import { errorFor, httpClient } from './http'
 
 /**
- * The learner's API (spec §7 "Learner fetches", `/api/v2/courses/...`): the catalogue, a course's
+ * The learner's API (requirements §7 "Learner fetches", `/api/v2/courses/...`): the catalogue, a course's
  * overview and plans, subscribing, progress, and certificates (download and public verification).
  */
 const API = '/api/v2/courses'

@@ -191,7 +191,7 @@ export function browserLocale(languages: readonly string[] = typeof navigator !=
 }
 
 /**
- * The language of this browser: the one chosen in the app (spec §4: kept in local storage), else on a
+ * The language of this browser: the one chosen in the app (requirements §4: kept in local storage), else on a
  * first visit the browser's own language when Aula has it, else mx.
  */
 export function storedLocale(): Locale {

@@ -3,7 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslate } from 'react-admin'
 
-/** Spec §9's cookie name. */
+/** Requirements §9's cookie name. */
 export const COOKIE_CONSENT = 'cookie_consent'
 const ONE_YEAR = 60 * 60 * 24 * 365
 

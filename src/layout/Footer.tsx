@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin'
 import { COOKIE_ROOM } from './CookieConsent'
 import { buildLabel, useShellConfig } from './shellConfig'
 
-/** The footer of spec §2: the year, the build number padded to 4 digits and a developed-by line. */
+/** The footer of requirements §2: the year, the build number padded to 4 digits and a developed-by line. */
 export function Footer({ build }: { build?: number }) {
   const translate = useTranslate()
   const config = useShellConfig()

@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 
-/** The 404 page (spec §2). */
+/** The 404 page (requirements §2). */
 export function NotFound() {
   const translate = useTranslate()
   return (

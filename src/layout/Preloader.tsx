@@ -2,7 +2,7 @@ import { Box, CircularProgress, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslate } from 'react-admin'
 
-/** Spec §9: how long the preloader shows. */
+/** Requirements §9: how long the preloader shows. */
 export const PRELOADER_MS = 2500
 
 /** A full-page spinner shown for 2500 ms when the app starts, if the layout settings enable it. */

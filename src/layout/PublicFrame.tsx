@@ -5,7 +5,7 @@ import { CookieConsent } from './CookieConsent'
 import { LanguageMenu } from './topbar/LanguageMenu'
 
 /**
- * The bare layout (spec §2 "public routes use a bare layout") for a page a visitor reaches inside
+ * The bare layout (requirements §2 "public routes use a bare layout") for a page a visitor reaches inside
  * react-admin's layout, such as the 404 page: the brand, the page and the cookie banner, no shell.
  */
 export function PublicFrame({ children }: { children: ReactNode }) {

@@ -12,7 +12,7 @@ function decoded(segment: string): string {
 }
 
 /**
- * Spec §2: the document title is the path capitalised, then ' | ' and the product name.
+ * Requirements §2: the document title is the path capitalised, then ' | ' and the product name.
  * `/admin/users` → "Admin / Users | Aula"; `/` → "Dashboard | Aula" (where it redirects).
  * `names` translates the segments the interface knows (`settings` → "Configuración"); any other
  * segment keeps its capitalised form. Record ids (UUIDs) say nothing to a reader and are left out:

@@ -46,7 +46,7 @@ export function useShellConfig(): ShellConfig {
   )
 }
 
-/** The footer's build label: spec §9, padded to 4 digits. */
+/** The footer's build label: requirements §9, padded to 4 digits. */
 export const buildLabel = (build: number) => String(build).padStart(4, '0')
 
 /** Takes what the shell uses from the server's `GET /api/config` answer: build number, links, developer. */

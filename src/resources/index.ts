@@ -18,7 +18,7 @@ import { tags } from './tags'
 import { users } from './users'
 
 /**
- * The administration area (spec §2 admin screens) as react-admin resources, named after their
+ * The administration area (requirements §2 admin screens) as react-admin resources, named after their
  * screen paths. Every screen is loaded on first use; App.tsx spreads each into a `<Resource>`.
  */
 export const adminResources: ResourceProps[] = [

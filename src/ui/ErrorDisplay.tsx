@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin'
 import { ApiError } from '../dataProvider/http'
 import { identityErrorMessage } from './identityErrors'
 
-/** The shared error display for failed loads (documents, subscriptions, devices): spec §8's texts. */
+/** The shared error display for failed loads (documents, subscriptions, devices): requirements §8's texts. */
 export function ErrorDisplay({ error }: { error: unknown }) {
   const translate = useTranslate()
   if (error instanceof ApiError) {

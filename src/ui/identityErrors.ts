@@ -82,7 +82,7 @@ export interface IdentityErrorOptions {
 }
 
 /**
- * The text to show for a failure of the identity service: spec §8's account messages and a catalogue
+ * The text to show for a failure of the identity service: requirements §8's account messages and a catalogue
  * text for every other identity error, translated; 'error' when nothing better is known.
  */
 export function identityErrorMessage(err: unknown, translate: Translate, options: IdentityErrorOptions = {}): string {

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify'
 
 /**
- * Documents carry HTML written by administrators (spec §3). Before it is shown, DOMPurify keeps only
+ * Documents carry HTML written by administrators (requirements §3). Before it is shown, DOMPurify keeps only
  * text-formatting tags and safe links, so no script, style, frame, form or event handler can run in
  * the reader's session.
  */

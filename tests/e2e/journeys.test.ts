@@ -92,7 +92,7 @@ describe('sign-in journeys', () => {
     await page.getByText('Register User Successfully').waitFor()
     expect(await page.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true)
 
-    // Spec §4: 4 s later, the confirmation screen showing the account's e-mail.
+    // Requirements §4: 4 s later, the confirmation screen showing the account's e-mail.
     await page.waitForURL('**/register-confirmation', { timeout: 10_000 })
     await page.getByRole('heading', { name: 'Confirm your account' }).waitFor()
     await page.getByText(email, { exact: true }).waitFor()
@@ -262,7 +262,7 @@ describe('sign-in journeys', () => {
       if (menu.y >= bar.y + bar.height - 1) return 'under the top bar'
       return `elsewhere: menu ${JSON.stringify(menu)}, top bar ${JSON.stringify(bar)}`
     }
-    // The default (spec §4) is horizontal.
+    // The default (requirements §4) is horizontal.
     expect(await placement()).toBe('under the top bar')
 
     await page.getByRole('button', { name: 'Layout settings' }).click()

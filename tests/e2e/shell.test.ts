@@ -277,7 +277,7 @@ describe('language before sign-in', () => {
 })
 
 describe('a session that ends elsewhere ends here', () => {
-  it('after “sign out on every device” in another browser, the open tab goes to /logout and /login with spec §8’s text in Spanish', async () => {
+  it('after “sign out on every device” in another browser, the open tab goes to /logout and /login with requirements §8’s text in Spanish', async () => {
     const email = uniqueEmail('elsewhere')
     const password = strongPassword()
     await createConfirmedUser(server, email, password, 'Pedro Páramo')

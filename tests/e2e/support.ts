@@ -90,7 +90,7 @@ export function trackErrors(page: Page): string[] {
   return errors
 }
 
-/** The keys of spec §3 the session keeps in local storage. */
+/** The keys of requirements §3 the session keeps in local storage. */
 export const SESSION_KEYS = ['authUser', 'jwt', 'userAttributes', 'userPayload'] as const
 
 export async function storedKeys(page: Page): Promise<Record<string, string | null>> {

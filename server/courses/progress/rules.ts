@@ -3,7 +3,7 @@ import type { CourseProgress } from '../../../contracts/learner/player.js'
 import { countedBlocks as certificateRule } from '../../certificates/index.js'
 
 /**
- * The progress rules (spec §7 "Progress"): a text, image, attachment, link or simulation block is
+ * The progress rules (requirements §7 "Progress"): a text, image, attachment, link or simulation block is
  * done once opened; a video once its watched point, earned at no more than 2× real time, reached its
  * end (contracts/learner/player.ts, `recordPosition`); a form once passed.
  * The course is complete when every block that counts is done: the blocks marked required, or every

@@ -1,4 +1,4 @@
--- Courses, their subscription plans and the learners' subscriptions (spec §3).
+-- Courses, their subscription plans and the learners' subscriptions (requirements §3).
 -- Minimal columns for the learner's dashboard and subscriptions pane; the course builder extends them.
 CREATE TABLE courses (
   uuid uuid PRIMARY KEY DEFAULT gen_random_uuid(),

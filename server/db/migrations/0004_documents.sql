@@ -1,4 +1,4 @@
--- Documents administrators write and publish (spec §3, §7 "Catalogues"): the terms of use among them.
+-- Documents administrators write and publish (requirements §3, §7 "Catalogues"): the terms of use among them.
 -- Removing is soft (deleted_at), so nothing is lost by a slip.
 CREATE TABLE documents (
   id text PRIMARY KEY CHECK (id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),

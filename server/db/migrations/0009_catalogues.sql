@@ -1,4 +1,4 @@
--- The admin catalogues (spec §7 "Catalogues"). Every row carries a revision (a stale update answers 409)
+-- The admin catalogues (requirements §7 "Catalogues"). Every row carries a revision (a stale update answers 409)
 -- and a soft-delete mark; names are unique per catalogue among live rows, ignoring case.
 
 CREATE TABLE categories (
@@ -56,7 +56,7 @@ CREATE TABLE school_subject_courses (
   PRIMARY KEY (school_subject_id, course_uuid)
 );
 
--- The course difficulty scale of spec §3, and the course states the builder moves through.
+-- The course difficulty scale of requirements §3, and the course states the builder moves through.
 INSERT INTO difficulties (name, description, level) VALUES
   ('Very Easy', 'No previous knowledge needed.', 1),
   ('Easy', 'Basic notions of the subject help.', 2),

@@ -1,4 +1,4 @@
--- The course builder (spec §3 "Course", §7 "Course creator"): the general data, media, lists and plans
+-- The course builder (requirements §3 "Course", §7 "Course creator"): the general data, media, lists and plans
 -- of a draft, and the people it is shared with. One revision per course: every write carries the
 -- revision it started from and a stale one is refused (docs/decisions/0007).
 
@@ -47,7 +47,7 @@ ALTER TABLE subscription_plans
   ADD COLUMN archived_at timestamptz,
   ADD CONSTRAINT subscription_plans_price_currency CHECK (price IS NULL OR currency IS NOT NULL);
 
--- The users a course is shared with (spec §6: the owner invites and removes collaborators).
+-- The users a course is shared with (requirements §6: the owner invites and removes collaborators).
 CREATE TABLE course_collaborators (
   course_uuid uuid NOT NULL REFERENCES courses (uuid) ON DELETE CASCADE,
   user_sub text NOT NULL,

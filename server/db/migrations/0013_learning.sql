@@ -1,4 +1,4 @@
--- Learning (spec §7 "Learner fetches"): the catalogue of published courses, each learner's progress
+-- Learning (requirements §7 "Learner fetches"): the catalogue of published courses, each learner's progress
 -- through the blocks of a course, where they left off, and the courses they completed.
 
 -- One row per published course, rewritten by every publication (refreshPublishedCourse), so the

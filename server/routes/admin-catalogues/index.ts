@@ -88,7 +88,7 @@ async function itemOf(db: Queryable, c: Catalogue, id: string) {
   return (await toItems(db, c, [row]))[0]
 }
 
-/** Catalogues (spec §7 "Catalogues"): page, count, get, create, update; remove is not exposed. */
+/** Catalogues (requirements §7 "Catalogues"): page, count, get, create, update; remove is not exposed. */
 export default async function catalogueRoutes(app: App) {
   for (const c of CATALOGUES) {
     const t = TABLES[c]

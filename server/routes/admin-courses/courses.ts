@@ -16,7 +16,7 @@ const num = (v: string | number | null) => (v === null ? null : Number(v))
 const ref = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null)
 
 /**
- * Course administration (spec §7 "Courses (admin)"): every course, whoever owns it, under
+ * Course administration (requirements §7 "Courses (admin)"): every course, whoever owns it, under
  * `/api/v2/admin/courses`; a course's learners and their forms are ./learners.ts.
  */
 export default async function adminCourseRoutes(app: App) {

@@ -36,7 +36,7 @@ const tags = ['admin: courses']
 const num = (v: string | number | null) => (v === null ? null : Number(v))
 
 /**
- * Spec §7 "Courses (admin)" under `/api/admin/courses`: a course's subscriptors, a learner's
+ * Requirements §7 "Courses (admin)" under `/api/admin/courses`: a course's subscriptors, a learner's
  * subscriptions and form tries. Adding and revoking subscriptors are the subscriptions feature's
  * routes (`../admin-subscriptions`), which these screens call.
  */

@@ -40,7 +40,7 @@ const tags = ['admin: subscriptions']
 const isKey = (v: unknown[]): v is [string, string] => v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
 
 /**
- * Subscriptions management (spec §2, §7 "Admin subscriptions", "Courses (admin)" subscriptors), under
+ * Subscriptions management (requirements §2, §7 "Admin subscriptions", "Courses (admin)" subscriptors), under
  * `/api/admin`: `subscriptions/...`, and adding and revoking a course's subscriptors at
  * `courses/course/subscriptors/...`.
  */
@@ -148,7 +148,7 @@ export default async function adminSubscriptionRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Revokes a learner's live subscriptions to a course (spec §7); 404 when there is none",
+        summary: "Revokes a learner's live subscriptions to a course (requirements §7); 404 when there is none",
         body: RevokeByCourseBody,
         response: { 200: RevokedSubscriptions, ...errorResponses(400, 401, 403, 404) },
       },
@@ -223,7 +223,7 @@ export default async function adminSubscriptionRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Subscribes a learner to a course with one of its plans (spec §7)',
+        summary: 'Subscribes a learner to a course with one of its plans (requirements §7)',
         body: AddSubscriptorBody,
         response: { 201: AdminSubscriptionResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -5,7 +5,7 @@ import type { App } from '../../types.js'
 import { iso } from '../../http/dates.js'
 import { appliedMigrations } from './queries.js'
 
-/** Support (spec §2 /admin/support/migrations): what the database has applied, and what it lacks. */
+/** Support (requirements §2 /admin/support/migrations): what the database has applied, and what it lacks. */
 export default async function adminSupportRoutes(app: App) {
   app.get(
     '/migrations',

@@ -8,7 +8,7 @@ import { toAdminUser } from './views.js'
 
 const tags = ['admin: groups']
 
-/** Groups (spec §7 "Groups"): the pool's groups and their members, through the identity admin adapter. */
+/** Groups (requirements §7 "Groups"): the pool's groups and their members, through the identity admin adapter. */
 export default async function adminGroupRoutes(app: App) {
   const pool = app.identityUsers
 

@@ -5,7 +5,7 @@ import { ImportWorker } from './import-worker.js'
 import adminUserRoutes from './users.js'
 
 /**
- * Users and groups (spec §7 "Auth and users", "Groups"), admin group only (contracts/policy.ts):
+ * Users and groups (requirements §7 "Auth and users", "Groups"), admin group only (contracts/policy.ts):
  * every call goes through the app's one identity admin adapter (`app.identityUsers`); the bulk-import
  * worker runs beside the routes.
  */

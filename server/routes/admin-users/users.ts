@@ -44,7 +44,7 @@ const ACTIONS: Record<SupportAction, { run: (a: IdentityAdmin, user: PoolUser) =
 
 const tags = ['admin: users']
 
-/** Users (spec §7 "Auth and users"), all through the identity admin adapter. */
+/** Users (requirements §7 "Auth and users"), all through the identity admin adapter. */
 export default async function adminUserRoutes(app: App) {
   const pool = app.identityUsers
 

@@ -40,7 +40,7 @@ function clean(d: { name: string; content: string; translations?: DocumentTransl
 }
 
 /**
- * Documents (spec §7 "Catalogues": documents, plus publish): the same `documents` table the public
+ * Documents (requirements §7 "Catalogues": documents, plus publish): the same `documents` table the public
  * reader `GET /api/documents/{id}` serves. HTML is sanitised on every save. Edits to a published
  * document are what readers see from then on; publishing sets `published_at`.
  */

@@ -28,7 +28,7 @@ const isRequestKey = (v: unknown[]): v is [string, string] => v.length === 2 && 
 const isAdmin = (p: Principal) => p.groups.includes('admin')
 
 /**
- * AI avatar requests (spec §7 "Metrics and experimental"): the photo is uploaded straight to storage
+ * AI avatar requests (requirements §7 "Metrics and experimental"): the photo is uploaded straight to storage
  * (`ai-avatar-photo-par`, then the presigned POST), then `ai-avatar-create-request` queues the
  * request; the worker started here renders it (server/avatars). Administrators see every request,
  * everybody else only their own.

@@ -4,7 +4,7 @@ import serverMetricsRoutes from './server.js'
 import realtimeRoutes from './realtime.js'
 
 /**
- * Monitoring and analytics (spec §7 "Metrics"): the server's figures and the learning analytics
+ * Monitoring and analytics (requirements §7 "Metrics"): the server's figures and the learning analytics
  * under `/api/v2/metrics`, real-time users at the legacy `/api/metrics/ga`. The learner's progress
  * metrics live with the learner routes.
  */

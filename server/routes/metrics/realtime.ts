@@ -3,7 +3,7 @@ import { RealtimeQuery, RealtimeResponse } from '../../../contracts/insights/mon
 import type { App } from '../../types.js'
 
 /**
- * Real-time users by country (spec §7 `metrics/ga/...`), answered from the request log every process
+ * Real-time users by country (requirements §7 `metrics/ga/...`), answered from the request log every process
  * writes to the database; countries come from the embedded GeoIP database, never from a network service.
  */
 export default async function realtimeRoutes(app: App) {

@@ -12,7 +12,7 @@ export interface ServerMetricsOptions {
   billing?: Billing | null
 }
 
-/** Server metrics (spec §7 "Metrics"): version and uptime, rows per table, storage, cost and forecast. */
+/** Server metrics (requirements §7 "Metrics"): version and uptime, rows per table, storage, cost and forecast. */
 export default async function serverMetricsRoutes(app: App, options: ServerMetricsOptions = {}) {
   const prices = pricesFrom(app.config)
   const billing = options.billing !== undefined ? options.billing : app.config.COST_SOURCE === 'aws' ? new AwsCostExplorer() : null

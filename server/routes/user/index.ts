@@ -47,7 +47,7 @@ interface CourseRow {
   cover_path: string | null
 }
 
-/** The signed-in learner's own lists (spec §7 "Learner fetches"). */
+/** The signed-in learner's own lists (requirements §7 "Learner fetches"). */
 export default async function userRoutes(app: App) {
   app.get(
     '/subscriptions',

@@ -6,7 +6,7 @@ import { browser } from '../../authProvider/browser'
 /**
  * /logout and /global-logout (always available): ends the session (everywhere with `global`);
  * react-admin's logout empties its query cache and store, then /login loads afresh so no data holder
- * survives (spec §4).
+ * survives (requirements §4).
  */
 export function LogoutPage({ global = false }: { global?: boolean }) {
   const logout = useLogout()

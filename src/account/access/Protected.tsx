@@ -4,7 +4,7 @@ import { useAuthState } from 'react-admin'
 import { Navigate, useLocation } from 'react-router-dom'
 
 /**
- * Spec §2 "protected": a visitor goes to /login (the identity check may refresh the session first),
+ * Requirements §2 "protected": a visitor goes to /login (the identity check may refresh the session first),
  * which after sign-in comes back to the page first asked for.
  */
 export function Protected({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { NotFound } from '../../layout/NotFound'
 import { Protected } from './Protected'
 
 /**
- * Every path no screen claims. Under a group-gated prefix (spec §2 table) a visitor goes to /login and a
+ * Every path no screen claims. Under a group-gated prefix (requirements §2 table) a visitor goes to /login and a
  * signed-in user outside the group sees permission denied; anything else is the 404 page.
  */
 export function RouteFallback() {

@@ -7,7 +7,7 @@ import { useTranslate } from 'react-admin'
 const SLIDES = ['slide1', 'slide2', 'slide3'] as const
 const INTERVAL_MS = 6000
 
-/** The login page's marketing carousel (spec §1): teacher-centred education, research, practical activities. */
+/** The login page's marketing carousel (requirements §1): teacher-centred education, research, practical activities. */
 export function Carousel() {
   const translate = useTranslate()
   const [index, setIndex] = useState(0)

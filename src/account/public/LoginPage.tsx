@@ -41,7 +41,7 @@ export function LoginPage() {
   const later = useLater()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-  // A session the identity service ended elsewhere arrives here through /logout: spec §8's 401 text says why.
+  // A session the identity service ended elsewhere arrives here through /logout: requirements §8's 401 text says why.
   const [ended] = useState(takeSessionEnded)
   const [error, setError] = useState<string | null>(() =>
     ended ? `${translate('aula.account.http.unauthorized')}: ${translate('aula.account.http.unauthorizedDetail')}` : null,
@@ -57,7 +57,7 @@ export function LoginPage() {
     try {
       await signIn(email.trim(), password)
       setDone(true)
-      // Spec §4: the form stays disabled, then the page asked for (the dashboard by default) loads afresh.
+      // Requirements §4: the form stays disabled, then the page asked for (the dashboard by default) loads afresh.
       later(() => browser.assign(next), DELAYS.login)
     } catch (err) {
       if (err instanceof NewPasswordRequired) {

@@ -6,7 +6,7 @@ import { PasswordField, PolicySummary } from '../fields'
 import { passwordValidator, usePasswordPolicy } from '../passwordPolicy'
 import { requiredWith } from '../validators'
 
-/** Red alert for failures, green for success notices (spec §8: errors appear translated in red alerts). */
+/** Red alert for failures, green for success notices (requirements §8: errors appear translated in red alerts). */
 export function Notice({ error, success }: { error?: string | null; success?: string | null }) {
   if (error) return <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>
   if (success) return <Alert severity="success" sx={{ mb: 2 }}>{success}</Alert>

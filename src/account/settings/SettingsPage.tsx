@@ -11,7 +11,7 @@ import { SecurityPane } from './SecurityPane'
 import { SubscriptionsPane } from './SubscriptionsPane'
 import { SupportPane } from './SupportPane'
 
-/** The panes of spec §2, in menu order; `ui` exists without a menu entry. */
+/** The panes of requirements §2, in menu order; `ui` exists without a menu entry. */
 const PANES: Array<{ id: string; label: string; Pane: ComponentType; inMenu: boolean; ownTitle?: boolean }> = [
   { id: 'profile', label: 'profile', Pane: ProfilePane, inMenu: true },
   { id: 'subscriptions', label: 'subscriptions', Pane: SubscriptionsPane, inMenu: true },

@@ -2,7 +2,7 @@ import { httpClient } from '../../dataProvider'
 import type { ContentTree, HistoryResponse, ResourceBlockKind, ReviewCourseResponse, UploadParamsResponse } from '../../../contracts/courses/content'
 import type { HistoryEntry, Section } from './model'
 
-/** The content routes of the creator API (spec §7). */
+/** The content routes of the creator API (requirements §7). */
 export const CREATOR = '/api/v2/courses/creator'
 
 const id = encodeURIComponent

@@ -1,5 +1,5 @@
 /**
- * The builder lives at /creator/courses and at its alias /creator-old/courses (spec §2): links stay
+ * The builder lives at /creator/courses and at its alias /creator-old/courses (requirements §2): links stay
  * under the prefix the page was opened with.
  */
 export function builderBase(pathname: string, uuid?: string): string {

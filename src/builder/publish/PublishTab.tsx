@@ -44,7 +44,7 @@ const errorText = (error: unknown) => {
 }
 
 /**
- * The publish tab (spec §4): Validate (Validating → Validation completed | Error validating) shows the
+ * The publish tab (requirements §4): Validate (Validating → Validation completed | Error validating) shows the
  * checklist, each missing item with a link to the tab that fixes it; Publish (Publishing → Publishing
  * completed | Error publishing) once every item passes. Pending edits are saved first, since the
  * server validates and freezes what is saved.

@@ -8,7 +8,7 @@ import type {
 import { httpClient } from '../../dataProvider/http'
 import type { UploadAsk, UploadParams } from '../../ui/upload'
 
-/** The AI avatar calls (spec §7 "Metrics and experimental"), `/api/v2/experimental/...`. */
+/** The AI avatar calls (requirements §7 "Metrics and experimental"), `/api/v2/experimental/...`. */
 const API = '/api/v2/experimental'
 
 export async function askPhotoUpload(ask: UploadAsk, signal: AbortSignal): Promise<UploadParams> {

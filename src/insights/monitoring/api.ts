@@ -11,7 +11,7 @@ const range = (r: DateRange, extra: Record<string, string | undefined> = {}) => 
   return q.toString()
 }
 
-/** The monitoring and analytics calls (spec §7 "Metrics"), all for administrators. */
+/** The monitoring and analytics calls (requirements §7 "Metrics"), all for administrators. */
 export const monitoringApi = {
   version: () => get<ServerVersionResponse>('/api/v2/metrics/server/version'),
   documents: () => get<DocumentsResponse>('/api/v2/metrics/server/ddb-documents'),

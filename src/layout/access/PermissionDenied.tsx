@@ -3,7 +3,7 @@ import { Box, Button, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 
-/** What a signed-in user sees on a group-gated route they are not in the group for (spec §2). */
+/** What a signed-in user sees on a group-gated route they are not in the group for (requirements §2). */
 export function PermissionDenied() {
   const translate = useTranslate()
   return (

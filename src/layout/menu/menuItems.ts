@@ -41,7 +41,7 @@ const MANAGEMENT = [
   'organizations',
 ] as const
 /**
- * The other administration screens of spec §2, after the spec's Management entries so that the menu
+ * The other administration screens of requirements §2, after the spec's Management entries so that the menu
  * reaches every admin screen; their labels live in the admin catalogue.
  */
 const MANAGEMENT_MORE = ['subscriptions', 'tags', 'school-cycles', 'careers', 'school-subjects', 'audit', 'migrations'] as const
@@ -55,7 +55,7 @@ const WEBSITE = ['careers', 'courses', 'carousel', 'news', 'blogs', 'analytics']
 /** Where a management entry leads: the monitoring screens hold the analytics. */
 const managementPath = (key: (typeof MANAGEMENT)[number]) => (key === 'analytics' ? '/admin/monitoring' : `/admin/${key}`)
 
-/** The menus of spec §2, filtered per user by `visibleMenu`. `site` is the website the website-admin menu edits. */
+/** The menus of requirements §2, filtered per user by `visibleMenu`. `site` is the website the website-admin menu edits. */
 export function buildMenu(site: string): MenuEntry[] {
   return [
     { key: 'dashboard', label: 'aula.menu.dashboard', icon: DashboardOutlined, to: '/dashboard' },

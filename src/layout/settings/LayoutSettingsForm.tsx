@@ -17,7 +17,7 @@ import { useLayoutSettings } from './layoutSettingsStore'
 const T = 'aula.layoutSettings'
 
 /**
- * Every layout option of spec §2, applying §4's forced combinations and kept per browser.
+ * Every layout option of requirements §2, applying §4's forced combinations and kept per browser.
  * The settings panel shows it, and so does the `/settings/ui` pane.
  */
 export function LayoutSettingsForm() {

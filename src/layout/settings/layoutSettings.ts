@@ -1,6 +1,6 @@
 /**
- * The layout settings of spec §3 that a person chooses (the rest of §3's list — right panel open,
- * mobile, sidebar shown — is view state, not a choice) and the forced combinations of spec §4.
+ * The layout settings of requirements §3 that a person chooses (the rest of §3's list — right panel open,
+ * mobile, sidebar shown — is view state, not a choice) and the forced combinations of requirements §4.
  */
 export const LAYOUT_TYPES = ['vertical', 'horizontal'] as const
 export const LAYOUT_WIDTHS = ['fluid', 'boxed', 'scrollable'] as const
@@ -35,7 +35,7 @@ export interface LayoutSettings {
   isPreloader: boolean
 }
 
-/** Spec §4's defaults. */
+/** Requirements §4's defaults. */
 export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
   layoutType: 'horizontal',
   layoutWidth: 'fluid',
@@ -61,7 +61,7 @@ export const topbarThemeAllowed = (theme: TopbarTheme, layout: LayoutType) =>
   theme !== 'colored' || layout === 'horizontal'
 
 /**
- * Applies one change and the combinations spec §4 forces with it:
+ * Applies one change and the combinations requirements §4 forces with it:
  * horizontal → dark topbar and cleared sidebar attributes; vertical → light topbar (and the sidebar
  * type the width asks for); boxed → icon sidebar; scrollable or fluid → default sidebar.
  */

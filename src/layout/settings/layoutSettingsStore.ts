@@ -33,14 +33,14 @@ function subscribe(listener: () => void) {
   }
 }
 
-/** Applies a change with the forced combinations of spec §4 and stores the result. */
+/** Applies a change with the forced combinations of requirements §4 and stores the result. */
 export function updateLayoutSettings(change: Partial<LayoutSettings>) {
   const next = applyLayoutChange(read(), change)
   localStorage.setItem(LAYOUT_SETTINGS_KEY, JSON.stringify(next))
   listeners.forEach((l) => l())
 }
 
-/** The current layout settings and a setter that applies spec §4's rules. */
+/** The current layout settings and a setter that applies requirements §4's rules. */
 export function useLayoutSettings(): [LayoutSettings, (change: Partial<LayoutSettings>) => void] {
   const settings = useSyncExternalStore(subscribe, read, () => DEFAULT_LAYOUT_SETTINGS)
   const update = useCallback((change: Partial<LayoutSettings>) => updateLayoutSettings(change), [])

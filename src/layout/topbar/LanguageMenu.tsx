@@ -11,7 +11,7 @@ import { htmlLang, LANGUAGE_KEY, type Locale } from '../../i18n'
  */
 export const compactLanguageLabel = (locale: string) => (htmlLang[locale as Locale] ?? htmlLang.mx).toUpperCase()
 
-/** Offers every catalogue; the choice is kept in local storage under I18N_LANGUAGE (spec §3). */
+/** Offers every catalogue; the choice is kept in local storage under I18N_LANGUAGE (requirements §3). */
 export function LanguageMenu() {
   const translate = useTranslate()
   const locales = useLocales()

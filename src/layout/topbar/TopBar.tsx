@@ -19,7 +19,7 @@ interface TopBarProps {
   onOpenSettings: () => void
 }
 
-/** The top bar of spec §2, coloured by the chosen topbar theme. */
+/** The top bar of requirements §2, coloured by the chosen topbar theme. */
 export function TopBar({ menuButtonAlways, onOpenSettings }: TopBarProps) {
   const translate = useTranslate()
   const [{ topbarTheme }] = useLayoutSettings()

@@ -7,7 +7,7 @@ import { CookieConsent } from '../../layout/CookieConsent'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 
 /**
- * The frame of the learner screens without the chrome layout (spec §2: the catalogue; the public
+ * The frame of the learner screens without the chrome layout (requirements §2: the catalogue; the public
  * certificate check): the brand leading home, the language menu, and the page's own content.
  */
 export function BareFrame({ children, home = '/dashboard', maxWidth = 1200 }: { children: ReactNode; home?: string; maxWidth?: number }) {

@@ -7,7 +7,7 @@ import type { UserCourse } from '../../../contracts/subscriptions'
 import { downloadCertificate, getCourseProgress } from '../../dataProvider/learner'
 import { useLoad } from '../../ui/useLoad'
 
-/** Spec §2: the card shows the first 20 words of the short description followed by ' ...'. */
+/** Requirements §2: the card shows the first 20 words of the short description followed by ' ...'. */
 export function shortDescription(text: string | undefined, words = 20): string {
   const list = (text ?? '').trim().split(/\s+/).filter(Boolean)
   return list.length ? `${list.slice(0, words).join(' ')} ...` : ''

@@ -10,7 +10,7 @@ import { inAnyGroup, useGroups } from '../../layout/access/groups'
 const CATALOGUE = '/courses'
 
 /**
- * The dashboard with no course yet: an illustration, spec §2's message and a way to the catalogue
+ * The dashboard with no course yet: an illustration, requirements §2's message and a way to the catalogue
  * (offered only to those the screen table lets open it).
  */
 export function EmptyDashboard() {

@@ -12,7 +12,7 @@ import type { CatalogueConfig } from './types'
 type Row = Record<string, unknown> & { id: string; name: string; description?: string; updatedAt: string }
 const short = (text: string | undefined, n = 80) => (text && text.length > n ? `${text.slice(0, n - 1)}…` : (text ?? ''))
 
-/** A catalogue's list (spec §7 `all/{page}/{search}` and `count/...`): page by page, searched by name. */
+/** A catalogue's list (requirements §7 `all/{page}/{search}` and `count/...`): page by page, searched by name. */
 export function CatalogueList({ config }: { config: CatalogueConfig }) {
   const translate = useTranslate()
   const C = `aula.admin.catalogues.${config.name}`

@@ -1,5 +1,5 @@
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined'
 import { catalogueResource } from '../catalogues/catalogueResource'
 
-/** `/admin/certificates`: list, create and edit (spec §7 catalogues). */
+/** `/admin/certificates`: list, create and edit (requirements §7 catalogues). */
 export const certificates = catalogueResource('certificates', WorkspacePremiumOutlined, () => import('./config').then((m) => m.config))

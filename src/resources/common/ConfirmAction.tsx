@@ -23,7 +23,7 @@ interface Props {
   color?: 'primary' | 'error' | 'warning' | 'success' | 'inherit'
 }
 
-/** The text an API failure shows: spec §8's headline and the server's sentence when there is one. */
+/** The text an API failure shows: requirements §8's headline and the server's sentence when there is one. */
 export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const server = (error.body as { message?: unknown } | undefined)?.message

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material'
 import { useTranslate } from 'react-admin'
 import { subscriptionState } from '../../../contracts/subscriptions'
 
-/** A subscription's state (spec §4) by the same rule the server applies: Active, Expired or Revoked. */
+/** A subscription's state (requirements §4) by the same rule the server applies: Active, Expired or Revoked. */
 export function SubscriptionStatusChip({ createdAt, durationDays, revokedAt }: { createdAt: string; durationDays: number; revokedAt: string | null }) {
   const translate = useTranslate()
   const { status } = subscriptionState(createdAt, durationDays, revokedAt)

@@ -3,7 +3,7 @@ import { useListContext, useTranslate } from 'react-admin'
 import type { TokenListMeta } from '../../dataProvider/adminResources'
 
 /**
- * Paging of the token-paged lists (spec §2, subscriptions management): the estimated total, 'Next Page'
+ * Paging of the token-paged lists (requirements §2, subscriptions management): the estimated total, 'Next Page'
  * only while the server gave a pagination token, and 'Start from the beginning'. There is no jump to
  * page N: a token list can only be walked forwards.
  */

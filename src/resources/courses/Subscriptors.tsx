@@ -42,7 +42,7 @@ const S = `${T}.subscriptors`
 export const learnerPath = (course: string, username: string) => `/admin/courses/${course}/learners/${encodeURIComponent(username)}`
 
 /**
- * The course's learners (spec §7 subscriptors): search, page numbers, the estimated number of
+ * The course's learners (requirements §7 subscriptors): search, page numbers, the estimated number of
  * learners, add one with a plan, and revoke a learner's live subscriptions after confirming.
  */
 export function Subscriptors({ course, onChange }: { course: AdminCourse; onChange: () => void }) {

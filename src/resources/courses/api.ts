@@ -17,7 +17,7 @@ import type {
 import { httpClient } from '../../dataProvider'
 
 /**
- * The calls of the admin course screens (spec §7 "Courses (admin)"), typed by the contracts. They
+ * The calls of the admin course screens (requirements §7 "Courses (admin)"), typed by the contracts. They
  * live with the screens: the course screens are their only users, and they load with them.
  */
 const enc = encodeURIComponent

@@ -7,7 +7,7 @@ const Show = adminScreen(() => import('./CourseShow').then((m) => m.CourseShow))
 const Learner = adminScreen(() => import('./LearnerPage').then((m) => m.LearnerPage))
 
 /**
- * Courses management (spec §2 Management > Courses, §7 "Courses (admin)"): the list at
+ * Courses management (requirements §2 Management > Courses, §7 "Courses (admin)"): the list at
  * `/admin/courses`, one course at `/admin/courses/{uuid}`, and a learner of it at
  * `/admin/courses/{uuid}/learners/{username}`.
  */

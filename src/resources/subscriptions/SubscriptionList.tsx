@@ -18,7 +18,7 @@ export const detailPath = (row: { id: string }) => `/admin/subscriptions/detail/
 
 const T = 'aula.admin.subscriptions'
 
-/** Spec §2 "Subscriptions Management": Id, Created, Expiration, Status; the estimated total; token paging. */
+/** Requirements §2 "Subscriptions Management": Id, Created, Expiration, Status; the estimated total; token paging. */
 export function SubscriptionList() {
   const translate = useTranslate()
   return (

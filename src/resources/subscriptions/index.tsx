@@ -5,7 +5,7 @@ import { adminScreen } from '../adminScreen'
 
 const Detail = adminScreen(() => import('./SubscriptionDetail').then((m) => m.SubscriptionDetail))
 
-/** Subscriptions management (spec §2): the list and `/admin/subscriptions/detail/{subscriptionId}/{courseId}`. */
+/** Subscriptions management (requirements §2): the list and `/admin/subscriptions/detail/{subscriptionId}/{courseId}`. */
 export const subscriptions = {
   name: 'admin/subscriptions',
   list: adminScreen(() => import('./SubscriptionList').then((m) => m.SubscriptionList)),

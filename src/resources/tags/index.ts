@@ -1,5 +1,5 @@
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined'
 import { catalogueResource } from '../catalogues/catalogueResource'
 
-/** `/admin/tags`: list, create and edit (spec §7 catalogues). */
+/** `/admin/tags`: list, create and edit (requirements §7 catalogues). */
 export const tags = catalogueResource('tags', LocalOfferOutlined, () => import('./config').then((m) => m.config))

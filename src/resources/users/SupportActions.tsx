@@ -23,7 +23,7 @@ const ACTIONS: Array<{ action: SupportAction; key: string; icon: ReactNode; colo
 ]
 
 /**
- * The six support actions of spec §4. Each has its own loading state and confirmation dialog; the
+ * The six support actions of requirements §4. Each has its own loading state and confirmation dialog; the
  * latest result shows under them. An action that cannot apply to the user as they are (enable an
  * enabled account) is offered disabled.
  */

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin'
 import type { AdminUser } from '../../../contracts/admin/users'
 import { FlagChip } from '../common/StatusChips'
 
-/** Spec §3's three badges: CONFIRMED/UNCONFIRMED (other pool states as they are), Enabled/Disabled, Verified/Unverified. */
+/** Requirements §3's three badges: CONFIRMED/UNCONFIRMED (other pool states as they are), Enabled/Disabled, Verified/Unverified. */
 export function UserBadges({ user }: { user: Pick<AdminUser, 'status' | 'enabled' | 'emailVerified'> }) {
   const translate = useTranslate()
   const T = 'aula.admin.users.badges'

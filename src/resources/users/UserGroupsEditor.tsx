@@ -22,7 +22,7 @@ export function UserGroupsEditor({ username }: { username: string }) {
   const chosen = edited ?? current.data?.groups ?? null
   const setChosen = setEdited
 
-  // The pool's groups, the role groups of spec §6 even before the pool lists them, and any the user holds.
+  // The pool's groups, the role groups of requirements §6 even before the pool lists them, and any the user holds.
   const names = [...new Set([...GROUPS, ...(pool.data ?? []).map((g) => g.name), ...(current.data?.groups ?? [])])].sort()
   const descriptions = new Map((pool.data ?? []).map((g) => [g.name, g.description]))
   const dirty = chosen !== null && current.data !== undefined && [...chosen].sort().join() !== [...current.data.groups].sort().join()

@@ -39,7 +39,7 @@ type Phase =
 /**
  * A file chooser with a drop zone that uploads straight to storage: it checks type and size, asks
  * for parameters, uploads with a determinate progress bar (cancellable), then registers the path.
- * Errors show spec §8's texts; nothing the creator typed elsewhere depends on it.
+ * Errors show requirements §8's texts; nothing the creator typed elsewhere depends on it.
  */
 export function UploadField({ label, kind, getParams, onUploaded, currentName, helperText, disabled = false }: UploadFieldProps) {
   const translate = useTranslate()
@@ -211,6 +211,6 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
 }
 
 /**
- * An error carrying spec §8's texts. Checked by shape: react-admin's HttpError resets the prototype
+ * An error carrying requirements §8's texts. Checked by shape: react-admin's HttpError resets the prototype
  * of every instance to its own, so `instanceof ApiError` is false even for an ApiError.
  */

@@ -27,7 +27,7 @@ export interface UploadFileOptions {
  * Sends a file straight to storage (our /api/files/upload or an S3 bucket) as a multipart form:
  * the signed fields first, then the file, as both require. XMLHttpRequest rather than fetch because
  * only it reports upload progress. Resolves with the path to register; rejects with an `ApiError`
- * carrying spec §8's text (413, or S3's EntityTooLarge, is 'Too much data'), or an `AbortError`
+ * carrying requirements §8's text (413, or S3's EntityTooLarge, is 'Too much data'), or an `AbortError`
  * when `signal` aborts.
  */
 export function uploadFile({ params, file, fileName, onProgress, signal }: UploadFileOptions): Promise<string> {

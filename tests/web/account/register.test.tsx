@@ -14,7 +14,7 @@ async function fillRegistration(user: ReturnType<typeof userEvent.setup>, email:
 }
 
 describe('/register', () => {
-  it('asks for every field with spec §5’s messages and shows the pool’s password rule', async () => {
+  it('asks for every field with requirements §5’s messages and shows the pool’s password rule', async () => {
     renderAt('/register')
     const user = userEvent.setup()
     expect(await screen.findByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.')).toBeInTheDocument()

@@ -130,7 +130,7 @@ describe('HTTP layer', () => {
     [409, { message: 'Stale revision' }, 'Invalid operation: Stale revision'],
     [413, {}, 'Too much data'],
     [500, { message: 'boom' }, 'Error while requesting the resource'],
-  ])('maps %i to spec §8’s text', async (status, body, text) => {
+  ])('maps %i to requirements §8’s text', async (status, body, text) => {
     net.server.use(http.get('*/api/thing', () => HttpResponse.json(body, { status })))
     await expect(httpClient('/api/thing')).rejects.toMatchObject({ status, message: text })
   })

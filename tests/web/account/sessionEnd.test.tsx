@@ -52,7 +52,7 @@ describe('a session that ends elsewhere ends here', () => {
     expect(sessionStorage.getItem('aula.sessionEnded')).not.toBeNull()
   }, 20_000)
 
-  it.each(LOCALES)('in %s, /login after such an end shows spec §8’s 401 text in the reader’s language, once', async (locale) => {
+  it.each(LOCALES)('in %s, /login after such an end shows requirements §8’s 401 text in the reader’s language, once', async (locale) => {
     sessionStorage.setItem('aula.sessionEnded', '401')
     await i18nProvider.changeLocale(locale)
     const { unmount } = renderAt('/login')
@@ -82,7 +82,7 @@ describe('no raw identity-service message reaches the screen', () => {
     const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options)
     for (const name of [...KNOWN_IDENTITY_ERRORS, 'SomethingNewException']) {
       const text = identityErrorMessage({ code: name, name, message: raw }, translate)
-      // (The English catalogue holds some of the service's own sentences as spec §8 words them.)
+      // (The English catalogue holds some of the service's own sentences as requirements §8 words them.)
       expect(text, name).not.toBe(raw)
       expect(texts.has(text), `${name} → ${text}`).toBe(true)
     }

@@ -15,7 +15,7 @@ const vertical: LayoutSettings = {
   leftSideBarType: 'compact',
 }
 
-describe('layout settings (spec §4)', () => {
+describe('layout settings (requirements §4)', () => {
   it('defaults to horizontal, fluid, dark sidebar, no image, default sidebar, colored topbar, no preloader', () => {
     expect(DEFAULT_LAYOUT_SETTINGS).toEqual({
       layoutType: 'horizontal',

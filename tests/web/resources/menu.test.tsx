@@ -3,7 +3,7 @@ import { buildMenu, visibleMenu } from '../../../src/layout/menu/menuItems'
 import { adminResources } from '../../../src/resources'
 import { createI18nProvider } from '../../../src/i18n'
 
-/** Every admin screen of spec §2 that the admin area declares, by path. */
+/** Every admin screen of requirements §2 that the admin area declares, by path. */
 const adminScreens = adminResources.map((r) => `/${r.name}`)
 
 describe('management menu', () => {

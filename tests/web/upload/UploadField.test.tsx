@@ -90,7 +90,7 @@ describe('<UploadField>', () => {
     await waitFor(() => expect(getParams).toHaveBeenCalledWith({ size: 10, contentType: 'image/png', fileName: 'dropped.png' }, expect.any(AbortSignal)))
   })
 
-  it("shows storage's refusal in spec §8's text and retries the same file", async () => {
+  it("shows storage's refusal in requirements §8's text and retries the same file", async () => {
     const { onUploaded, user } = renderField()
     await user.upload(screen.getByLabelText('Cover image: Choose file'), png())
     act(() => FakeXhr.last!.respond(400, '<Error><Code>EntityTooLarge</Code></Error>'))

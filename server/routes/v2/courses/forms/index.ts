@@ -44,7 +44,7 @@ function findForm(forms: SnapshotForm[], id: string): SnapshotForm {
 }
 
 /**
- * Evaluation forms for learners (spec §7 "Learner": forms/request, forms/completed, forms/progress,
+ * Evaluation forms for learners (requirements §7 "Learner": forms/request, forms/completed, forms/progress,
  * forms/summary). Every route needs an active subscription and reads the newest published snapshot.
  * The answers are graded here and only here; a submission first locks the learner's try counter of
  * the form, so concurrent submissions can never use more tries than the form allows.

@@ -5,7 +5,7 @@ import { overviewRoutes } from './overview.js'
 import { studyRoutes } from './study.js'
 
 /**
- * The learner's course routes (spec §7 "Learner fetches"): catalogue, overview, plans and subscribing,
+ * The learner's course routes (requirements §7 "Learner fetches"): catalogue, overview, plans and subscribing,
  * and the player with progress and resume. Learners always read the newest published snapshot.
  */
 export default async function learnerRoutes(app: App) {

@@ -29,7 +29,7 @@ export async function cardOf(r: CatalogueListRow, readUrl: ReadUrl): Promise<Cat
   }
 }
 
-/** A subscription row as the learner's lists show it (spec §9: one status function). */
+/** A subscription row as the learner's lists show it (requirements §9: one status function). */
 export function subscriptionOf(r: SubscriptionRow, now: Date): UserSubscription & SubscriptionState {
   return {
     id: r.id,

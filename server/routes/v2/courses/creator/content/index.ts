@@ -38,7 +38,7 @@ import { invalid, itemNotFound, liveBlock, liveSection, seesAnswers } from './ru
 import { contentViews } from './views.js'
 
 /**
- * Course content (spec §7 "Course creator": blocks, review, publish). Every write goes through
+ * Course content (requirements §7 "Course creator": blocks, review, publish). Every write goes through
  * `bumpRevision` in the transaction that makes the change, so a stale revision changes nothing; every
  * reordering leaves the siblings at positions 0..n-1.
  */
