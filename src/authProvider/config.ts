@@ -1,6 +1,6 @@
 import type { PasswordPolicy, PublicConfig } from '../../contracts/config'
 
-/** Used until `GET /api/config` answers, and when it cannot: the product's default rule (docs/decisions/). */
+/** Used until `GET /api/config` answers, and when it cannot: the product's default rule (docs/decisions/0010-password-policy.md). */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   minimumLength: 12,
   requireUppercase: true,

@@ -31,7 +31,7 @@ import { mediaRoutes, urlReader } from './media.js'
 import { CHOICE_FIELDS, CHOICE_LABEL, distinct, invalid } from './rules.js'
 import { toDraft, toSummary, type UrlOf } from './views.js'
 
-/** The two mount points: v2, and the legacy paths of requirements §7 served as aliases (docs/decisions/). */
+/** The two mount points: v2, and the legacy paths of requirements §7 served as aliases (docs/decisions/0016-legacy-paths-as-aliases.md). */
 export const CREATOR_PREFIXES = ['/v2/courses/creator', '/courses/creator'] as const
 
 /** The course creator's routes (requirements §7 "Course creator"): courses, general data, lists, sharing, media and clone. */
