@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
+import prettier from 'eslint-config-prettier'
 
 /**
  * The web app's areas (house style 4): each may use the shared rooms (`ui`, `layout`, `dataProvider`,
@@ -48,10 +49,7 @@ export default tseslint.config(
   {
     files: ['src/{ui,layout,dataProvider,authProvider,i18n}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: `^(\\.\\./)+(${AREAS.join('|')})(/|$)`, message: 'Shared rooms may not import an area.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(${AREAS.join('|')})(/|$)`, message: 'Shared rooms may not import an area.' }] }],
     },
   },
   ...areaBoundaries,
@@ -71,7 +69,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\./routes/(?!index\\.js$)', message: 'server/app.ts mounts routes/index.js only: move what it needs out of server/routes/.' }] },
+        {
+          patterns: [{ regex: '^\\./routes/(?!index\\.js$)', message: 'server/app.ts mounts routes/index.js only: move what it needs out of server/routes/.' }],
+        },
       ],
     },
   },
@@ -81,8 +81,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [ROUTES_IMPORT, { regex: '^(\\.\\./)+plugins(/|$)', message: 'The identity service may not import an API plugin: move what both need to server/http/.' }] },
+        {
+          patterns: [
+            ROUTES_IMPORT,
+            { regex: '^(\\.\\./)+plugins(/|$)', message: 'The identity service may not import an API plugin: move what both need to server/http/.' },
+          ],
+        },
       ],
     },
   },
+  // Layout is Prettier's (`npm run format`); no lint rule argues with it.
+  prettier,
 )

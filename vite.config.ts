@@ -63,7 +63,12 @@ function precompress(): Plugin {
           .map(async (file) => {
             const source = await fs.readFile(file)
             const copies: Array<[string, Buffer]> = [
-              ['.br', await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+              [
+                '.br',
+                await brotli(source, {
+                  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+                }),
+              ],
               ['.gz', await gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION })],
             ]
             for (const [extension, copy] of copies) if (copy.length < source.length) await fs.writeFile(file + extension, copy)

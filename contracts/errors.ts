@@ -1,13 +1,11 @@
 import Type, { type Static } from 'typebox'
 
 /** Every error answer of the API: a message, an optional machine code, and field errors on 400. */
-export const ErrorBody = Type.Object(
-  {
-    message: Type.String(),
-    code: Type.Optional(Type.String()),
-    errors: Type.Optional(Type.Record(Type.String(), Type.String())),
-  },
-)
+export const ErrorBody = Type.Object({
+  message: Type.String(),
+  code: Type.Optional(Type.String()),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+})
 export type ErrorBody = Static<typeof ErrorBody>
 
 /** A 429 of a rate-limited route: the error body and the seconds to wait (also in `Retry-After`). */
@@ -19,5 +17,4 @@ export const RateLimitedBody = Type.Object({
 export type RateLimitedBody = Static<typeof RateLimitedBody>
 
 /** The error answers a route may give, for the OpenAPI document. */
-export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) =>
-  Object.fromEntries(codes.map((c) => [c, ErrorBody]))
+export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) => Object.fromEntries(codes.map((c) => [c, ErrorBody]))

@@ -14,9 +14,7 @@ import { avatarsPolicy } from './experimental/avatars-policy.js'
  * the groups (requirements §6: course owners manage collaborators; collaborators edit shared courses).
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'groups'; groups: readonly Group[]; rule?: 'course-owner' | 'course-owner-or-collaborator' }
+  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'groups'; groups: readonly Group[]; rule?: 'course-owner' | 'course-owner-or-collaborator' }
 
 export const PUBLIC: Access = { kind: 'public' }
 export const SIGNED_IN: Access = { kind: 'signed-in' }

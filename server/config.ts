@@ -17,13 +17,17 @@ export const ConfigSchema = Type.Object({
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'Interface to listen on.' }),
   AULA_DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'Where the embedded database, files and mail live.' }),
   DATABASE_URL: Type.Optional(
-    Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL connection string; when unset the embedded PGlite database in <data dir>/db is used.' }),
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'PostgreSQL connection string; when unset the embedded PGlite database in <data dir>/db is used.',
+    }),
   ),
   DATABASE_POOL_MAX: Type.Integer({
     minimum: 1,
     maximum: 1000,
     default: DEFAULT_POOL.max,
-    description: 'PostgreSQL only: connections each process keeps open at most (plus one for notifications); keep processes × this under the server\'s max_connections.',
+    description:
+      "PostgreSQL only: connections each process keeps open at most (plus one for notifications); keep processes × this under the server's max_connections.",
   }),
   DATABASE_POOL_WAIT_MS: Type.Integer({
     minimum: 100,
@@ -32,99 +36,235 @@ export const ConfigSchema = Type.Object({
     description: 'PostgreSQL only: how long a request waits for a free connection before it is answered 503 (busy) instead of hanging.',
   }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info', description: 'pino log level.' }),
-  BODY_LIMIT: Type.Integer({ minimum: 1024, maximum: 104857600, default: 1048576, description: 'Largest accepted request body in bytes (larger bodies get 413).' }),
-  BUILD_NUMBER: Type.Integer({ minimum: 0, maximum: 9999, default: 123, description: 'Build number shown in the footer (padded to 4 digits) and by the version route.' }),
+  BODY_LIMIT: Type.Integer({
+    minimum: 1024,
+    maximum: 104857600,
+    default: 1048576,
+    description: 'Largest accepted request body in bytes (larger bodies get 413).',
+  }),
+  BUILD_NUMBER: Type.Integer({
+    minimum: 0,
+    maximum: 9999,
+    default: 123,
+    description: 'Build number shown in the footer (padded to 4 digits) and by the version route.',
+  }),
   WEB_BUILD: Type.Enum(['auto', 'never'], {
     default: 'auto',
     description: "'auto' builds the web app at start when dist/ is missing or older than its sources; 'never' only serves an existing build.",
   }),
   // Shell links (GET /api/config): the top bar's apps dropdown hides an unset link, and itself when none is set.
-  LINK_WEBSITE: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: the product website (http(s) URL); unset hides the entry.' })),
-  LINK_SOCIAL: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a social-network page (http(s) URL); unset hides the entry.' })),
-  LINK_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a video channel (http(s) URL); unset hides the entry.' })),
-  LINK_SHORT_VIDEO: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a short-video profile (http(s) URL); unset hides the entry.' })),
+  LINK_WEBSITE: Type.Optional(
+    Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: the product website (http(s) URL); unset hides the entry.' }),
+  ),
+  LINK_SOCIAL: Type.Optional(
+    Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a social-network page (http(s) URL); unset hides the entry.' }),
+  ),
+  LINK_VIDEO: Type.Optional(
+    Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a video channel (http(s) URL); unset hides the entry.' }),
+  ),
+  LINK_SHORT_VIDEO: Type.Optional(
+    Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Apps dropdown: a short-video profile (http(s) URL); unset hides the entry.' }),
+  ),
   DEVELOPED_BY: Type.String({ minLength: 1, maxLength: 120, default: 'Aula', description: "Name in the footer's developed-by line." }),
-  DEVELOPED_BY_URL: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Where the developed-by name links (http(s) URL); unset leaves it plain text.' })),
-  UNIVERSITY_ORGANIZATION: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: "The organization name of the university partner: the course player shows the second brand for courses whose organization has this name." })),
-  SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'Address the settings support pane offers as a mailto link; unset, the pane tells users to ask their teacher or the centre office.' })),
+  DEVELOPED_BY_URL: Type.Optional(
+    Type.String({ format: 'uri', pattern: HTTP_URL, description: 'Where the developed-by name links (http(s) URL); unset leaves it plain text.' }),
+  ),
+  UNIVERSITY_ORGANIZATION: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'The organization name of the university partner: the course player shows the second brand for courses whose organization has this name.',
+    }),
+  ),
+  SUPPORT_EMAIL: Type.Optional(
+    Type.String({
+      format: 'email',
+      maxLength: 254,
+      description: 'Address the settings support pane offers as a mailto link; unset, the pane tells users to ask their teacher or the centre office.',
+    }),
+  ),
   // Identity (server/identity, docs/identity.md)
   IDENTITY_MODE: Type.Enum(['embedded', 'cognito'], {
     default: 'embedded',
-    description: "'embedded' serves the user pool at /identity/; 'cognito' uses a real Amazon Cognito user pool (set the pool id, client id and region; admin calls use the AWS credential chain).",
+    description:
+      "'embedded' serves the user pool at /identity/; 'cognito' uses a real Amazon Cognito user pool (set the pool id, client id and region; admin calls use the AWS credential chain).",
   }),
   IDENTITY_USER_POOL_ID: Type.String({
     pattern: '^(?:eusc-[a-z]{2}|[a-z]{2})-(?:gov-)?[a-z]+-\\d_[a-zA-Z0-9]+$',
     maxLength: 55,
     default: 'eu-west-1_AulaLocal',
-    description: 'User pool id <region>_<name>; the region part is the pool region. Never change it once users exist (the name is part of every password verifier).',
+    description:
+      'User pool id <region>_<name>; the region part is the pool region. Never change it once users exist (the name is part of every password verifier).',
   }),
-  IDENTITY_CLIENT_ID: Type.String({ pattern: '^[\\w+]+$', maxLength: 128, default: '4ulaweb0c1ient0loca10000001', description: 'App client id the web app signs in with (public client, no secret).' }),
+  IDENTITY_CLIENT_ID: Type.String({
+    pattern: '^[\\w+]+$',
+    maxLength: 128,
+    default: '4ulaweb0c1ient0loca10000001',
+    description: 'App client id the web app signs in with (public client, no secret).',
+  }),
   IDENTITY_ENDPOINT: Type.Optional(
-    Type.String({ pattern: '^(https?://|/)', description: "Public URL of the embedded service as browsers reach it (default: /identity/ on the origin the web app was loaded from). Ignored in 'cognito' mode." }),
+    Type.String({
+      pattern: '^(https?://|/)',
+      description:
+        "Public URL of the embedded service as browsers reach it (default: /identity/ on the origin the web app was loaded from). Ignored in 'cognito' mode.",
+    }),
   ),
   IDENTITY_SECRET_KEY: Type.Optional(
-    Type.String({ pattern: '^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$', description: 'Key (32 bytes, hex or base64) encrypting verifiers and the signing key at rest; when unset one is generated once into <data dir>/identity/secret.key.' }),
+    Type.String({
+      pattern: '^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$',
+      description:
+        'Key (32 bytes, hex or base64) encrypting verifiers and the signing key at rest; when unset one is generated once into <data dir>/identity/secret.key.',
+    }),
   ),
-  IDENTITY_ADMIN_ACCESS_KEY_ID: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{16,128}$', description: 'Access key id that admin operations must be SigV4-signed with; generated into <data dir>/identity/admin-credentials.json when unset.' })),
-  IDENTITY_ADMIN_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 128, description: 'Secret access key paired with IDENTITY_ADMIN_ACCESS_KEY_ID.' })),
+  IDENTITY_ADMIN_ACCESS_KEY_ID: Type.Optional(
+    Type.String({
+      pattern: '^[A-Z0-9]{16,128}$',
+      description: 'Access key id that admin operations must be SigV4-signed with; generated into <data dir>/identity/admin-credentials.json when unset.',
+    }),
+  ),
+  IDENTITY_ADMIN_SECRET_ACCESS_KEY: Type.Optional(
+    Type.String({ minLength: 32, maxLength: 128, description: 'Secret access key paired with IDENTITY_ADMIN_ACCESS_KEY_ID.' }),
+  ),
   IDENTITY_PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 99, default: 12, description: 'Password policy: minimum length.' }),
   IDENTITY_PASSWORD_REQUIRE_UPPERCASE: Type.Boolean({ default: true, description: 'Password policy: require an upper-case letter.' }),
   IDENTITY_PASSWORD_REQUIRE_LOWERCASE: Type.Boolean({ default: true, description: 'Password policy: require a lower-case letter.' }),
   IDENTITY_PASSWORD_REQUIRE_NUMBERS: Type.Boolean({ default: true, description: 'Password policy: require a digit.' }),
   IDENTITY_PASSWORD_REQUIRE_SYMBOLS: Type.Boolean({ default: true, description: 'Password policy: require a symbol.' }),
-  IDENTITY_TEMPORARY_PASSWORD_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7, description: 'Days a temporary password (admin-created user) stays valid.' }),
+  IDENTITY_TEMPORARY_PASSWORD_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    default: 7,
+    description: 'Days a temporary password (admin-created user) stays valid.',
+  }),
   IDENTITY_ACCESS_TOKEN_MINUTES: Type.Integer({ minimum: 5, maximum: 1440, default: 60, description: 'Lifetime of ID and access tokens.' }),
   IDENTITY_REFRESH_TOKEN_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30, description: 'Lifetime of refresh tokens.' }),
   IDENTITY_DEVICE_TRACKING: Type.Enum(['always', 'opt-in', 'off'], { default: 'always', description: 'Device tracking of the embedded pool.' }),
-  IDENTITY_USER_PASSWORD_AUTH: Type.Boolean({ default: false, description: 'Also accept USER_PASSWORD_AUTH (the password travels to the server); SRP is always on.' }),
+  IDENTITY_USER_PASSWORD_AUTH: Type.Boolean({
+    default: false,
+    description: 'Also accept USER_PASSWORD_AUTH (the password travels to the server); SRP is always on.',
+  }),
   IDENTITY_SELF_SIGN_UP: Type.Boolean({ default: true, description: 'Whether visitors may sign up themselves (false: only administrators create users).' }),
   IDENTITY_MFA: Type.Enum(['off', 'optional', 'staff'], {
     default: 'optional',
-    description: "Two-step verification (TOTP): 'off', 'optional' (users turn it on in their settings) or 'staff' (members of admin, finances, creator and reviewer must set it up at their next sign-in).",
+    description:
+      "Two-step verification (TOTP): 'off', 'optional' (users turn it on in their settings) or 'staff' (members of admin, finances, creator and reviewer must set it up at their next sign-in).",
   }),
   TRUST_PROXY: Type.String({
     pattern: '^(false|[1-9]|(?:[0-9a-fA-F:.]+(?:/\\d{1,3})?)(?:\\s*,\\s*[0-9a-fA-F:.]+(?:/\\d{1,3})?)*)$',
     default: 'false',
-    description: "Which proxies may name the client address in X-Forwarded-For: 'false' (none: the connection's address), the number of proxy hops in front of the server (1–9), or a comma-separated list of proxy addresses or CIDR ranges.",
+    description:
+      "Which proxies may name the client address in X-Forwarded-For: 'false' (none: the connection's address), the number of proxy hops in front of the server (1–9), or a comma-separated list of proxy addresses or CIDR ranges.",
   }),
   // Rate limits of the expensive routes (server/limits, README "Rate limits"): requests per window,
   // per signed-in user (per client address for visitors); 0 turns a class's limit off.
-  RATE_LIMIT_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 86400, default: 60, description: 'Length of the rate-limit window in seconds; every allowance below counts the requests of one window.' }),
+  RATE_LIMIT_WINDOW_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 86400,
+    default: 60,
+    description: 'Length of the rate-limit window in seconds; every allowance below counts the requests of one window.',
+  }),
   RATE_LIMIT_CERTIFICATE_PDF: Type.Integer({ minimum: 0, maximum: 100000, default: 10, description: 'Certificate PDF downloads per window (0: no limit).' }),
-  RATE_LIMIT_CERTIFICATE_VERIFY: Type.Integer({ minimum: 0, maximum: 100000, default: 30, description: 'Certificate code verifications per window (0: no limit).' }),
+  RATE_LIMIT_CERTIFICATE_VERIFY: Type.Integer({
+    minimum: 0,
+    maximum: 100000,
+    default: 30,
+    description: 'Certificate code verifications per window (0: no limit).',
+  }),
   RATE_LIMIT_AVATAR: Type.Integer({ minimum: 0, maximum: 100000, default: 5, description: 'AI avatar requests per window (0: no limit).' }),
-  RATE_LIMIT_COURSE_START: Type.Integer({ minimum: 0, maximum: 100000, default: 10, description: 'Courses started or cloned in the builder per window (0: no limit).' }),
-  RATE_LIMIT_UPLOAD: Type.Integer({ minimum: 0, maximum: 100000, default: 60, description: 'Upload requests per window: upload parameters, the embedded storage upload itself and the confirmations (0: no limit).' }),
-  RATE_LIMIT_SEARCH: Type.Integer({ minimum: 0, maximum: 100000, default: 60, description: 'Course searches per window: the learner catalogue, the builder and the administrators\' course lists with search words (0: no limit).' }),
-  ADMIN_EMAIL: Type.String({ format: 'email', default: 'admin@aula.local', description: 'The administrator created on an empty pool; its temporary password is printed once on the console.' }),
-  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.' })),
+  RATE_LIMIT_COURSE_START: Type.Integer({
+    minimum: 0,
+    maximum: 100000,
+    default: 10,
+    description: 'Courses started or cloned in the builder per window (0: no limit).',
+  }),
+  RATE_LIMIT_UPLOAD: Type.Integer({
+    minimum: 0,
+    maximum: 100000,
+    default: 60,
+    description: 'Upload requests per window: upload parameters, the embedded storage upload itself and the confirmations (0: no limit).',
+  }),
+  RATE_LIMIT_SEARCH: Type.Integer({
+    minimum: 0,
+    maximum: 100000,
+    default: 60,
+    description: "Course searches per window: the learner catalogue, the builder and the administrators' course lists with search words (0: no limit).",
+  }),
+  ADMIN_EMAIL: Type.String({
+    format: 'email',
+    default: 'admin@aula.local',
+    description: 'The administrator created on an empty pool; its temporary password is printed once on the console.',
+  }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.',
+    }),
+  ),
   // Files (server/storage, README "Files")
   STORAGE_DRIVER: Type.Enum(['local', 's3'], {
     default: 'local',
-    description: "Where uploaded files live: 'local' under <data dir>/files (browsers upload to /api/files/upload with a signed policy), or 's3' (browsers upload straight to the bucket with a presigned POST; credentials from the AWS default chain).",
+    description:
+      "Where uploaded files live: 'local' under <data dir>/files (browsers upload to /api/files/upload with a signed policy), or 's3' (browsers upload straight to the bucket with a presigned POST; credentials from the AWS default chain).",
   }),
-  S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: "Bucket of the 's3' storage (required with STORAGE_DRIVER=s3)." })),
+  S3_BUCKET: Type.Optional(
+    Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: "Bucket of the 's3' storage (required with STORAGE_DRIVER=s3)." }),
+  ),
   S3_REGION: Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d$', default: 'us-east-1', description: "Region of the 's3' storage bucket." }),
-  S3_ENDPOINT: Type.Optional(Type.String({ format: 'uri', pattern: HTTP_URL, description: "An S3-compatible service instead of AWS (http(s) URL browsers can reach too); unset uses AWS." })),
-  S3_FORCE_PATH_STYLE: Type.Boolean({ default: false, description: "Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (most S3-compatible services need it)." }),
+  S3_ENDPOINT: Type.Optional(
+    Type.String({
+      format: 'uri',
+      pattern: HTTP_URL,
+      description: 'An S3-compatible service instead of AWS (http(s) URL browsers can reach too); unset uses AWS.',
+    }),
+  ),
+  S3_FORCE_PATH_STYLE: Type.Boolean({
+    default: false,
+    description: 'Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (most S3-compatible services need it).',
+  }),
   FILES_ORIGIN: Type.Optional(
     Type.String({
       pattern: ORIGIN,
-      description: "Separate origin (scheme://host[:port], no path) that serves user files: links point there, that host answers only file reads, and file reads on the app's host are redirected to it. Needs PUBLIC_URL. Unset: files are served from the app's origin, every active type as a download.",
+      description:
+        "Separate origin (scheme://host[:port], no path) that serves user files: links point there, that host answers only file reads, and file reads on the app's host are redirected to it. Needs PUBLIC_URL. Unset: files are served from the app's origin, every active type as a download.",
     }),
   ),
   PUBLIC_URL: Type.Optional(
-    Type.String({ pattern: ORIGIN, description: "The origin browsers open the web app at (scheme://host[:port]). Unset: taken from each request's Host (X-Forwarded-Host behind a trusted proxy). Required with FILES_ORIGIN." }),
+    Type.String({
+      pattern: ORIGIN,
+      description:
+        "The origin browsers open the web app at (scheme://host[:port]). Unset: taken from each request's Host (X-Forwarded-Host behind a trusted proxy). Required with FILES_ORIGIN.",
+    }),
   ),
   // Monitoring's cost model (server/insights/cost.ts, docs/monitoring.md): measured usage × these unit prices.
   COST_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD', description: 'Currency of the unit prices below (ISO 4217 code).' }),
-  COST_STORAGE_GB_MONTH: Type.Number({ minimum: 0, maximum: 1000, default: 0.023, description: 'Price of one GB of stored files for a month (default: S3 Standard list price).' }),
-  COST_REQUESTS_MILLION: Type.Number({ minimum: 0, maximum: 1000, default: 1, description: 'Price of one million requests served (default: an HTTP API gateway list price).' }),
-  COST_EMAILS_THOUSAND: Type.Number({ minimum: 0, maximum: 1000, default: 0.1, description: 'Price of one thousand e-mails sent (default: Amazon SES list price).' }),
-  COST_COMPUTE_CPU_HOUR: Type.Number({ minimum: 0, maximum: 1000, default: 0.04048, description: 'Price of one hour of server CPU time (default: a Fargate vCPU-hour list price).' }),
+  COST_STORAGE_GB_MONTH: Type.Number({
+    minimum: 0,
+    maximum: 1000,
+    default: 0.023,
+    description: 'Price of one GB of stored files for a month (default: S3 Standard list price).',
+  }),
+  COST_REQUESTS_MILLION: Type.Number({
+    minimum: 0,
+    maximum: 1000,
+    default: 1,
+    description: 'Price of one million requests served (default: an HTTP API gateway list price).',
+  }),
+  COST_EMAILS_THOUSAND: Type.Number({
+    minimum: 0,
+    maximum: 1000,
+    default: 0.1,
+    description: 'Price of one thousand e-mails sent (default: Amazon SES list price).',
+  }),
+  COST_COMPUTE_CPU_HOUR: Type.Number({
+    minimum: 0,
+    maximum: 1000,
+    default: 0.04048,
+    description: 'Price of one hour of server CPU time (default: a Fargate vCPU-hour list price).',
+  }),
   COST_SOURCE: Type.Enum(['model', 'aws'], {
     default: 'model',
-    description: "'model' answers cost from the measured usage and the unit prices; 'aws' asks AWS Cost Explorer (credentials from the AWS default chain) and falls back to the model when it cannot.",
+    description:
+      "'model' answers cost from the measured usage and the unit prices; 'aws' asks AWS Cost Explorer (credentials from the AWS default chain) and falls back to the model when it cannot.",
   }),
   MAIL_FROM: Type.String({ minLength: 3, default: 'Aula <no-reply@aula.local>', description: 'Sender of the messages Aula sends.' }),
   // Operators' metrics (server/insights/prometheus.ts, docs/metrics.md)
@@ -133,22 +273,36 @@ export const ConfigSchema = Type.Object({
       minLength: 24,
       maxLength: 256,
       pattern: '^[A-Za-z0-9._~+/-]+=*$',
-      description: "Bearer token Prometheus sends to GET /metrics (at least 24 characters of A-Z, a-z, 0-9 and -._~+/). Unset: /metrics answers 404 and nothing is exposed.",
+      description:
+        'Bearer token Prometheus sends to GET /metrics (at least 24 characters of A-Z, a-z, 0-9 and -._~+/). Unset: /metrics answers 404 and nothing is exposed.',
     }),
   ),
   // First run (server/seed, README "First run")
   AULA_SEED: Type.Optional(
     Type.Enum(['demo', 'none'], {
-      description: "'demo' creates a small published demo catalogue when the database has no course yet; 'none' never does. Unset: 'demo' on the embedded database, 'none' with DATABASE_URL.",
+      description:
+        "'demo' creates a small published demo catalogue when the database has no course yet; 'none' never does. Unset: 'demo' on the embedded database, 'none' with DATABASE_URL.",
     }),
   ),
   // AI avatars (server/avatars, docs/ai-avatars.md)
   AVATAR_RENDERER: Type.Enum(['embedded', 'command'], {
     default: 'embedded',
-    description: "Who renders AI avatar requests: 'embedded' (a framed portrait narrated by espeak-ng and ffmpeg when present; not generative AI) or 'command' (the program AVATAR_RENDER_COMMAND, e.g. a real model).",
+    description:
+      "Who renders AI avatar requests: 'embedded' (a framed portrait narrated by espeak-ng and ffmpeg when present; not generative AI) or 'command' (the program AVATAR_RENDER_COMMAND, e.g. a real model).",
   }),
-  AVATAR_RENDER_COMMAND: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: "Program the 'command' renderer runs per request (see docs/ai-avatars.md for its arguments and answer)." })),
-  AVATAR_WORKERS: Type.Integer({ minimum: 0, maximum: 16, default: 1, description: 'AI avatar requests this process renders at once; 0 runs no worker here (another process does).' }),
+  AVATAR_RENDER_COMMAND: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: "Program the 'command' renderer runs per request (see docs/ai-avatars.md for its arguments and answer).",
+    }),
+  ),
+  AVATAR_WORKERS: Type.Integer({
+    minimum: 0,
+    maximum: 16,
+    default: 1,
+    description: 'AI avatar requests this process renders at once; 0 runs no worker here (another process does).',
+  }),
 })
 
 export type Config = Static<typeof ConfigSchema> & { dataDir: string }
@@ -177,7 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.FILES_ORIGIN && config.PUBLIC_URL && new URL(config.FILES_ORIGIN).host === new URL(config.PUBLIC_URL).host) {
     throw new ConfigError('Invalid configuration: FILES_ORIGIN must be another host than PUBLIC_URL')
   }
-  if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND) throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
+  if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND)
+    throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
   // An origin as browsers write it (lower case, no trailing slash, no default port).
   for (const name of ['FILES_ORIGIN', 'PUBLIC_URL'] as const) if (config[name]) config[name] = new URL(config[name]).origin
   return { ...config, dataDir: path.resolve(config.AULA_DATA_DIR) }

@@ -43,7 +43,9 @@ export function workerEntry(module: EntryModule, compiled = COMPILED): URL {
   if (compiled) return pathToFileURL(path.join(SERVER_BUILD_DIR, builtEntryName(module)))
   const tsxApi = pathToFileURL(tsxFile('dist/esm/api/index.mjs')).href
   const source = pathToFileURL(sourceFile(module)).href
-  return new URL(`data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(source)})`)}`)
+  return new URL(
+    `data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(source)})`)}`,
+  )
 }
 
 /** The arguments for `node` (process.execPath) that run `module` as a process of its own with `args`. */

@@ -19,13 +19,7 @@ export interface Principal {
 /** Verifies the request's credentials; null means "not signed in" (the policy then answers 401). */
 export type Authenticator = (request: FastifyRequest) => Promise<Principal | null>
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -75,11 +75,46 @@ export function App() {
             {/* Anyone, signed in or not: the address under a certificate's QR code. */}
             <Route path="/certificates/verify/:code" element={<CertificateVerification />} />
             {/* Visitors only (a signed-in user goes to /dashboard): */}
-            <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
-            <Route path="/register" element={<VisitorOnly><RegisterPage /></VisitorOnly>} />
-            <Route path="/register-confirmation" element={<VisitorOnly><RegisterConfirmationPage /></VisitorOnly>} />
-            <Route path="/forgot-password" element={<VisitorOnly><ForgotPasswordPage /></VisitorOnly>} />
-            <Route path="/complete-register" element={<VisitorOnly><CompleteRegisterPage /></VisitorOnly>} />
+            <Route
+              path="/login"
+              element={
+                <VisitorOnly>
+                  <LoginPage />
+                </VisitorOnly>
+              }
+            />
+            <Route
+              path="/register"
+              element={
+                <VisitorOnly>
+                  <RegisterPage />
+                </VisitorOnly>
+              }
+            />
+            <Route
+              path="/register-confirmation"
+              element={
+                <VisitorOnly>
+                  <RegisterConfirmationPage />
+                </VisitorOnly>
+              }
+            />
+            <Route
+              path="/forgot-password"
+              element={
+                <VisitorOnly>
+                  <ForgotPasswordPage />
+                </VisitorOnly>
+              }
+            />
+            <Route
+              path="/complete-register"
+              element={
+                <VisitorOnly>
+                  <CompleteRegisterPage />
+                </VisitorOnly>
+              }
+            />
           </Route>
           {/* Everything else is in the shell. Protected (a visitor goes to /login); group-gated paths without a screen yet fall to RouteFallback. */}
           <Route
@@ -90,31 +125,188 @@ export function App() {
               <AulaAdmin>
                 {/* The general group's catalogue (no chrome, requirements §2), where the top-bar search leads with ?search=. */}
                 <CustomRoutes noLayout>
-                  <Route path="/courses" element={<Area><Protected><Catalogue /></Protected></Area>} />
-                  <Route path="/galaxy" element={<Area><Protected><Catalogue /></Protected></Area>} />
+                  <Route
+                    path="/courses"
+                    element={
+                      <Area>
+                        <Protected>
+                          <Catalogue />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/galaxy"
+                    element={
+                      <Area>
+                        <Protected>
+                          <Catalogue />
+                        </Protected>
+                      </Area>
+                    }
+                  />
                   {/* The course player draws its own header (brand, progress, index). One route for both forms, so
                       going on from the course to the block to resume keeps the player (and its loaded index). */}
-                  <Route path="/galaxy/courses/player/:uuid/:block?" element={<Area><Protected><Player /></Protected></Area>} />
+                  <Route
+                    path="/galaxy/courses/player/:uuid/:block?"
+                    element={
+                      <Area>
+                        <Protected>
+                          <Player />
+                        </Protected>
+                      </Area>
+                    }
+                  />
                 </CustomRoutes>
                 <CustomRoutes>
-                  <Route path="/dashboard" element={<Area><Protected><Dashboard /></Protected></Area>} />
-                  <Route path="/galaxy/courses/overview/:uuid" element={<Area><Protected><CourseOverview /></Protected></Area>} />
-                  <Route path="/settings" element={<Area><Protected><SettingsPage /></Protected></Area>} />
-                  <Route path="/settings/:pane" element={<Area><Protected><SettingsPage /></Protected></Area>} />
-                  <Route path="/admin/monitoring" element={<Area><Protected><MonitoringScreen /></Protected></Area>} />
-                  <Route path="/admin/monitoring/:page" element={<Area><Protected><AnalyticsScreen /></Protected></Area>} />
-                  <Route path="/experimental/ai-avatars" element={<Area><Protected><AiAvatarsScreen /></Protected></Area>} />
+                  <Route
+                    path="/dashboard"
+                    element={
+                      <Area>
+                        <Protected>
+                          <Dashboard />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/galaxy/courses/overview/:uuid"
+                    element={
+                      <Area>
+                        <Protected>
+                          <CourseOverview />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/settings"
+                    element={
+                      <Area>
+                        <Protected>
+                          <SettingsPage />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/settings/:pane"
+                    element={
+                      <Area>
+                        <Protected>
+                          <SettingsPage />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/monitoring"
+                    element={
+                      <Area>
+                        <Protected>
+                          <MonitoringScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/monitoring/:page"
+                    element={
+                      <Area>
+                        <Protected>
+                          <AnalyticsScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/experimental/ai-avatars"
+                    element={
+                      <Area>
+                        <Protected>
+                          <AiAvatarsScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
                   {/* The course builder (creator, reviewer), also under its old prefix /creator-old (requirements §2). */}
                   {['/creator', '/creator-old'].flatMap((prefix) => [
-                    <Route key={`${prefix}-list`} path={`${prefix}/courses`} element={<Area><Protected><CourseListScreen /></Protected></Area>} />,
-                    <Route key={`${prefix}-course`} path={`${prefix}/courses/:uuid`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
-                    <Route key={`${prefix}-review`} path={`${prefix}/courses/:uuid/review`} element={<Area><Protected><ReviewScreen /></Protected></Area>} />,
-                    <Route key={`${prefix}-tab`} path={`${prefix}/courses/:uuid/:tab`} element={<Area><Protected><BuilderScreen /></Protected></Area>} />,
+                    <Route
+                      key={`${prefix}-list`}
+                      path={`${prefix}/courses`}
+                      element={
+                        <Area>
+                          <Protected>
+                            <CourseListScreen />
+                          </Protected>
+                        </Area>
+                      }
+                    />,
+                    <Route
+                      key={`${prefix}-course`}
+                      path={`${prefix}/courses/:uuid`}
+                      element={
+                        <Area>
+                          <Protected>
+                            <BuilderScreen />
+                          </Protected>
+                        </Area>
+                      }
+                    />,
+                    <Route
+                      key={`${prefix}-review`}
+                      path={`${prefix}/courses/:uuid/review`}
+                      element={
+                        <Area>
+                          <Protected>
+                            <ReviewScreen />
+                          </Protected>
+                        </Area>
+                      }
+                    />,
+                    <Route
+                      key={`${prefix}-tab`}
+                      path={`${prefix}/courses/:uuid/:tab`}
+                      element={
+                        <Area>
+                          <Protected>
+                            <BuilderScreen />
+                          </Protected>
+                        </Area>
+                      }
+                    />,
                   ])}
                   {/* Finances (admin and finances groups): /admin/finances is finance staff's landing page. */}
-                  <Route path="/admin/finances" element={<Area><Protected><FinancesHome /></Protected></Area>} />
-                  <Route path="/admin/finances/sales" element={<Area><Protected><FinanceSales /></Protected></Area>} />
-                  <Route path="/admin/finances/analytics" element={<Area><Protected><FinanceAnalytics /></Protected></Area>} />
+                  <Route
+                    path="/admin/finances"
+                    element={
+                      <Area>
+                        <Protected>
+                          <FinancesHome />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/finances/sales"
+                    element={
+                      <Area>
+                        <Protected>
+                          <FinanceSales />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/finances/analytics"
+                    element={
+                      <Area>
+                        <Protected>
+                          <FinanceAnalytics />
+                        </Protected>
+                      </Area>
+                    }
+                  />
                 </CustomRoutes>
               </AulaAdmin>
             }

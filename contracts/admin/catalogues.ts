@@ -150,4 +150,3 @@ export type SubjectCourseBody = Static<typeof SubjectCourseBody>
 
 /** The difficulties seeded on a new database, by level. */
 export const SEEDED_DIFFICULTIES = ['Very Easy', 'Easy', 'Moderate', 'Difficult', 'Very Difficult'] as const
-

@@ -113,4 +113,3 @@ export const ImportJobRowsQuery = Type.Object({
 export type ImportJobRowsQuery = Static<typeof ImportJobRowsQuery>
 export const ImportJobRowsPage = TokenPage(ImportJobRow)
 export type ImportJobRowsPage = Static<typeof ImportJobRowsPage>
-

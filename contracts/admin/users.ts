@@ -7,7 +7,16 @@ import { AdminSubscription } from './subscriptions.js'
  * A user's state in the pool. Cognito's own values: the embedded pool uses the first four, a real
  * Cognito pool may also answer the others.
  */
-export const USER_STATUSES = ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED', 'EXTERNAL_PROVIDER', 'ARCHIVED', 'COMPROMISED', 'UNKNOWN'] as const
+export const USER_STATUSES = [
+  'UNCONFIRMED',
+  'CONFIRMED',
+  'FORCE_CHANGE_PASSWORD',
+  'RESET_REQUIRED',
+  'EXTERNAL_PROVIDER',
+  'ARCHIVED',
+  'COMPROMISED',
+  'UNKNOWN',
+] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
 
 /** A pool group name as Cognito allows it (role groups and the organisation-domain group). */

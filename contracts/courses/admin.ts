@@ -9,7 +9,6 @@ import { Nullable } from '../nullable.js'
  * Page-numbered lists use `CATALOGUE_PAGE_SIZE` rows, like the other admin lists with page numbers.
  */
 
-
 /** A platform account as the course screens show it; email and name are null when the account is gone. */
 export const CoursePerson = Type.Object({
   username: Type.String(),

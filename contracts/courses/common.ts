@@ -23,7 +23,11 @@ export const COURSE_ERROR_CODES = {
 } as const
 
 /** The course's revision as a write read it; every write carries one and answers with the new one. */
-export const CourseRevision = Type.Integer({ minimum: 1, maximum: 2147483647, description: "The course's revision the edit started from; a stale one answers 409." })
+export const CourseRevision = Type.Integer({
+  minimum: 1,
+  maximum: 2147483647,
+  description: "The course's revision the edit started from; a stale one answers 409.",
+})
 
 export const CourseUuid = Type.String({ format: 'uuid', description: 'The course uuid.' })
 

@@ -21,7 +21,9 @@ export const COURSE_ROLES = ['owner', 'collaborator', 'reviewer', 'admin'] as co
 /** `GET all/:page[/:filter[/:search]]` and `count/...`: `all` is everything the caller may see. */
 export const CourseListParams = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000, description: 'Page number, starting at 1.' }),
-  filter: Type.Optional(Type.Enum([...COURSE_FILTERS], { default: 'all', description: 'mine: courses I own; shared: shared with me; all: every course I may see.' })),
+  filter: Type.Optional(
+    Type.Enum([...COURSE_FILTERS], { default: 'all', description: 'mine: courses I own; shared: shared with me; all: every course I may see.' }),
+  ),
   search: Type.Optional(Type.String({ maxLength: 100, description: 'Words of the name or keywords; accents and case do not matter.' })),
 })
 export type CourseListParams = Static<typeof CourseListParams>
@@ -156,7 +158,10 @@ export const GeneralFields = {
   categoryId: Nullable(CourseUuid),
   organizationId: Nullable(CourseUuid),
   certificateId: Nullable(CourseUuid),
-  keywords: Type.Array(Type.String({ maxLength: 60 }), { maxItems: MAX_KEYWORDS, description: 'Trimmed; empty and repeated (ignoring case) ones are dropped.' }),
+  keywords: Type.Array(Type.String({ maxLength: 60 }), {
+    maxItems: MAX_KEYWORDS,
+    description: 'Trimmed; empty and repeated (ignoring case) ones are dropped.',
+  }),
   salesEnabled: Type.Boolean(),
 }
 export type GeneralField = keyof typeof GeneralFields
@@ -229,7 +234,9 @@ export type UploadParamsBody = Static<typeof UploadParamsBody>
 export const UploadParams = Type.Object({ url: Type.String(), fields: Type.Record(Type.String(), Type.String()), path: Type.String() })
 export type UploadParams = Static<typeof UploadParams>
 
-const MediaPath = Nullable(Type.String({ minLength: 1, maxLength: 1024, description: 'A path a `...-par` call issued for this course; null removes the file from the course.' }))
+const MediaPath = Nullable(
+  Type.String({ minLength: 1, maxLength: 1024, description: 'A path a `...-par` call issued for this course; null removes the file from the course.' }),
+)
 export const CoverBody = Type.Object({ ...CourseWrite, cover: MediaPath })
 export const ThumbnailBody = Type.Object({ ...CourseWrite, thumbnail: MediaPath })
 export const PresentationBody = Type.Object({ ...CourseWrite, presentation: MediaPath })

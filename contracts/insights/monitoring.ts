@@ -143,6 +143,12 @@ export const RealtimeResponse = Type.Object({
   users: Type.Integer({ minimum: 0 }),
   requests: Type.Integer({ minimum: 0 }),
   /** By country, most users first; `country` null for addresses no country is known for (local networks). */
-  countries: Type.Array(Type.Object({ country: Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()]), users: Type.Integer({ minimum: 0 }), requests: Type.Integer({ minimum: 0 }) })),
+  countries: Type.Array(
+    Type.Object({
+      country: Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()]),
+      users: Type.Integer({ minimum: 0 }),
+      requests: Type.Integer({ minimum: 0 }),
+    }),
+  ),
 })
 export type RealtimeResponse = Static<typeof RealtimeResponse>

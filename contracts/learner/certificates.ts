@@ -9,7 +9,9 @@ import Type, { type Static } from 'typebox'
 /** The languages a certificate is printed in (the web app's locale codes; mx is the default). */
 export const CERTIFICATE_LOCALES = ['mx', 'eng', 'es', 'it', 'gr', 'rs'] as const
 export type CertificateLocale = (typeof CERTIFICATE_LOCALES)[number]
-export const CertificateQuery = Type.Object({ lang: Type.Optional(Type.Enum([...CERTIFICATE_LOCALES], { description: 'The language of the certificate (default mx).' })) })
+export const CertificateQuery = Type.Object({
+  lang: Type.Optional(Type.Enum([...CERTIFICATE_LOCALES], { description: 'The language of the certificate (default mx).' })),
+})
 export type CertificateQuery = Static<typeof CertificateQuery>
 
 export const CertificateCourseParams = Type.Object({ course: Type.String({ format: 'uuid' }) })
@@ -38,4 +40,8 @@ export const CERTIFICATE_NOT_ISSUED = 'The certificate is issued when every requ
  * The downloaded certificate: a PDF document (`application/pdf`, sent as an attachment); drawn now it
  * is sent from memory, kept from before it is streamed from storage.
  */
-export const CertificatePdf = Type.Unsafe<Uint8Array | NodeJS.ReadableStream>({ type: 'string', format: 'binary', description: 'The certificate as a PDF document.' })
+export const CertificatePdf = Type.Unsafe<Uint8Array | NodeJS.ReadableStream>({
+  type: 'string',
+  format: 'binary',
+  description: 'The certificate as a PDF document.',
+})

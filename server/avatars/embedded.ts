@@ -14,7 +14,7 @@ const FPS = 12
 type SharpModule = (typeof import('sharp'))['default']
 let loaded: Promise<SharpModule> | null = null
 /** sharp (libvips) loads at the first render, not at every server start. */
-export const loadSharp = async (): Promise<SharpModule> => (await (loaded ??= import('sharp').then((m) => m.default)))
+export const loadSharp = async (): Promise<SharpModule> => await (loaded ??= import('sharp').then((m) => m.default))
 
 interface Frame {
   /** Draws the framed portrait from the square cut. */
@@ -23,7 +23,9 @@ interface Frame {
   wave: string
 }
 
-const circle = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${FACE}" height="${FACE}"><circle cx="${FACE / 2}" cy="${FACE / 2}" r="${FACE / 2}" fill="#fff"/></svg>`)
+const circle = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${FACE}" height="${FACE}"><circle cx="${FACE / 2}" cy="${FACE / 2}" r="${FACE / 2}" fill="#fff"/></svg>`,
+)
 
 /** The styles of the form (contracts/experimental/avatars.ts), each a frame; every size is even (H.264 needs it). */
 const FRAMES: Record<AvatarStyle, Frame> = {
@@ -40,7 +42,11 @@ const FRAMES: Record<AvatarStyle, Frame> = {
   round: {
     wave: '#ffffff',
     draw: async (face, sharp) => {
-      const cut = await face.ensureAlpha().composite([{ input: circle, blend: 'dest-in' }]).png().toBuffer()
+      const cut = await face
+        .ensureAlpha()
+        .composite([{ input: circle, blend: 'dest-in' }])
+        .png()
+        .toBuffer()
       return sharp({ create: { width: 640, height: 640, channels: 4, background: '#0f5257' } })
         .composite([{ input: cut, left: 64, top: 40 }])
         .png()
@@ -87,7 +93,9 @@ export class EmbeddedRenderer implements AvatarRenderer {
     let portrait: Buffer
     try {
       // rotate(): turn the photo upright as its EXIF orientation says before cutting.
-      const face = sharp(input.photo, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate().resize(FACE, FACE, { fit: 'cover', position: sharp.strategy.attention })
+      const face = sharp(input.photo, { failOn: 'error', limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(FACE, FACE, { fit: 'cover', position: sharp.strategy.attention })
       portrait = await frame.draw(face, sharp)
     } catch {
       throw new RenderError('The photo could not be read as an image')
@@ -107,18 +115,53 @@ export class EmbeddedRenderer implements AvatarRenderer {
       const out = path.join(dir, 'avatar.mp4')
       await fs.writeFile(still, portrait)
       // The text goes through standard input: never parsed as options, whatever it starts with.
-      const spoken = await run(this.programs.espeak, ['-v', input.voice, '-b', '1', '-s', '150', '--stdin', '-w', speech], { input: input.text, signal: input.signal })
+      const spoken = await run(this.programs.espeak, ['-v', input.voice, '-b', '1', '-s', '150', '--stdin', '-w', speech], {
+        input: input.text,
+        signal: input.signal,
+      })
       input.signal.throwIfAborted()
       if (spoken.code !== 0) throw new Error(`espeak-ng failed: ${spoken.stderr}`)
       const { width } = await (await loadSharp())(portrait).metadata()
       const waveWidth = Math.max(2, Math.round(((width ?? 640) * 0.8) / 2) * 2)
       const muxed = await run(
         this.programs.ffmpeg,
-        ['-hide_banner', '-loglevel', 'error', '-y', '-loop', '1', '-framerate', String(FPS), '-i', still, '-i', speech,
-          '-filter_complex', `[1:a]showwaves=s=${waveWidth}x64:mode=cline:colors=${wave}:rate=${FPS}[w];[0:v][w]overlay=(W-w)/2:H-h-20,format=yuv420p[v]`,
-          '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage',
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-loop',
+          '1',
+          '-framerate',
+          String(FPS),
+          '-i',
+          still,
+          '-i',
+          speech,
+          '-filter_complex',
+          `[1:a]showwaves=s=${waveWidth}x64:mode=cline:colors=${wave}:rate=${FPS}[w];[0:v][w]overlay=(W-w)/2:H-h-20,format=yuv420p[v]`,
+          '-map',
+          '[v]',
+          '-map',
+          '1:a',
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-tune',
+          'stillimage',
           // One thread: the machine's other work (requests, other renders) keeps its share.
-          '-threads', '1', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', out],
+          '-threads',
+          '1',
+          '-c:a',
+          'aac',
+          '-b:a',
+          '96k',
+          '-shortest',
+          '-movflags',
+          '+faststart',
+          out,
+        ],
         { signal: input.signal, timeoutMs: 300_000 },
       )
       input.signal.throwIfAborted()

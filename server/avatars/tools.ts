@@ -11,7 +11,11 @@ export interface RunResult {
  * (null when it could not start or was killed) and the end of its standard error. `signal` and the
  * time limit kill it.
  */
-export function run(program: string, args: string[], options: { input?: string; signal?: AbortSignal; timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
+export function run(
+  program: string,
+  args: string[],
+  options: { input?: string; signal?: AbortSignal; timeoutMs?: number; cwd?: string } = {},
+): Promise<RunResult> {
   return new Promise((resolve) => {
     let stderr = ''
     let settled = false

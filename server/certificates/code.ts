@@ -21,10 +21,6 @@ export const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-')
  * and the letters people mistake for digits are read as those digits (O → 0, I and L → 1).
  */
 export function normalizeCode(typed: string): string | null {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1')
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1')
   return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : null
 }

@@ -37,7 +37,12 @@ export async function isComplete(db: Queryable, userSub: string, course: string,
     if (forms.some((f) => !passed.has(f.id))) return false
   }
   if (others.length) {
-    const done = await completedBlocks(db, userSub, course, others.map((b) => b.id))
+    const done = await completedBlocks(
+      db,
+      userSub,
+      course,
+      others.map((b) => b.id),
+    )
     if (others.some((b) => !done.has(b.id))) return false
   }
   return true

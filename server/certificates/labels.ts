@@ -82,4 +82,5 @@ export const CERTIFICATE_LABELS: Record<CertificateLocale, CertificateLabels> = 
   },
 }
 
-export const isCertificateLocale = (value: unknown): value is CertificateLocale => typeof value === 'string' && (CERTIFICATE_LOCALES as readonly string[]).includes(value)
+export const isCertificateLocale = (value: unknown): value is CertificateLocale =>
+  typeof value === 'string' && (CERTIFICATE_LOCALES as readonly string[]).includes(value)

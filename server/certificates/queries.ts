@@ -41,10 +41,10 @@ export async function insertCertificate(
 
 /** The forms of the course the learner has passed (in any published version). */
 export async function passedForms(db: Queryable, userSub: string, course: string): Promise<Set<string>> {
-  const { rows } = await db.query<{ form_id: string }>(
-    'SELECT DISTINCT form_id FROM form_attempts WHERE course_uuid = $1 AND user_sub = $2 AND passed',
-    [course, userSub],
-  )
+  const { rows } = await db.query<{ form_id: string }>('SELECT DISTINCT form_id FROM form_attempts WHERE course_uuid = $1 AND user_sub = $2 AND passed', [
+    course,
+    userSub,
+  ])
   return new Set(rows.map((r) => r.form_id))
 }
 

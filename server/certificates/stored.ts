@@ -12,6 +12,10 @@ export const DRAWING_VERSION = 1
  * template file (a new upload is a new key), the language and the verification address printed in it.
  */
 export function storedPdfKey(code: string, o: { template: string | null; locale: string; verifyUrl: string }): string {
-  const variant = crypto.createHash('sha256').update(JSON.stringify([DRAWING_VERSION, o.template, o.locale, o.verifyUrl])).digest('hex').slice(0, 32)
+  const variant = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([DRAWING_VERSION, o.template, o.locale, o.verifyUrl]))
+    .digest('hex')
+    .slice(0, 32)
   return `certificates/issued/${code}/${variant}.pdf`
 }

@@ -8,7 +8,11 @@ import { cloneCourse } from './model/queries.js'
  * and every section and block (new ids, histories starting over). Runs in the caller's transaction;
  * the caller checks who may clone first.
  */
-export async function cloneCourseWithContent(tx: Queryable, fromUuid: string, owner: { sub: string; username?: string }): Promise<{ uuid: string; revision: number }> {
+export async function cloneCourseWithContent(
+  tx: Queryable,
+  fromUuid: string,
+  owner: { sub: string; username?: string },
+): Promise<{ uuid: string; revision: number }> {
   const copy = await cloneCourse(tx, fromUuid, owner.sub)
   await cloneContent(tx, fromUuid, copy.uuid, { sub: owner.sub, username: owner.username ?? owner.sub })
   return copy

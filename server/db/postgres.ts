@@ -96,7 +96,11 @@ export async function openPostgres(url: string, schema?: string, poolOptions: Po
     }),
     channel,
     listen: async (name, handlers) => {
-      const listener = await listenOn({ connectionString: url, ...searchPath, application_name: `${LISTENER_APPLICATION_NAME}-${process.pid}` }, channel(name), handlers)
+      const listener = await listenOn(
+        { connectionString: url, ...searchPath, application_name: `${LISTENER_APPLICATION_NAME}-${process.pid}` },
+        channel(name),
+        handlers,
+      )
       listeners.add(listener)
       return {
         close: async () => {

@@ -115,7 +115,15 @@ const attr = (list: Array<{ Name?: string; Value?: string }> | undefined) =>
 
 const date = (d: Date | number | undefined): Date => (d instanceof Date ? d : typeof d === 'number' ? new Date(d * 1000) : new Date(0))
 
-function toPoolUser(u: { Username?: string; Attributes?: AttributeType[]; UserAttributes?: AttributeType[]; UserStatus?: string; Enabled?: boolean; UserCreateDate?: Date; UserLastModifiedDate?: Date }): PoolUser {
+function toPoolUser(u: {
+  Username?: string
+  Attributes?: AttributeType[]
+  UserAttributes?: AttributeType[]
+  UserStatus?: string
+  Enabled?: boolean
+  UserCreateDate?: Date
+  UserLastModifiedDate?: Date
+}): PoolUser {
   const attributes = attr(u.Attributes ?? u.UserAttributes)
   return {
     username: u.Username ?? '',
@@ -144,7 +152,8 @@ function readCursor(token: string | undefined): ListCursor {
     const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown
     if (v && typeof v === 'object' && 's' in v && 't' in v) {
       const { t, s } = v as { t: unknown; s: unknown }
-      if ((t === null || (typeof t === 'string' && t.length > 0 && t.length < 2048)) && Number.isInteger(s) && (s as number) >= 0 && (s as number) <= 60) return { t: t as string | null, s: s as number }
+      if ((t === null || (typeof t === 'string' && t.length > 0 && t.length < 2048)) && Number.isInteger(s) && (s as number) >= 0 && (s as number) <= 60)
+        return { t: t as string | null, s: s as number }
     }
   } catch {
     // answered below
@@ -222,7 +231,10 @@ export class IdentityAdmin {
     for (let pages = 0; pages < MAX_SCAN_PAGES; pages++) {
       const { list, next } = await this.rawPage({ group: memberOf ? undefined : q.group, filter: serverFilter, limit, token: pageToken })
       if (memberOf && this.db && list.length) {
-        const { rows } = await this.db.query<{ username: string }>('SELECT username FROM identity_user_groups WHERE group_name = $1 AND username = ANY($2::text[])', [memberOf, list.map((u) => u.username)])
+        const { rows } = await this.db.query<{ username: string }>(
+          'SELECT username FROM identity_user_groups WHERE group_name = $1 AND username = ANY($2::text[])',
+          [memberOf, list.map((u) => u.username)],
+        )
         members.clear()
         for (const r of rows) members.add(r.username)
       }
@@ -320,13 +332,17 @@ export class IdentityAdmin {
     const known = new Set((await this.allGroups()).map((g) => g.name))
     const unknown = groups.filter((g) => !known.has(g))
     if (unknown.length) throw new IdentityAdminError('group-not-found', `Unknown group: ${unknown.join(', ')}`)
-    for (const g of groups) if (!before.includes(g)) await this.send(new AdminAddUserToGroupCommand({ UserPoolId: this.poolId, Username: username, GroupName: g }))
-    for (const g of before) if (!groups.includes(g)) await this.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.poolId, Username: username, GroupName: g }))
+    for (const g of groups)
+      if (!before.includes(g)) await this.send(new AdminAddUserToGroupCommand({ UserPoolId: this.poolId, Username: username, GroupName: g }))
+    for (const g of before)
+      if (!groups.includes(g)) await this.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.poolId, Username: username, GroupName: g }))
     return { before, after: [...groups].sort() }
   }
 
   async listGroups(limit: number, token?: string): Promise<{ groups: PoolGroup[]; token: string | null }> {
-    const out = await this.send<{ Groups?: GroupType[]; NextToken?: string }>(new ListGroupsCommand({ UserPoolId: this.poolId, Limit: limit, NextToken: token || undefined }))
+    const out = await this.send<{ Groups?: GroupType[]; NextToken?: string }>(
+      new ListGroupsCommand({ UserPoolId: this.poolId, Limit: limit, NextToken: token || undefined }),
+    )
     return { groups: (out.Groups ?? []).map(toPoolGroup), token: out.NextToken ?? null }
   }
 
@@ -372,7 +388,9 @@ export class IdentityAdmin {
    * FORCE_CHANGE_PASSWORD, then the invitation is sent again, carrying a new temporary password.
    */
   async setTemporaryPassword(user: Pick<PoolUser, 'username' | 'email'>): Promise<void> {
-    await this.send(new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: user.username, Password: randomTemporaryPassword(), Permanent: false }))
+    await this.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: user.username, Password: randomTemporaryPassword(), Permanent: false }),
+    )
     // Resent by address: the pools sign in with the e-mail as the user name alias.
     await this.send(new AdminCreateUserCommand({ UserPoolId: this.poolId, Username: user.email, MessageAction: 'RESEND' }))
   }

@@ -41,7 +41,9 @@ export class CodeService {
       [username, purpose, this.box.hash(username, purpose, code), payload === undefined ? null : this.box.seal(payload), TTL_SECONDS[purpose]],
     )
     // Keep the table small: superseded or used codes older than a day serve no purpose.
-    await db.query(`DELETE FROM identity_codes WHERE username = $1 AND (superseded OR used_at IS NOT NULL) AND created_at < now() - interval '1 day'`, [username])
+    await db.query(`DELETE FROM identity_codes WHERE username = $1 AND (superseded OR used_at IS NOT NULL) AND created_at < now() - interval '1 day'`, [
+      username,
+    ])
     return code
   }
 

@@ -170,8 +170,23 @@ export function deliveryDetails(email: string) {
  * attribute a pool does not define. What users may write themselves excludes the verified flags.
  */
 const STANDARD = new Set([
-  'address', 'birthdate', 'email', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name', 'nickname',
-  'phone_number', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
+  'address',
+  'birthdate',
+  'email',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
 ])
 const ADMIN_ONLY = new Set(['email_verified', 'phone_number_verified'])
 const MAX_ATTRIBUTE_LENGTH = 2048
@@ -188,7 +203,9 @@ export function attributeWrites(list: Array<{ Name: string; Value?: string }>, o
     if (!STANDARD.has(Name) && !ADMIN_ONLY.has(Name)) throw invalidParameter(`Attribute does not exist in the schema.`)
     // AWS: string attributes hold at most 2048 characters, whichever operation writes them.
     if ([...value].length > MAX_ATTRIBUTE_LENGTH) {
-      throw invalidParameter(`1 validation error detected: Value at 'userAttributes.${Name}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${MAX_ATTRIBUTE_LENGTH}`)
+      throw invalidParameter(
+        `1 validation error detected: Value at 'userAttributes.${Name}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${MAX_ATTRIBUTE_LENGTH}`,
+      )
     }
     if (ADMIN_ONLY.has(Name) && value !== 'true' && value !== 'false') throw invalidParameter(`Invalid value for ${Name}: must be true or false`)
     if (Name === 'email' && !isEmail(value)) throw invalidParameter('Invalid email address format.')

@@ -12,7 +12,10 @@ export class CognitoError extends Error {
   }
 }
 
-const err = (type: string, message: string, status: 400 | 403 | 500 = 400) => () => new CognitoError(type, message, status)
+const err =
+  (type: string, message: string, status: 400 | 403 | 500 = 400) =>
+  () =>
+    new CognitoError(type, message, status)
 
 export const Errors = {
   incorrectCredentials: err('NotAuthorizedException', 'Incorrect username or password.'),

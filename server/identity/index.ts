@@ -45,7 +45,7 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; maile
   const ctx = new IdentityContext(db, settings, secrets, mailer, app.log.child({ module: 'identity' }))
   await ctx.tokens.init(db)
   const clashes = await ctx.users.refreshSkeletons(db)
-  if (clashes.length) app.log.warn({ users: clashes }, 'accounts whose addresses look like another account\'s address (docs/identity.md, look-alike addresses)')
+  if (clashes.length) app.log.warn({ users: clashes }, "accounts whose addresses look like another account's address (docs/identity.md, look-alike addresses)")
   await ctx.access.start()
   await bootstrapPool(ctx, config.ADMIN_EMAIL, p.print ?? ((line) => console.log(line)))
   await app.register(identityRoutes, { prefix: '/identity', ctx })
@@ -67,5 +67,8 @@ export async function setupIdentity(app: App, p: { config: Config; db: Db; maile
     // Mail sent after its answer (password resets) still goes out, within reason.
     await Promise.race([ctx.drainMail(), new Promise((resolve) => setTimeout(resolve, 5000).unref())])
   })
-  return { authenticate: embeddedAuthenticator({ access: ctx.access, userPoolId: settings.poolId, clientId: settings.clientId, jwks: ctx.tokens.jwks() }), context: ctx }
+  return {
+    authenticate: embeddedAuthenticator({ access: ctx.access, userPoolId: settings.poolId, clientId: settings.clientId, jwks: ctx.tokens.jwks() }),
+    context: ctx,
+  }
 }

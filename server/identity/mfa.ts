@@ -44,7 +44,9 @@ export class MfaRepository {
   constructor(private readonly box: SecretBox) {}
 
   private async row(db: Queryable, username: string): Promise<MfaRow | null> {
-    const { rows } = await db.query<MfaRow>('SELECT secret, pending_secret, enabled, friendly_name, last_step FROM identity_mfa WHERE username = $1', [username])
+    const { rows } = await db.query<MfaRow>('SELECT secret, pending_secret, enabled, friendly_name, last_step FROM identity_mfa WHERE username = $1', [
+      username,
+    ])
     return rows[0] ?? null
   }
 
@@ -94,10 +96,10 @@ export class MfaRepository {
     if (!row?.secret) return 'wrong'
     const step = matchingStep(this.box.open(row.secret), code)
     if (step === null) return 'wrong'
-    const { rows } = await db.query(
-      'UPDATE identity_mfa SET last_step = $2 WHERE username = $1 AND (last_step IS NULL OR last_step < $2) RETURNING username',
-      [username, step],
-    )
+    const { rows } = await db.query('UPDATE identity_mfa SET last_step = $2 WHERE username = $1 AND (last_step IS NULL OR last_step < $2) RETURNING username', [
+      username,
+      step,
+    ])
     return rows.length > 0 ? 'ok' : 'reused'
   }
 }
@@ -149,12 +151,21 @@ export class MfaSessionStore {
     )
     const row = rows[0]
     if (!row || row.kind !== kind) return null
-    return { kind: row.kind, username: row.username, clientId: row.client_id, attempts: row.attempts, data: JSON.parse(this.box.open(row.data)) as MfaSessionData }
+    return {
+      kind: row.kind,
+      username: row.username,
+      clientId: row.client_id,
+      attempts: row.attempts,
+      data: JSON.parse(this.box.open(row.data)) as MfaSessionData,
+    }
   }
 
   /** Counts a wrong code against the session; returns the new count. */
   async failedAttempt(db: Queryable, handle: string): Promise<number> {
-    const { rows } = await db.query<{ attempts: number }>('UPDATE identity_mfa_sessions SET attempts = attempts + 1 WHERE handle_hash = $1 RETURNING attempts', [this.key(handle)])
+    const { rows } = await db.query<{ attempts: number }>(
+      'UPDATE identity_mfa_sessions SET attempts = attempts + 1 WHERE handle_hash = $1 RETURNING attempts',
+      [this.key(handle)],
+    )
     return rows[0]?.attempts ?? Number.MAX_SAFE_INTEGER
   }
 

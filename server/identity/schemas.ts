@@ -14,7 +14,9 @@ const Code = Type.String({ minLength: 1, maxLength: 2048, pattern: '^\\S+$' })
 const Token = Type.String({ minLength: 1, maxLength: 8192 })
 const PoolId = Type.String({ minLength: 1, maxLength: 55 })
 const StringMap = Type.Record(Type.String({ maxLength: 256 }), Type.String({ maxLength: 8192 }))
-const Attributes = Type.Array(Type.Object({ Name: Type.String({ minLength: 1, maxLength: 32 }), Value: Type.Optional(Type.String({ maxLength: 2048 })) }), { maxItems: 60 })
+const Attributes = Type.Array(Type.Object({ Name: Type.String({ minLength: 1, maxLength: 32 }), Value: Type.Optional(Type.String({ maxLength: 2048 })) }), {
+  maxItems: 60,
+})
 const Limit = Type.Integer({ minimum: 0, maximum: 60 })
 const PageToken = Type.String({ minLength: 1, maxLength: 512 })
 const GroupName = Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+$' })
@@ -25,11 +27,25 @@ const MfaSettings = Type.Optional(obj({ Enabled: Type.Optional(Type.Boolean()), 
 const MfaPreference = { SMSMfaSettings: MfaSettings, SoftwareTokenMfaSettings: MfaSettings, EmailMfaSettings: MfaSettings }
 
 export const Schemas = {
-  SignUp: obj({ ClientId, Username, Password, UserAttributes: Type.Optional(Attributes), ValidationData: Type.Optional(Attributes), SecretHash: Type.Optional(Type.String()), ...Meta }),
+  SignUp: obj({
+    ClientId,
+    Username,
+    Password,
+    UserAttributes: Type.Optional(Attributes),
+    ValidationData: Type.Optional(Attributes),
+    SecretHash: Type.Optional(Type.String()),
+    ...Meta,
+  }),
   ConfirmSignUp: obj({ ClientId, Username, ConfirmationCode: Code, ForceAliasCreation: Type.Optional(Type.Boolean()), ...Meta }),
   ResendConfirmationCode: obj({ ClientId, Username, ...Meta }),
   InitiateAuth: obj({ AuthFlow: Type.String({ minLength: 1, maxLength: 64 }), ClientId, AuthParameters: Type.Optional(StringMap), ...Meta }),
-  RespondToAuthChallenge: obj({ ChallengeName: Type.String({ minLength: 1, maxLength: 64 }), ClientId, Session: Type.Optional(ChallengeSession), ChallengeResponses: Type.Optional(StringMap), ...Meta }),
+  RespondToAuthChallenge: obj({
+    ChallengeName: Type.String({ minLength: 1, maxLength: 64 }),
+    ClientId,
+    Session: Type.Optional(ChallengeSession),
+    ChallengeResponses: Type.Optional(StringMap),
+    ...Meta,
+  }),
   ForgotPassword: obj({ ClientId, Username, ...Meta }),
   ConfirmForgotPassword: obj({ ClientId, Username, ConfirmationCode: Code, Password, ...Meta }),
   ChangePassword: obj({ AccessToken: Token, PreviousPassword: Type.Optional(Password), ProposedPassword: Password }),
@@ -42,7 +58,9 @@ export const Schemas = {
   ConfirmDevice: obj({
     AccessToken: Token,
     DeviceKey,
-    DeviceSecretVerifierConfig: Type.Optional(obj({ PasswordVerifier: Type.Optional(Type.String({ maxLength: 2048 })), Salt: Type.Optional(Type.String({ maxLength: 512 })) })),
+    DeviceSecretVerifierConfig: Type.Optional(
+      obj({ PasswordVerifier: Type.Optional(Type.String({ maxLength: 2048 })), Salt: Type.Optional(Type.String({ maxLength: 512 })) }),
+    ),
     DeviceName: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
   }),
   ListDevices: obj({ AccessToken: Token, Limit: Type.Optional(Limit), PaginationToken: Type.Optional(PageToken) }),
@@ -70,7 +88,13 @@ export const Schemas = {
     ...Meta,
   }),
   AdminGetUser: obj({ UserPoolId: PoolId, Username }),
-  ListUsers: obj({ UserPoolId: PoolId, AttributesToGet: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 32 }))), Limit: Type.Optional(Limit), PaginationToken: Type.Optional(PageToken), Filter: Type.Optional(Type.String({ maxLength: 256 })) }),
+  ListUsers: obj({
+    UserPoolId: PoolId,
+    AttributesToGet: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 32 }))),
+    Limit: Type.Optional(Limit),
+    PaginationToken: Type.Optional(PageToken),
+    Filter: Type.Optional(Type.String({ maxLength: 256 })),
+  }),
   AdminUpdateUserAttributes: obj({ UserPoolId: PoolId, Username, UserAttributes: Attributes, ...Meta }),
   AdminEnableUser: obj({ UserPoolId: PoolId, Username }),
   AdminDisableUser: obj({ UserPoolId: PoolId, Username }),
@@ -83,7 +107,13 @@ export const Schemas = {
   AdminListGroupsForUser: obj({ UserPoolId: PoolId, Username, Limit: Type.Optional(Limit), NextToken: Type.Optional(PageToken) }),
   ListUsersInGroup: obj({ UserPoolId: PoolId, GroupName, Limit: Type.Optional(Limit), NextToken: Type.Optional(PageToken) }),
   ListGroups: obj({ UserPoolId: PoolId, Limit: Type.Optional(Limit), NextToken: Type.Optional(PageToken) }),
-  CreateGroup: obj({ UserPoolId: PoolId, GroupName, Description: Type.Optional(Type.String({ maxLength: 2048 })), Precedence: Type.Optional(Type.Integer({ minimum: 0 })), RoleArn: Type.Optional(Type.String()) }),
+  CreateGroup: obj({
+    UserPoolId: PoolId,
+    GroupName,
+    Description: Type.Optional(Type.String({ maxLength: 2048 })),
+    Precedence: Type.Optional(Type.Integer({ minimum: 0 })),
+    RoleArn: Type.Optional(Type.String()),
+  }),
   AdminListDevices: obj({ UserPoolId: PoolId, Username, Limit: Type.Optional(Limit), PaginationToken: Type.Optional(PageToken) }),
   AdminSetUserMFAPreference: obj({ UserPoolId: PoolId, Username, ...MfaPreference }),
 } as const

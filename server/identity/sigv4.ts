@@ -28,7 +28,11 @@ const badSignature = () =>
 export const SIGNATURE_WINDOW_MS = 5 * 60_000
 
 /** An ISO time as X-Amz-Date writes it: 20260101T120000Z. */
-const amzStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const amzStamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 
 /** RFC 3986 encoding as SigV4 wants it. */
 const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
@@ -44,18 +48,33 @@ export function verifySigV4(req: SignedRequest, creds: { accessKeyId: string; se
   if (!m) throw new CognitoError('IncompleteSignatureException', 'Authorization header requires Credential, SignedHeaders and Signature.')
   const [, credential, signedHeadersText, signature] = m
   const [accessKeyId, day, credRegion, service, terminator, ...rest] = credential.split('/')
-  if (rest.length || terminator !== 'aws4_request' || !/^\d{8}$/.test(day ?? '')) throw new CognitoError('IncompleteSignatureException', 'Credential is malformed.')
+  if (rest.length || terminator !== 'aws4_request' || !/^\d{8}$/.test(day ?? ''))
+    throw new CognitoError('IncompleteSignatureException', 'Credential is malformed.')
   if (accessKeyId !== creds.accessKeyId) throw unrecognized()
   if (service !== 'cognito-idp' || credRegion !== region) throw badSignature()
 
   const amzDate = header(req.headers, 'x-amz-date')
-  if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate) || !amzDate.startsWith(day)) throw new CognitoError('IncompleteSignatureException', 'Authorization header requires existence of either a X-Amz-Date or a Date header.')
-  const signedAt = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15))
+  if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate) || !amzDate.startsWith(day))
+    throw new CognitoError('IncompleteSignatureException', 'Authorization header requires existence of either a X-Amz-Date or a Date header.')
+  const signedAt = Date.UTC(
+    +amzDate.slice(0, 4),
+    +amzDate.slice(4, 6) - 1,
+    +amzDate.slice(6, 8),
+    +amzDate.slice(9, 11),
+    +amzDate.slice(11, 13),
+    +amzDate.slice(13, 15),
+  )
   if (now.getTime() - signedAt > SIGNATURE_WINDOW_MS) {
-    throw new CognitoError('InvalidSignatureException', `Signature expired: ${amzDate} is now earlier than ${amzStamp(now.getTime() - SIGNATURE_WINDOW_MS)} (${amzStamp(now.getTime())} - 5 min.)`)
+    throw new CognitoError(
+      'InvalidSignatureException',
+      `Signature expired: ${amzDate} is now earlier than ${amzStamp(now.getTime() - SIGNATURE_WINDOW_MS)} (${amzStamp(now.getTime())} - 5 min.)`,
+    )
   }
   if (signedAt - now.getTime() > SIGNATURE_WINDOW_MS) {
-    throw new CognitoError('InvalidSignatureException', `Signature not yet current: ${amzDate} is still later than ${amzStamp(now.getTime() + SIGNATURE_WINDOW_MS)} (${amzStamp(now.getTime())} + 5 min.)`)
+    throw new CognitoError(
+      'InvalidSignatureException',
+      `Signature not yet current: ${amzDate} is still later than ${amzStamp(now.getTime() + SIGNATURE_WINDOW_MS)} (${amzStamp(now.getTime())} + 5 min.)`,
+    )
   }
 
   const signedHeaders = signedHeadersText.split(';')

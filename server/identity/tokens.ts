@@ -166,7 +166,15 @@ export class TokenService {
     await db.query(
       `INSERT INTO identity_refresh_tokens (token_hash, username, client_id, origin_jti, auth_time, device_key, expires_at)
        VALUES ($1, $2, $3, $4, to_timestamp($5), $6, now() + make_interval(secs => $7))`,
-      [this.box.hash('refresh', refreshToken), p.user.username, this.settings.clientId, originJti, authTime, p.deviceKey ?? null, this.settings.refreshTokenSeconds],
+      [
+        this.box.hash('refresh', refreshToken),
+        p.user.username,
+        this.settings.clientId,
+        originJti,
+        authTime,
+        p.deviceKey ?? null,
+        this.settings.refreshTokenSeconds,
+      ],
     )
     const jwts = this.issueJwts({ ...p, originJti, authTime })
     return { ...jwts, RefreshToken: refreshToken, ExpiresIn: this.settings.accessTokenSeconds, TokenType: 'Bearer' }
@@ -174,7 +182,15 @@ export class TokenService {
 
   /** The stored session of a refresh token, or the Cognito error for it. */
   async refreshSession(db: Queryable, refreshToken: string, clientId: string) {
-    const { rows } = await db.query<{ username: string; client_id: string; origin_jti: string; auth_time: Date | string; device_key: string | null; expired: boolean; revoked_at: unknown }>(
+    const { rows } = await db.query<{
+      username: string
+      client_id: string
+      origin_jti: string
+      auth_time: Date | string
+      device_key: string | null
+      expired: boolean
+      revoked_at: unknown
+    }>(
       `SELECT username, client_id, origin_jti, auth_time, device_key, expires_at < now() AS expired, revoked_at
        FROM identity_refresh_tokens WHERE token_hash = $1`,
       [this.box.hash('refresh', refreshToken)],
@@ -200,7 +216,14 @@ export class TokenService {
    */
   async verifyAccessToken(db: Queryable, token: string): Promise<AccessClaims> {
     const claims = this.verifySignature(token) as AccessClaims | null
-    if (!claims || claims.token_use !== 'access' || claims.iss !== this.settings.issuer || claims.client_id !== this.settings.clientId || typeof claims.username !== 'string' || typeof claims.origin_jti !== 'string') {
+    if (
+      !claims ||
+      claims.token_use !== 'access' ||
+      claims.iss !== this.settings.issuer ||
+      claims.client_id !== this.settings.clientId ||
+      typeof claims.username !== 'string' ||
+      typeof claims.origin_jti !== 'string'
+    ) {
       throw Errors.invalidAccessToken()
     }
     if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) throw Errors.accessTokenExpired()
@@ -220,10 +243,13 @@ export class TokenService {
    */
   async revokeSessionRows(db: Queryable, sessions: SessionsToEnd, username: string): Promise<Array<{ jti: string; until: number }>> {
     const [where, params] =
-      sessions === 'all' ? ['username = $2', [username]]
-      : 'allBut' in sessions ? ['username = $2 AND origin_jti <> $3', [username, sessions.allBut]]
-      : 'deviceKey' in sessions ? ['device_key = $2', [sessions.deviceKey]]
-      : ['token_hash = $2', [this.box.hash('refresh', sessions.refreshToken)]]
+      sessions === 'all'
+        ? ['username = $2', [username]]
+        : 'allBut' in sessions
+          ? ['username = $2 AND origin_jti <> $3', [username, sessions.allBut]]
+          : 'deviceKey' in sessions
+            ? ['device_key = $2', [sessions.deviceKey]]
+            : ['token_hash = $2', [this.box.hash('refresh', sessions.refreshToken)]]
     const { rows } = await db.query<{ origin_jti: string; until: string | number }>(
       `WITH ended AS (
          UPDATE identity_refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND ${where} RETURNING origin_jti)

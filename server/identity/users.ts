@@ -115,7 +115,15 @@ export class UserRepository {
 
   async create(
     db: Queryable,
-    u: { username: string; email: string; status: UserStatus; salt: string; verifier: string; tempPasswordExpiresAt?: Date | null; attributes: Record<string, string> },
+    u: {
+      username: string
+      email: string
+      status: UserStatus
+      salt: string
+      verifier: string
+      tempPasswordExpiresAt?: Date | null
+      attributes: Record<string, string>
+    },
   ): Promise<void> {
     await db.query(
       `INSERT INTO identity_users (username, email_lower, email_skeleton, status, srp_salt, srp_verifier, temp_password_expires_at)
@@ -149,7 +157,11 @@ export class UserRepository {
         [username, name, value],
       )
       if (name === 'email') {
-        await db.query('UPDATE identity_users SET email_lower = lower($2), email_skeleton = $3 WHERE username = $1', [username, normaliseEmail(value), emailSkeleton(value)])
+        await db.query('UPDATE identity_users SET email_lower = lower($2), email_skeleton = $3 WHERE username = $1', [
+          username,
+          normaliseEmail(value),
+          emailSkeleton(value),
+        ])
       }
     }
     await db.query('UPDATE identity_users SET updated_at = now() WHERE username = $1', [username])
@@ -176,7 +188,9 @@ export class UserRepository {
   }
 
   async clearFailures(db: Queryable, username: string) {
-    await db.query('UPDATE identity_users SET failed_attempts = 0, last_failure_at = NULL, lockout_until = NULL WHERE username = $1 AND failed_attempts > 0', [username])
+    await db.query('UPDATE identity_users SET failed_attempts = 0, last_failure_at = NULL, lockout_until = NULL WHERE username = $1 AND failed_attempts > 0', [
+      username,
+    ])
   }
 
   async delete(db: Queryable, username: string) {

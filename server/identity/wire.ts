@@ -78,7 +78,8 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     if (error instanceof CognitoError) return sendError(reply, error)
     if (error.statusCode === 413) return sendError(reply, new CognitoError('SerializationException', 'The request body is too large.'))
     request.log.debug({ err: error }, 'identity request refused')
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, new CognitoError('SerializationException', 'The request could not be read.'))
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return sendError(reply, new CognitoError('SerializationException', 'The request could not be read.'))
     request.log.error({ err: error }, 'identity operation failed')
     return sendError(reply, Errors.internal())
   })
@@ -102,7 +103,8 @@ export async function identityRoutes(app: FastifyInstance, opts: { ctx: Identity
     } catch {
       throw new CognitoError('SerializationException', 'The request body is not valid JSON.')
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CognitoError('SerializationException', 'The request body must be a JSON object.')
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new CognitoError('SerializationException', 'The request body must be a JSON object.')
     if (ADMIN_OPERATIONS.has(op)) {
       // As AWS: a valid signature within its time window is accepted however often it is sent.
       verifySigV4({ method: request.method, url: request.raw.url ?? request.url, headers: request.headers, body: raw }, ctx.secrets.admin, ctx.settings.region)

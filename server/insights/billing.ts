@@ -53,7 +53,9 @@ export class AwsCostExplorer implements Billing {
 
   async forecast(from: string, toExclusive: string) {
     const [client, { GetCostForecastCommand }] = await Promise.all([this.connect(), this.sdk()])
-    const out = await client.send(new GetCostForecastCommand({ TimePeriod: { Start: from, End: toExclusive }, Granularity: 'MONTHLY', Metric: 'UNBLENDED_COST' }))
+    const out = await client.send(
+      new GetCostForecastCommand({ TimePeriod: { Start: from, End: toExclusive }, Granularity: 'MONTHLY', Metric: 'UNBLENDED_COST' }),
+    )
     return Number(out.Total?.Amount ?? 0)
   }
 }

@@ -9,7 +9,9 @@ import { utcDay } from './usage.js'
 const GIB = 1024 ** 3
 const DAY_MS = 86_400_000
 
-export function pricesFrom(config: Pick<Config, 'COST_CURRENCY' | 'COST_STORAGE_GB_MONTH' | 'COST_REQUESTS_MILLION' | 'COST_EMAILS_THOUSAND' | 'COST_COMPUTE_CPU_HOUR'>): UnitPrices {
+export function pricesFrom(
+  config: Pick<Config, 'COST_CURRENCY' | 'COST_STORAGE_GB_MONTH' | 'COST_REQUESTS_MILLION' | 'COST_EMAILS_THOUSAND' | 'COST_COMPUTE_CPU_HOUR'>,
+): UnitPrices {
   return {
     currency: config.COST_CURRENCY,
     storageGbMonth: config.COST_STORAGE_GB_MONTH,
@@ -76,10 +78,20 @@ export interface BillingState {
   failure?: string
 }
 
-function sourceNote(state: BillingState, answered: boolean): { source: 'model' | 'aws-cost-explorer'; modelled: boolean; note: string; billingApi: 'none' | 'aws-cost-explorer' } {
+function sourceNote(
+  state: BillingState,
+  answered: boolean,
+): { source: 'model' | 'aws-cost-explorer'; modelled: boolean; note: string; billingApi: 'none' | 'aws-cost-explorer' } {
   const billingApi = state.billing ? state.billing.name : 'none'
-  if (answered) return { billingApi, source: 'aws-cost-explorer', modelled: false, note: 'Billed amounts come from AWS Cost Explorer; the breakdown is the model over the measured usage.' }
-  if (state.billing) return { billingApi, source: 'model', modelled: true, note: `Modelled figures: AWS Cost Explorer did not answer (${state.failure ?? 'unknown error'}).` }
+  if (answered)
+    return {
+      billingApi,
+      source: 'aws-cost-explorer',
+      modelled: false,
+      note: 'Billed amounts come from AWS Cost Explorer; the breakdown is the model over the measured usage.',
+    }
+  if (state.billing)
+    return { billingApi, source: 'model', modelled: true, note: `Modelled figures: AWS Cost Explorer did not answer (${state.failure ?? 'unknown error'}).` }
   return { billingApi, source: 'model', modelled: true, note: 'Modelled figures: measured usage × the configured unit prices; no billing API is configured.' }
 }
 
@@ -113,7 +125,7 @@ export async function costAndUsage(
       state = { ...state, failure: (error as Error).message || (error as Error).name }
     }
   }
-  const totals = { requests: 0, emails: 0, cpuSeconds: 0, cost: zero(), billed: answered ? 0 : null as number | null }
+  const totals = { requests: 0, emails: 0, cpuSeconds: 0, cost: zero(), billed: answered ? 0 : (null as number | null) }
   const list = [...periods.values()].map(({ byteDays, count, ...p }) => {
     const period = { ...p, storageBytes: Math.round(byteDays / count), billed: billed ? (billed.get(p.period) ?? 0) : null }
     totals.requests += period.requests
@@ -123,7 +135,16 @@ export async function costAndUsage(
     if (totals.billed !== null) totals.billed += period.billed ?? 0
     return period
   })
-  return { from: q.from, to: q.to, granularity: q.granularity, currency: prices.currency, ...sourceNote(state, answered), unitPrices: prices, periods: list, totals }
+  return {
+    from: q.from,
+    to: q.to,
+    granularity: q.granularity,
+    currency: prices.currency,
+    ...sourceNote(state, answered),
+    unitPrices: prices,
+    periods: list,
+    totals,
+  }
 }
 
 /**
@@ -176,7 +197,11 @@ export async function forecast(db: Queryable, prices: UnitPrices, state: Billing
     daysElapsed: elapsed,
     monthToDate,
     projected,
-    projectedUsage: { requests: Math.round(sum((d) => d.requests) * scale), emails: Math.round(sum((d) => d.emails) * scale), cpuSeconds: sum((d) => d.cpuSeconds) * scale },
+    projectedUsage: {
+      requests: Math.round(sum((d) => d.requests) * scale),
+      emails: Math.round(sum((d) => d.emails) * scale),
+      cpuSeconds: sum((d) => d.cpuSeconds) * scale,
+    },
     days: series,
   }
 }

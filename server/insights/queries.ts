@@ -26,10 +26,7 @@ export async function recordStorage(db: Queryable, day: string, bytes: number, o
 /** Marks learners active on a day. */
 export async function recordLearnerActivity(db: Queryable, day: string, subs: string[]) {
   if (subs.length === 0) return
-  await db.query(
-    `INSERT INTO learner_activity_days (day, user_sub) SELECT $1::date, s FROM unnest($2::text[]) AS t(s) ON CONFLICT DO NOTHING`,
-    [day, subs],
-  )
+  await db.query(`INSERT INTO learner_activity_days (day, user_sub) SELECT $1::date, s FROM unnest($2::text[]) AS t(s) ON CONFLICT DO NOTHING`, [day, subs])
 }
 
 export interface UsageDay {

@@ -83,9 +83,7 @@ export class RequestLog {
     const since = Math.floor((this.now() - minutes * 60_000) / SLOT_MS) * SLOT_MS
     const rows = await requestActivitySince(this.db, new Date(since))
     const all = rows.find((r) => r.total)
-    const countries = rows
-      .filter((r) => !r.total)
-      .map((r) => ({ country: r.country === '' ? null : r.country, users: r.users, requests: r.requests }))
+    const countries = rows.filter((r) => !r.total).map((r) => ({ country: r.country === '' ? null : r.country, users: r.users, requests: r.requests }))
     countries.sort((a, b) => b.users - a.users || b.requests - a.requests || String(a.country ?? '~').localeCompare(String(b.country ?? '~')))
     return { users: all?.users ?? 0, requests: all?.requests ?? 0, countries }
   }

@@ -139,7 +139,9 @@ export const limitsPlugin = fp<LimitsOptions>(async (app, options) => {
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000))
-      return new HttpError(429, `Too many requests: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, RATE_LIMITED, undefined, { retryAfter: seconds })
+      return new HttpError(429, `Too many requests: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, RATE_LIMITED, undefined, {
+        retryAfter: seconds,
+      })
     },
   })
 

@@ -19,6 +19,9 @@ export async function countHit(db: Queryable, key: string, now: Date, windowMs: 
 
 /** Deletes the buckets whose window ended before `now`; answers how many. */
 export async function sweepBuckets(db: Queryable, now: Date): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('WITH gone AS (DELETE FROM rate_limit_buckets WHERE resets_at <= $1 RETURNING 1) SELECT count(*) AS n FROM gone', [now])
+  const { rows } = await db.query<{ n: string | number }>(
+    'WITH gone AS (DELETE FROM rate_limit_buckets WHERE resets_at <= $1 RETURNING 1) SELECT count(*) AS n FROM gone',
+    [now],
+  )
   return Number(rows[0]?.n ?? 0)
 }

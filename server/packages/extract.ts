@@ -44,9 +44,7 @@ export interface PackageFile {
   crc32: number
 }
 
-export type ExtractResult =
-  | { ok: true; files: PackageFile[] }
-  | { ok: false; problem: PackageProblem; message: string }
+export type ExtractResult = { ok: true; files: PackageFile[] } | { ok: false; problem: PackageProblem; message: string }
 
 class Refusal extends Error {
   constructor(
@@ -142,7 +140,8 @@ function plan(entries: Entry[], limits: PackageLimits): Planned[] {
     const isFolder = name.endsWith('/')
     const bare = isFolder ? name.slice(0, -1) : name
     const bad = bare.split('/').find((s) => !SAFE_SEGMENT.test(s))
-    if (bad !== undefined) throw new Refusal('file-name', `File names in the package may only use letters, digits, dot, dash and underscore: ${name.slice(0, 200)}`)
+    if (bad !== undefined)
+      throw new Refusal('file-name', `File names in the package may only use letters, digits, dot, dash and underscore: ${name.slice(0, 200)}`)
     const segments = bare.split('/')
     for (let i = 1; i <= segments.length - (isFolder ? 0 : 1); i++) {
       const folder = segments.slice(0, i).join('/')
@@ -155,7 +154,8 @@ function plan(entries: Entry[], limits: PackageLimits): Planned[] {
     }
     const earlier = fileNames.get(name.toLowerCase())
     if (earlier === name) throw new Refusal('clash', `The package holds ${shown(name)} more than once`)
-    if (earlier !== undefined) throw new Refusal('clash', `The package holds ${shown(earlier)} and ${shown(name)}, whose names differ only in upper and lower case`)
+    if (earlier !== undefined)
+      throw new Refusal('clash', `The package holds ${shown(earlier)} and ${shown(name)}, whose names differ only in upper and lower case`)
     fileNames.set(name.toLowerCase(), name)
     files.push({ entry, name })
     if (files.length > limits.maxFiles) throw new Refusal('too-many-files', `The package holds more than ${limits.maxFiles} files`)
@@ -183,7 +183,9 @@ async function inflate(zip: ZipFile, item: Planned, target: string, total: { byt
       size += chunk.length
       total.bytes += chunk.length
       if (size > declared) {
-        callback(new Refusal('declared-size-exceeded', `The file ${shown(item.name)} in the package unpacks to more than the ${declared} bytes its header declares`))
+        callback(
+          new Refusal('declared-size-exceeded', `The file ${shown(item.name)} in the package unpacks to more than the ${declared} bytes its header declares`),
+        )
         return
       }
       if (total.bytes > limits.maxUnpackedBytes) {
@@ -210,7 +212,8 @@ async function inflate(zip: ZipFile, item: Planned, target: string, total: { byt
     throw new Refusal('damaged', `The file ${shown(item.name)} in the package is damaged and cannot be unpacked`)
   }
   if (size !== declared) throw new Refusal('damaged', `The file ${shown(item.name)} in the package is shorter than its header declares`)
-  if (crc >>> 0 !== item.entry.crc32 >>> 0) throw new Refusal('crc-mismatch', `The file ${shown(item.name)} in the package is damaged: its CRC-32 checksum does not match`)
+  if (crc >>> 0 !== item.entry.crc32 >>> 0)
+    throw new Refusal('crc-mismatch', `The file ${shown(item.name)} in the package is damaged: its CRC-32 checksum does not match`)
   return { name: item.name, size, crc32: crc >>> 0 }
 }
 

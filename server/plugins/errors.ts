@@ -17,15 +17,20 @@ export function fieldErrors(validation: AjvError[]): Record<string, string> {
   for (const v of validation) {
     const base = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
     const field =
-      v.keyword === 'required' ? [base, String(v.params.missingProperty)].filter(Boolean).join('.')
-      : v.keyword === 'additionalProperties' ? [base, String(v.params.additionalProperty)].filter(Boolean).join('.')
-      : base || '(request)'
+      v.keyword === 'required'
+        ? [base, String(v.params.missingProperty)].filter(Boolean).join('.')
+        : v.keyword === 'additionalProperties'
+          ? [base, String(v.params.additionalProperty)].filter(Boolean).join('.')
+          : base || '(request)'
     if (errors[field]) continue
     errors[field] =
-      v.keyword === 'required' ? 'Required'
-      : v.keyword === 'additionalProperties' ? 'Unknown field'
-      : v.keyword === 'format' ? `Must be a valid ${String(v.params.format)}`
-      : sentence(v.message ?? 'Invalid value')
+      v.keyword === 'required'
+        ? 'Required'
+        : v.keyword === 'additionalProperties'
+          ? 'Unknown field'
+          : v.keyword === 'format'
+            ? `Must be a valid ${String(v.params.format)}`
+            : sentence(v.message ?? 'Invalid value')
   }
   return errors
 }

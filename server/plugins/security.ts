@@ -129,9 +129,11 @@ export const securityPlugin = fp<SecurityOptions>(async (app, options) => {
       }
     }
     reply.headers(
-      url.startsWith('/api/files/') ? fileHeaders
-      : !url.startsWith('/api') || url.startsWith('/api/docs') ? pageHeadersFor(options.publicUrl ?? requestOrigin(request))
-      : apiHeaders,
+      url.startsWith('/api/files/')
+        ? fileHeaders
+        : !url.startsWith('/api') || url.startsWith('/api/docs')
+          ? pageHeadersFor(options.publicUrl ?? requestOrigin(request))
+          : apiHeaders,
     )
     done()
   })

@@ -118,7 +118,10 @@ export const webPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
 
   const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.')
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexFile))
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await fs.promises.readFile(indexFile))
   }
   app.get('/', sendIndex)
 

@@ -63,7 +63,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     tags: ['Orientación', 'Primeros pasos'],
     faq: [
       { id: 'faq-1', question: '¿Cuánto cuesta este curso?', answer: 'Nada: tiene un plan gratuito de 30 días, tiempo de sobra para completarlo.' },
-      { id: 'faq-2', question: '¿Puedo dejarlo a medias y seguir otro día?', answer: 'Sí. La plataforma recuerda el último bloque que abriste, también desde otro dispositivo.' },
+      {
+        id: 'faq-2',
+        question: '¿Puedo dejarlo a medias y seguir otro día?',
+        answer: 'Sí. La plataforma recuerda el último bloque que abriste, también desde otro dispositivo.',
+      },
       { id: 'faq-3', question: '¿Qué pasa si no apruebo la evaluación?', answer: 'Tienes tres intentos. Repasa las secciones antes de volver a intentarlo.' },
     ],
     cover: { make: 'cover', motif: 'compass', from: '#457b9d', to: '#1d3557' },
@@ -76,10 +80,15 @@ export const DEMO_COURSES: DemoCourse[] = [
           {
             kind: 'text',
             title: 'Te damos la bienvenida',
-            html:
-              '<h2>Te damos la bienvenida</h2><p>La plataforma del centro reúne todos los cursos que puedes estudiar a tu ritmo. Cada curso se divide en <strong>secciones</strong>, y cada sección en <strong>bloques</strong>: textos, imágenes, vídeos, documentos para descargar, simulaciones interactivas, enlaces y evaluaciones.</p><ul><li>En el <strong>catálogo</strong> buscas cursos por nombre, categoría o dificultad.</li><li>Con un <strong>plan</strong> te suscribes; muchos cursos tienen un plan gratuito.</li><li>El <strong>reproductor</strong> te lleva bloque a bloque y guarda tu progreso; un vídeo cuenta como visto cuando llegas casi al final, no solo al abrirlo.</li><li>Cuando completas todos los bloques y apruebas las evaluaciones, recibes tu <strong>certificado</strong> al momento.</li></ul>',
+            html: '<h2>Te damos la bienvenida</h2><p>La plataforma del centro reúne todos los cursos que puedes estudiar a tu ritmo. Cada curso se divide en <strong>secciones</strong>, y cada sección en <strong>bloques</strong>: textos, imágenes, vídeos, documentos para descargar, simulaciones interactivas, enlaces y evaluaciones.</p><ul><li>En el <strong>catálogo</strong> buscas cursos por nombre, categoría o dificultad.</li><li>Con un <strong>plan</strong> te suscribes; muchos cursos tienen un plan gratuito.</li><li>El <strong>reproductor</strong> te lleva bloque a bloque y guarda tu progreso; un vídeo cuenta como visto cuando llegas casi al final, no solo al abrirlo.</li><li>Cuando completas todos los bloques y apruebas las evaluaciones, recibes tu <strong>certificado</strong> al momento.</li></ul>',
           },
-          { kind: 'image', title: 'Los cuatro pasos', alt: 'Diagrama de cuatro pasos: 1, elige un curso en el catálogo; 2, suscríbete con un plan gratuito; 3, estudia bloque a bloque; 4, aprueba y obtén tu certificado.', file: 'cuatro-pasos.svg', asset: { make: 'steps-diagram' } },
+          {
+            kind: 'image',
+            title: 'Los cuatro pasos',
+            alt: 'Diagrama de cuatro pasos: 1, elige un curso en el catálogo; 2, suscríbete con un plan gratuito; 3, estudia bloque a bloque; 4, aprueba y obtén tu certificado.',
+            file: 'cuatro-pasos.svg',
+            asset: { make: 'steps-diagram' },
+          },
           {
             kind: 'video',
             title: 'Tu progreso, paso a paso',
@@ -179,7 +188,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     keywords: ['estudio', 'memoria', 'repaso espaciado', 'pomodoro', 'concentración'],
     tags: ['Aprender a aprender', 'Productividad'],
     faq: [
-      { id: 'faq-1', question: '¿Sirve para cualquier asignatura?', answer: 'Sí. Las técnicas se aplican a cualquier contenido que tengas que comprender y recordar.' },
+      {
+        id: 'faq-1',
+        question: '¿Sirve para cualquier asignatura?',
+        answer: 'Sí. Las técnicas se aplican a cualquier contenido que tengas que comprender y recordar.',
+      },
       { id: 'faq-2', question: '¿Cuánto tiempo necesito?', answer: 'Unas dos horas, repartidas como prefieras durante los 30 días del plan gratuito.' },
     ],
     cover: { make: 'cover', motif: 'stack', from: '#2a9d8f', to: '#264653' },
@@ -194,7 +207,13 @@ export const DEMO_COURSES: DemoCourse[] = [
             title: 'La recuperación activa',
             html: '<h2>Recuperar es aprender</h2><p>Cada vez que intentas recordar algo <strong>sin mirar</strong> tus apuntes, refuerzas ese recuerdo mucho más que al releerlo. Por eso es eficaz:</p><ol><li>Cerrar el libro y escribir lo que recuerdas de la lección.</li><li>Responder preguntas o tarjetas de memoria antes de consultar la respuesta.</li><li>Explicar el tema en voz alta, como si se lo contaras a otra persona.</li></ol><p>Al principio cuesta más que releer: ese esfuerzo es precisamente lo que fija el recuerdo.</p>',
           },
-          { kind: 'image', title: 'La curva del olvido', alt: 'Gráfico del recuerdo a lo largo de 30 días. La curva gris, sin repasos, cae con rapidez en los primeros días. La curva verde sube de nuevo en cada repaso, en los días 1, 3, 7 y 16, y cada vez cae más despacio.', file: 'curva-del-olvido.png', asset: { make: 'forgetting-curve' } },
+          {
+            kind: 'image',
+            title: 'La curva del olvido',
+            alt: 'Gráfico del recuerdo a lo largo de 30 días. La curva gris, sin repasos, cae con rapidez en los primeros días. La curva verde sube de nuevo en cada repaso, en los días 1, 3, 7 y 16, y cada vez cae más despacio.',
+            file: 'curva-del-olvido.png',
+            asset: { make: 'forgetting-curve' },
+          },
           {
             kind: 'text',
             title: 'El repaso espaciado',
@@ -207,13 +226,19 @@ export const DEMO_COURSES: DemoCourse[] = [
         description: 'Un simulador, una plantilla para tus repasos y la técnica Pomodoro.',
         blocks: [
           { kind: 'simulation', title: 'Simulador de la curva del olvido', file: 'simulador-curva-olvido.html', asset: { make: 'forgetting-simulator' } },
-          { kind: 'attachment', title: 'Plantilla de repaso espaciado (PDF)', file: 'plantilla-repaso-espaciado.pdf', asset: { make: 'spaced-review-planner' } },
+          {
+            kind: 'attachment',
+            title: 'Plantilla de repaso espaciado (PDF)',
+            file: 'plantilla-repaso-espaciado.pdf',
+            asset: { make: 'spaced-review-planner' },
+          },
           {
             kind: 'video',
             title: 'Un ciclo Pomodoro',
             file: 'ciclo-pomodoro.webm',
             asset: { make: 'clip', animation: 'pomodoro' },
-            withoutVideo: '<p><em>Este curso de demostración se creó sin su vídeo del ciclo Pomodoro, porque el servidor no tenía ffmpeg para generarlo.</em></p>',
+            withoutVideo:
+              '<p><em>Este curso de demostración se creó sin su vídeo del ciclo Pomodoro, porque el servidor no tenía ffmpeg para generarlo.</em></p>',
           },
           {
             kind: 'text',

@@ -109,10 +109,19 @@ async function handoutPdf(sheet: Sheet): Promise<Buffer> {
       const lines = wrap(item, regular, 11, width - 28)
       room(lines.length * 15 + 10)
       if (sheet.style === 'checklist') page.drawRectangle({ x: margin, y: y - 11, width: 11, height: 11, borderColor: NAVY, borderWidth: 1 })
-      else page.drawLine({ start: { x: margin, y: y - 16 - (lines.length - 1) * 15 }, end: { x: margin + (columns.length ? firstWidth - 8 : width), y: y - 16 - (lines.length - 1) * 15 }, thickness: 0.5, color: GREY })
+      else
+        page.drawLine({
+          start: { x: margin, y: y - 16 - (lines.length - 1) * 15 },
+          end: { x: margin + (columns.length ? firstWidth - 8 : width), y: y - 16 - (lines.length - 1) * 15 },
+          thickness: 0.5,
+          color: GREY,
+        })
       // Each column's cell: a box to write the date of that review in.
-      columns.forEach((_, i) => page.drawRectangle({ x: margin + firstWidth + i * cell + 4, y: y - 18, width: cell - 8, height: 16, borderColor: GREY, borderWidth: 0.5 }))
-      for (const [i, line] of lines.entries()) page.drawText(line, { x: margin + (sheet.style === 'checklist' ? 20 : 0), y: y - 10 - i * 15, size: 11, font: regular, color: NAVY })
+      columns.forEach((_, i) =>
+        page.drawRectangle({ x: margin + firstWidth + i * cell + 4, y: y - 18, width: cell - 8, height: 16, borderColor: GREY, borderWidth: 0.5 }),
+      )
+      for (const [i, line] of lines.entries())
+        page.drawText(line, { x: margin + (sheet.style === 'checklist' ? 20 : 0), y: y - 10 - i * 15, size: 11, font: regular, color: NAVY })
       y -= lines.length * 15 + (sheet.style === 'checklist' ? 8 : 14)
     }
   }
@@ -156,13 +165,17 @@ export function firstWeekChecklistPdf(): Promise<Buffer> {
 export function spacedReviewPlannerPdf(): Promise<Buffer> {
   return handoutPdf({
     title: 'Plantilla de repaso espaciado',
-    intro: 'Escribe en cada línea un tema que hayas estudiado hoy. Repásalo al día siguiente, a los 3 días, a la semana y a las dos semanas; marca la fecha de cada repaso al hacerlo.',
+    intro:
+      'Escribe en cada línea un tema que hayas estudiado hoy. Repásalo al día siguiente, a los 3 días, a la semana y a las dos semanas; marca la fecha de cada repaso al hacerlo.',
     style: 'table',
     columns: ['Día 1', 'Día 3', 'Día 7', 'Día 14'],
     sections: [
       { heading: 'Semana 1', items: ['Tema:', 'Tema:', 'Tema:', 'Tema:', 'Tema:'] },
       { heading: 'Semana 2', items: ['Tema:', 'Tema:', 'Tema:', 'Tema:', 'Tema:'] },
-      { heading: 'Preguntas para la autoevaluación', items: ['¿Qué tres ideas recuerdo sin mirar mis apuntes?', '¿Qué me ha costado más y por qué?', '¿Cómo se lo explicaría a otra persona?'] },
+      {
+        heading: 'Preguntas para la autoevaluación',
+        items: ['¿Qué tres ideas recuerdo sin mirar mis apuntes?', '¿Qué me ha costado más y por qué?', '¿Cómo se lo explicaría a otra persona?'],
+      },
     ],
   })
 }

@@ -128,7 +128,13 @@ export async function seedDemoCatalogue(app: App, options: SeedOptions = {}): Pr
   const actor: Actor = { sub: owner, username: owner }
 
   // The clips take the longest to make: both encode while nothing is locked.
-  const animations = [...new Set(DEMO_COURSES.flatMap((c) => c.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'video' && b.asset.make === 'clip' ? [b.asset.animation] : [])))))]
+  const animations = [
+    ...new Set(
+      DEMO_COURSES.flatMap((c) =>
+        c.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'video' && b.asset.make === 'clip' ? [b.asset.animation] : []))),
+      ),
+    ),
+  ]
   const clips = new Map(await Promise.all(animations.map(async (a) => [a, await demoClip(a, options.ffmpeg)] as const)))
   const videos = [...clips.values()].every(Boolean)
 
@@ -170,7 +176,18 @@ async function seedCourse(app: App, tx: Queryable, course: DemoCourse, actor: Ac
 
   for (const [i, section] of course.sections.entries()) {
     const sectionId = crypto.randomUUID()
-    await insertItem(tx, { id: sectionId, course: uuid, section: null, kind: 'section', position: i, values: cleanValues('section', { title: section.title, description: section.description }) }, actor)
+    await insertItem(
+      tx,
+      {
+        id: sectionId,
+        course: uuid,
+        section: null,
+        kind: 'section',
+        position: i,
+        values: cleanValues('section', { title: section.title, description: section.description }),
+      },
+      actor,
+    )
     // A video that cannot be made is left out, and the section's first text says so.
     const missing = section.blocks.filter((b) => b.kind === 'video' && !clips.get(b.asset.make === 'clip' ? b.asset.animation : ''))
     // Texts about the missing video are reworded or left out with it.

@@ -144,8 +144,14 @@ export function frame(kind: 'steps' | 'pomodoro', t: number): Canvas {
   } else {
     // Four 25-minute focus blocks (red) with 5-minute breaks (green), the last break a long one.
     const plan: Array<[number, Rgb]> = [
-      [25, hex('#e63946')], [5, hex('#2a9d8f')], [25, hex('#e63946')], [5, hex('#2a9d8f')],
-      [25, hex('#e63946')], [5, hex('#2a9d8f')], [25, hex('#e63946')], [20, hex('#457b9d')],
+      [25, hex('#e63946')],
+      [5, hex('#2a9d8f')],
+      [25, hex('#e63946')],
+      [5, hex('#2a9d8f')],
+      [25, hex('#e63946')],
+      [5, hex('#2a9d8f')],
+      [25, hex('#e63946')],
+      [20, hex('#457b9d')],
     ]
     const total = plan.reduce((s, [m]) => s + m, 0)
     const now = t * total

@@ -48,7 +48,10 @@ export class Canvas {
     for (let y = 0; y < this.height; y++) {
       for (let x = 0; x < this.width; x++) {
         const t = (diagonal ? x + y : y) / span
-        this.pixels.set([0, 1, 2].map((j) => Math.round(from[j] + (to[j] - from[j]) * t)), (y * this.width + x) * 3)
+        this.pixels.set(
+          [0, 1, 2].map((j) => Math.round(from[j] + (to[j] - from[j]) * t)),
+          (y * this.width + x) * 3,
+        )
       }
     }
   }

@@ -91,7 +91,10 @@ export function fileAnswer(context: AnswerContext): FileAnswer {
 
 /** The download's name: the key's last segment without the upload's random prefix. */
 export function attachment(key: string): string {
-  const name = key.split('/').pop()!.replace(/^[0-9a-f]{16}-/, '')
+  const name = key
+    .split('/')
+    .pop()!
+    .replace(/^[0-9a-f]{16}-/, '')
   return `attachment; filename="${name}"`
 }
 
@@ -102,5 +105,9 @@ export function attachment(key: string): string {
 export function isSameOriginCodeLoad(headers: Record<string, string | string[] | undefined>): boolean {
   const site = headers['sec-fetch-site']
   const dest = headers['sec-fetch-dest']
-  return (site === 'same-origin' || site === 'same-site') && typeof dest === 'string' && /^(?:script|worker|sharedworker|serviceworker|audioworklet|paintworklet|style|xslt)$/.test(dest)
+  return (
+    (site === 'same-origin' || site === 'same-site') &&
+    typeof dest === 'string' &&
+    /^(?:script|worker|sharedworker|serviceworker|audioworklet|paintworklet|style|xslt)$/.test(dest)
+  )
 }

@@ -79,7 +79,8 @@ export const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&
 export function assertPolicy(policy: UploadPolicy & { contentType: string }): void {
   if (!isValidKey(policy.key)) throw new Error(`invalid storage key ${JSON.stringify(policy.key)}`)
   if (!MIME_TYPE.test(policy.contentType)) throw new Error(`invalid content type ${JSON.stringify(policy.contentType)}`)
-  if (policy.contentTypes.length > 0 && !policy.contentTypes.includes(policy.contentType)) throw new Error(`content type ${policy.contentType} is not in the policy`)
+  if (policy.contentTypes.length > 0 && !policy.contentTypes.includes(policy.contentType))
+    throw new Error(`content type ${policy.contentType} is not in the policy`)
   if (!Number.isSafeInteger(policy.maxBytes) || policy.maxBytes < 0) throw new Error('maxBytes must be a non-negative integer')
 }
 
@@ -105,7 +106,10 @@ export async function createStorage(config: Config): Promise<Storage> {
 export function storageOrigins(config: Config): string[] {
   const own = config.FILES_ORIGIN ? [config.FILES_ORIGIN] : []
   if (config.STORAGE_DRIVER !== 's3') return own
-  return [bucketOrigin({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE }), ...own]
+  return [
+    bucketOrigin({ bucket: config.S3_BUCKET!, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE }),
+    ...own,
+  ]
 }
 
 /** The origin presigned links point at, for the Content-Security-Policy (virtual-hosted or path style). */

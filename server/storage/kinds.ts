@@ -84,7 +84,12 @@ export function isIssuedPath(path: string, courseUuid: string, kind: UploadKind)
  * must be one issued for this course and kind, and the file must be in storage. Throws 400
  * otherwise; returns what storage knows of the file.
  */
-export async function requireUploaded(app: Pick<App, 'storage'>, path: string, courseUuid: string, kind: UploadKind): Promise<{ size: number; contentType: string }> {
+export async function requireUploaded(
+  app: Pick<App, 'storage'>,
+  path: string,
+  courseUuid: string,
+  kind: UploadKind,
+): Promise<{ size: number; contentType: string }> {
   const head = isIssuedPath(path, courseUuid, kind) ? await app.storage.head(path) : null
   if (!head) throw new HttpError(400, 'This file was not uploaded for this course', 'NOT_UPLOADED')
   return head

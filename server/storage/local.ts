@@ -113,7 +113,8 @@ export class LocalStorage implements Storage {
       throw new PolicyError('The upload policy is not valid')
     }
     const { k, t, m, e } = parsed
-    if (typeof k !== 'string' || typeof t !== 'string' || typeof m !== 'number' || typeof e !== 'number') throw new PolicyError('The upload policy is not valid')
+    if (typeof k !== 'string' || typeof t !== 'string' || typeof m !== 'number' || typeof e !== 'number')
+      throw new PolicyError('The upload policy is not valid')
     if (e * 1000 < this.now()) throw new PolicyError('The upload policy has expired')
     if (fields.key !== k) throw new PolicyError('The key is not the one of the upload policy')
     const contentType = fields['Content-Type'] ?? fields['content-type']

@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { fileAnswer } from './answers.js'
@@ -77,7 +85,9 @@ export class S3Storage implements Storage {
   }
 
   async read(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    )
     if (!out.Body) throw new Error(`empty body for ${key}`)
     return out.Body as Readable
   }
@@ -91,7 +101,9 @@ export class S3Storage implements Storage {
     const crc32 = checksum?.crc32 ?? (await fileCrc32(file))
     // With the checksum given up front the body goes as it is (no chunked upload with a trailing checksum).
     const ChecksumCRC32 = Buffer.from([crc32 >>> 24, (crc32 >>> 16) & 0xff, (crc32 >>> 8) & 0xff, crc32 & 0xff]).toString('base64')
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType, ChecksumCRC32 }))
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType, ChecksumCRC32 }),
+    )
   }
 
   async delete(key: string) {

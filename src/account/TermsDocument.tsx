@@ -46,4 +46,3 @@ export function TermsDocument({ level = 2 }: { level?: 1 | 2 }) {
     </Box>
   )
 }
-

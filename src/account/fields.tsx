@@ -43,7 +43,20 @@ export interface AccountTextFieldProps {
  * input, helper line — fed by react-admin's `useInput`, so labels, the required asterisk, messages
  * (shown once the form is submitted) and their ARIA links stay as react-admin's.
  */
-export function AccountTextField({ source, label, validate, helperText, type = 'text', autoComplete, disabled, readOnly, fullWidth, htmlInput, onChange, endAdornment }: AccountTextFieldProps) {
+export function AccountTextField({
+  source,
+  label,
+  validate,
+  helperText,
+  type = 'text',
+  autoComplete,
+  disabled,
+  readOnly,
+  fullWidth,
+  htmlInput,
+  onChange,
+  endAdornment,
+}: AccountTextFieldProps) {
   const {
     id,
     field,

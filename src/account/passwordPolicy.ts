@@ -69,11 +69,7 @@ export function passwordValidator(policy: PasswordPolicy) {
  * The one-sentence form of the rule (register, complete register, forgot password step two); the
  * requirements are joined as the language joins a list ("a, b and c", "a, b y c", "a, b и c").
  */
-export function policySummary(
-  policy: PasswordPolicy,
-  translate: (key: string, options?: Record<string, unknown>) => string,
-  languageTag: string,
-): string {
+export function policySummary(policy: PasswordPolicy, translate: (key: string, options?: Record<string, unknown>) => string, languageTag: string): string {
   const parts = policyRules(policy)
     .filter((r) => r !== 'minimum')
     .map((r) => translate(`aula.account.policy.part${r.charAt(0).toUpperCase()}${r.slice(1)}`))

@@ -45,7 +45,20 @@ export function AppEnrolment({ uri, secret, account }: { uri: string; secret: st
   const translate = useTranslate()
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 3, alignItems: { xs: 'center', sm: 'flex-start' }, my: 2 }}>
-      <Box sx={{ p: 1.5, bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider', lineHeight: 0, width: 192, height: 192, display: 'grid', placeItems: 'center' }}>
+      <Box
+        sx={{
+          p: 1.5,
+          bgcolor: '#fff',
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          lineHeight: 0,
+          width: 192,
+          height: 192,
+          display: 'grid',
+          placeItems: 'center',
+        }}
+      >
         <Suspense fallback={<CircularProgress size={32} aria-label={translate('aula.account.twoStep.loading')} />}>
           <QRCodeSVG value={uri} size={168} level="M" role="img" aria-label={translate('aula.account.twoStep.qrLabel', { account })} />
         </Suspense>
@@ -57,7 +70,11 @@ export function AppEnrolment({ uri, secret, account }: { uri: string; secret: st
         <Typography variant="body2" color="text.secondary">
           {translate('aula.account.twoStep.manual')}
         </Typography>
-        <Typography component="code" data-testid="totp-secret" sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', userSelect: 'all' }}>
+        <Typography
+          component="code"
+          data-testid="totp-secret"
+          sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', userSelect: 'all' }}
+        >
           {groupedKey(secret)}
         </Typography>
         {/* On a phone the QR code is on the very screen that would scan it: the app can open the link instead. */}

@@ -56,4 +56,15 @@ export function preloadScreen(pathname: string) {
 
 /** Every area's chunk at once (tests, which open any screen without waiting for downloads). */
 export const preloadAreas = () =>
-  Promise.all([publicContext(), publicArea(), termsArea(), shellArea(), learnerArea(), playerArea(), accountArea(), builderArea(), insightsArea(), experimentalArea()])
+  Promise.all([
+    publicContext(),
+    publicArea(),
+    termsArea(),
+    shellArea(),
+    learnerArea(),
+    playerArea(),
+    accountArea(),
+    builderArea(),
+    insightsArea(),
+    experimentalArea(),
+  ])

@@ -28,13 +28,7 @@ const lazyDataProvider = new Proxy({} as AppDataProvider, {
  */
 export function PublicContext() {
   return (
-    <AdminContext
-      dataProvider={lazyDataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      theme={lightTheme}
-      darkTheme={darkTheme}
-    >
+    <AdminContext dataProvider={lazyDataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} darkTheme={darkTheme}>
       <CssBaseline enableColorScheme />
       <Outlet />
     </AdminContext>

@@ -172,9 +172,7 @@ async function asSignedIn<T>(call: (user: CognitoUser) => Promise<T>): Promise<T
 
 /** Asks the identity service whether the stored session still stands (GetUser checks revocation and the user's state). */
 export async function verifySession(): Promise<void> {
-  await asSignedIn(
-    (user) => new Promise<void>((resolve, reject) => user.getUserData((err) => (err ? reject(err) : resolve()), { bypassCache: true })),
-  )
+  await asSignedIn((user) => new Promise<void>((resolve, reject) => user.getUserData((err) => (err ? reject(err) : resolve()), { bypassCache: true })))
 }
 
 export async function changePassword(previous: string, proposed: string): Promise<void> {
@@ -215,8 +213,7 @@ export async function listDevices(): Promise<Device[]> {
   )
 }
 
-const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
+const withTimeout = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))])
 
 /**
  * Ends the session at the identity service (refresh token revoked; `global` revokes every session of the

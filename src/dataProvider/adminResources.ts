@@ -1,4 +1,15 @@
-import type { CreateParams, CreateResult, GetListParams, GetListResult, GetOneParams, GetOneResult, Identifier, RaRecord, UpdateParams, UpdateResult } from 'react-admin'
+import type {
+  CreateParams,
+  CreateResult,
+  GetListParams,
+  GetListResult,
+  GetOneParams,
+  GetOneResult,
+  Identifier,
+  RaRecord,
+  UpdateParams,
+  UpdateResult,
+} from 'react-admin'
 import type { CountResponse } from '../../contracts/admin/common'
 import { CATALOGUE_SINGULAR, CATALOGUES, catalogueSchemas, type Catalogue } from '../../contracts/admin/catalogues'
 import type { AuditListQuery } from '../../contracts/admin/audit'
@@ -14,7 +25,13 @@ import type {
   ImportJobsPage,
   ImportPreview,
 } from '../../contracts/admin/import'
-import type { AdminSubscription, AdminSubscriptionResponse, RevokeByCourseBody, RevokedSubscriptions, SubscriptionsListBody } from '../../contracts/admin/subscriptions'
+import type {
+  AdminSubscription,
+  AdminSubscriptionResponse,
+  RevokeByCourseBody,
+  RevokedSubscriptions,
+  SubscriptionsListBody,
+} from '../../contracts/admin/subscriptions'
 import type { MigrationsResponse } from '../../contracts/admin/support'
 import type {
   DeviceLogPage,
@@ -268,9 +285,7 @@ const NULLABLE = new Set(['email', 'role', 'logoPath', 'startsOn', 'endsOn', 'co
 
 const pick = (data: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(
-    fields
-      .filter((f) => data[f] !== undefined)
-      .map((f) => [f, (data[f] === '' || data[f] === null) && NULLABLE.has(f) ? null : (data[f] ?? '')]),
+    fields.filter((f) => data[f] !== undefined).map((f) => [f, (data[f] === '' || data[f] === null) && NULLABLE.has(f) ? null : (data[f] ?? '')]),
   )
 
 /** Forget the remembered tokens of a resource's lists (after a write changes what they hold). */

@@ -170,9 +170,19 @@ export const builderWrites = {
   plans: (uuid: string, items: Plan[]) =>
     ({ key: 'plans', method: 'POST', url: `${CREATOR_API}/builder/subscription-update/`, body: { uuid, items } }) as const,
   addCollaborator: (uuid: string, username: string) =>
-    ({ key: `collaborator:add:${username}`, method: 'PUT', url: `${CREATOR_API}/builder/share/add/collaborators/${segment(uuid)}`, body: { username } }) as const,
+    ({
+      key: `collaborator:add:${username}`,
+      method: 'PUT',
+      url: `${CREATOR_API}/builder/share/add/collaborators/${segment(uuid)}`,
+      body: { username },
+    }) as const,
   removeCollaborator: (uuid: string, username: string) =>
-    ({ key: `collaborator:remove:${username}`, method: 'PUT', url: `${CREATOR_API}/builder/share/remove/collaborators/${segment(uuid)}`, body: { username } }) as const,
+    ({
+      key: `collaborator:remove:${username}`,
+      method: 'PUT',
+      url: `${CREATOR_API}/builder/share/remove/collaborators/${segment(uuid)}`,
+      body: { username },
+    }) as const,
 }
 
 /*

@@ -81,10 +81,46 @@ const areas = (base: Messages, admin: AdminMessages, builder: [BuilderMessages, 
   Object.entries(others).reduce((catalogue, [key, texts]) => withArea(catalogue, key, texts), withBuilder(withAdmin(base, admin), ...builder))
 
 export const catalogues: Record<Locale, Messages> = {
-  mx: areas(mx, mxAdmin, [mxBuilder, mxBuilderContent], { learner: mxLearner, charts: mxCharts, finances: mxFinances, monitoring: mxMonitoring, avatars: mxAvatars }),
-  eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], { learner: engLearner, charts: engCharts, finances: engFinances, monitoring: engMonitoring, avatars: engAvatars }),
-  es: areas(es, esAdmin, [esBuilder, esBuilderContent], { learner: esLearner, charts: esCharts, finances: esFinances, monitoring: esMonitoring, avatars: esAvatars }),
-  it: areas(it, itAdmin, [itBuilder, itBuilderContent], { learner: itLearner, charts: itCharts, finances: itFinances, monitoring: itMonitoring, avatars: itAvatars }),
-  gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], { learner: grLearner, charts: grCharts, finances: grFinances, monitoring: grMonitoring, avatars: grAvatars }),
-  rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], { learner: rsLearner, charts: rsCharts, finances: rsFinances, monitoring: rsMonitoring, avatars: rsAvatars }),
+  mx: areas(mx, mxAdmin, [mxBuilder, mxBuilderContent], {
+    learner: mxLearner,
+    charts: mxCharts,
+    finances: mxFinances,
+    monitoring: mxMonitoring,
+    avatars: mxAvatars,
+  }),
+  eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], {
+    learner: engLearner,
+    charts: engCharts,
+    finances: engFinances,
+    monitoring: engMonitoring,
+    avatars: engAvatars,
+  }),
+  es: areas(es, esAdmin, [esBuilder, esBuilderContent], {
+    learner: esLearner,
+    charts: esCharts,
+    finances: esFinances,
+    monitoring: esMonitoring,
+    avatars: esAvatars,
+  }),
+  it: areas(it, itAdmin, [itBuilder, itBuilderContent], {
+    learner: itLearner,
+    charts: itCharts,
+    finances: itFinances,
+    monitoring: itMonitoring,
+    avatars: itAvatars,
+  }),
+  gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], {
+    learner: grLearner,
+    charts: grCharts,
+    finances: grFinances,
+    monitoring: grMonitoring,
+    avatars: grAvatars,
+  }),
+  rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], {
+    learner: rsLearner,
+    charts: rsCharts,
+    finances: rsFinances,
+    monitoring: rsMonitoring,
+    avatars: rsAvatars,
+  }),
 }

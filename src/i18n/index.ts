@@ -182,7 +182,7 @@ export function catalogueFor(tag: string): Locale | null {
 }
 
 /** The first of the browser's preferred languages Aula has a catalogue for, else mx. */
-export function browserLocale(languages: readonly string[] = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []): Locale {
+export function browserLocale(languages: readonly string[] = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : []): Locale {
   for (const tag of languages) {
     const found = tag ? catalogueFor(tag) : null
     if (found) return found

@@ -26,7 +26,8 @@ function overlay(base: Texts, differences: Texts | undefined): Texts {
   const merged: Record<string, string | Texts> = {}
   for (const [key, text] of Object.entries(base)) {
     const different = differences?.[key]
-    merged[key] = typeof text === 'string' ? (typeof different === 'string' ? different : text) : overlay(text, typeof different === 'object' ? different : undefined)
+    merged[key] =
+      typeof text === 'string' ? (typeof different === 'string' ? different : text) : overlay(text, typeof different === 'object' ? different : undefined)
   }
   return merged
 }

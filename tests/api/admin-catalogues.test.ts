@@ -39,11 +39,21 @@ describe('catalogues: access', () => {
     const routes: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = []
     for (const c of [...CATALOGUES, 'documents'] as const) {
       const singular = c === 'documents' ? 'document' : CATALOGUE_SINGULAR[c]
-      routes.push(['GET', `/api/v2/admin/${c}/all/1/`], ['GET', `/api/v2/admin/${c}/all/1/x`], ['GET', `/api/v2/admin/${c}/count/1/`], ['GET', `/api/v2/admin/${c}/count/1/x`])
-      routes.push(['GET', `/api/v2/admin/${c}/${singular}/${c === 'documents' ? 'doc' : id}`], ['POST', `/api/v2/admin/${c}/create`, {}], ['PUT', `/api/v2/admin/${c}/update/${c === 'documents' ? 'doc' : id}`, {}])
+      routes.push(
+        ['GET', `/api/v2/admin/${c}/all/1/`],
+        ['GET', `/api/v2/admin/${c}/all/1/x`],
+        ['GET', `/api/v2/admin/${c}/count/1/`],
+        ['GET', `/api/v2/admin/${c}/count/1/x`],
+      )
+      routes.push(
+        ['GET', `/api/v2/admin/${c}/${singular}/${c === 'documents' ? 'doc' : id}`],
+        ['POST', `/api/v2/admin/${c}/create`, {}],
+        ['PUT', `/api/v2/admin/${c}/update/${c === 'documents' ? 'doc' : id}`, {}],
+      )
     }
     routes.push(['POST', '/api/v2/admin/documents/publish', {}])
-    for (const p of ['cycle-associate', 'cycle-disassociate', 'subject-associate', 'subject-disassociate']) routes.push(['POST', `/api/v2/admin/careers/${p}`, {}])
+    for (const p of ['cycle-associate', 'cycle-disassociate', 'subject-associate', 'subject-disassociate'])
+      routes.push(['POST', `/api/v2/admin/careers/${p}`, {}])
     for (const p of ['course-associate', 'course-disassociate']) routes.push(['POST', `/api/v2/admin/school-subjects/${p}`, {}])
     await expectAdminOnly(api, routes)
   })
@@ -146,7 +156,9 @@ describe('catalogue rules', () => {
     expect(s.json().Item.courses).toEqual([{ id: course, name: 'Linear algebra' }])
 
     expect((await api.call('POST', '/api/v2/admin/careers/cycle-disassociate', { career: career.id, cycle: cycle.id })).json().Item.schoolCycles).toEqual([])
-    expect((await api.call('POST', '/api/v2/admin/careers/subject-disassociate', { career: career.id, subject: subject.id })).json().Item.schoolSubjects).toEqual([])
+    expect(
+      (await api.call('POST', '/api/v2/admin/careers/subject-disassociate', { career: career.id, subject: subject.id })).json().Item.schoolSubjects,
+    ).toEqual([])
     expect((await api.call('POST', '/api/v2/admin/school-subjects/course-disassociate', { subject: subject.id, course })).json().Item.courses).toEqual([])
 
     const missing = '00000000-0000-4000-8000-000000000000'
@@ -196,7 +208,11 @@ describe('documents', () => {
       translations: [{ locale: 'eng', name: 'Cookie policy', content: '<p>We use cookies.<img src=x onerror=alert(1)></p>' }],
     })
     expect(created.statusCode, created.body).toBe(201)
-    expect(created.json().Item).toMatchObject({ revision: 1, publishedAt: null, translations: [{ locale: 'eng', content: '<p>We use cookies.<img src="x" /></p>' }] })
+    expect(created.json().Item).toMatchObject({
+      revision: 1,
+      publishedAt: null,
+      translations: [{ locale: 'eng', content: '<p>We use cookies.<img src="x" /></p>' }],
+    })
     expect((await api.app.inject({ method: 'GET', url: '/api/documents/cookie-policy' })).statusCode).toBe(404)
     expect((await api.call('POST', `${base}/create`, { id: 'cookie-policy', name: 'x', content: '<p>x</p>' })).statusCode).toBe(409)
 

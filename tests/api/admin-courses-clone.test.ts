@@ -13,10 +13,17 @@ afterAll(() => api.close())
 
 /** A course with general data, a plan, and two sections holding a text and a form block. */
 async function fullCourse() {
-  const started = await startCourse(api, OWNER, { name: 'Física básica', general: { description: 'Motion and forces', durationHours: 8, keywords: ['física'] } })
+  const started = await startCourse(api, OWNER, {
+    name: 'Física básica',
+    general: { description: 'Motion and forces', durationHours: 8, keywords: ['física'] },
+  })
   const uuid = started.uuid
   let revision = started.revision
-  const plans = await api.call(OWNER, 'POST', `${V2}/builder/subscription-update`, { uuid, revision, items: [{ name: 'Monthly', durationDays: 30, price: 100, currency: 'MXN' }] })
+  const plans = await api.call(OWNER, 'POST', `${V2}/builder/subscription-update`, {
+    uuid,
+    revision,
+    items: [{ name: 'Monthly', durationDays: 30, price: 100, currency: 'MXN' }],
+  })
   expect(plans.statusCode, plans.body).toBe(200)
   revision = plans.json().revision
   const add = async (item: string, values: Record<string, unknown>, section?: string) => {
@@ -28,7 +35,26 @@ async function fullCourse() {
   const one = await add('section', { title: 'Week 1' })
   const two = await add('section', { title: 'Week 2' })
   await add('text', { html: '<p>Newton</p>' }, one)
-  await add('form', { name: 'Quiz', tries: 2, requiredScore: 50, questions: [{ id: 'q1', type: 'boolean', text: 'F = ma?', options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] }] }, two)
+  await add(
+    'form',
+    {
+      name: 'Quiz',
+      tries: 2,
+      requiredScore: 50,
+      questions: [
+        {
+          id: 'q1',
+          type: 'boolean',
+          text: 'F = ma?',
+          options: [
+            { id: 't', text: 'True', correct: true },
+            { id: 'f', text: 'False', correct: false },
+          ],
+        },
+      ],
+    },
+    two,
+  )
   return uuid
 }
 
@@ -55,7 +81,12 @@ describe('POST /api/v2/admin/courses/course/clone', () => {
     expect(copy.plans).toMatchObject([{ name: 'Monthly', durationDays: 30, price: 100, currency: 'MXN', archived: false }])
 
     // The content, as the builder shows it to the admin: same titles, kinds and values, new ids.
-    const tree = async (course: string) => (await api.call(ADMIN_CALLER, 'GET', `${V2}/builder/blocks/${course}`)).json().items as Array<{ id: string; title: string; blocks: Array<{ id: string; kind: string; values: unknown }> }>
+    const tree = async (course: string) =>
+      (await api.call(ADMIN_CALLER, 'GET', `${V2}/builder/blocks/${course}`)).json().items as Array<{
+        id: string
+        title: string
+        blocks: Array<{ id: string; kind: string; values: unknown }>
+      }>
     const original = await tree(from)
     const copied = await tree(uuid)
     const shape = (t: typeof original) => t.map((s) => [s.title, s.blocks.map((b) => [b.kind, b.values])])
@@ -68,7 +99,9 @@ describe('POST /api/v2/admin/courses/course/clone', () => {
     expect((await getDraft(api, OWNER, from)).name).toBe('Física básica')
 
     const audit = (await api.call(ADMIN_CALLER, 'GET', '/api/v2/admin/audit/all?action=courses.clone')).json().items
-    expect(audit).toEqual([expect.objectContaining({ action: 'courses.clone', targetType: 'course', targetId: uuid, after: { uuid, clonedFrom: from, name: 'Física básica' } })])
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'courses.clone', targetType: 'course', targetId: uuid, after: { uuid, clonedFrom: from, name: 'Física básica' } }),
+    ])
   })
 
   it('is for admins only, refuses bad input, and answers 404 for an unknown or deleted course', async () => {

@@ -19,7 +19,14 @@ async function course(name: string, o: { owner?: string; keywords?: string[]; up
   const { rows } = await api.db.query<{ uuid: string }>(
     `INSERT INTO courses (name, details, created_by, keywords, updated_at, deleted_at, status_id)
       VALUES ($1, $2, $3, $4, $5, $6, (SELECT id FROM statuses WHERE code = 'DRAFT')) RETURNING uuid`,
-    [name, JSON.stringify({ ShortDescription: `About ${name}` }), o.owner ?? null, o.keywords ?? [], new Date(Date.now() - (o.updatedDaysAgo ?? 0) * DAY).toISOString(), o.deleted ? new Date().toISOString() : null],
+    [
+      name,
+      JSON.stringify({ ShortDescription: `About ${name}` }),
+      o.owner ?? null,
+      o.keywords ?? [],
+      new Date(Date.now() - (o.updatedDaysAgo ?? 0) * DAY).toISOString(),
+      o.deleted ? new Date().toISOString() : null,
+    ],
   )
   return rows[0].uuid
 }
@@ -33,7 +40,14 @@ async function plan(courseUuid: string, name = 'Monthly', days = 30, o: { price?
 async function subscription(courseUuid: string, user: string, o: { ageDays?: number; days?: number; revoked?: boolean; plan?: string } = {}) {
   const { rows } = await api.db.query<{ id: string }>(
     'INSERT INTO subscriptions (course_uuid, user_sub, plan_name, duration_days, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [courseUuid, user, o.plan ?? 'Monthly', o.days ?? 30, new Date(Date.now() - (o.ageDays ?? 0) * DAY).toISOString(), o.revoked ? new Date().toISOString() : null],
+    [
+      courseUuid,
+      user,
+      o.plan ?? 'Monthly',
+      o.days ?? 30,
+      new Date(Date.now() - (o.ageDays ?? 0) * DAY).toISOString(),
+      o.revoked ? new Date().toISOString() : null,
+    ],
   )
   return rows[0].id
 }
@@ -145,15 +159,17 @@ describe('GET /api/v2/admin/courses/course/:id', () => {
          tags = '{tag-a}', sales_enabled = true, difficulty_id = $2, revision = 4 WHERE uuid = $1`,
       [uuid, difficulty],
     )
-    await api.db.query(`INSERT INTO course_collaborators (course_uuid, user_sub, username, name, added_by) VALUES ($1, $2, $2, 'Hugo', $3), ($1, 'gone-user', 'gone-user', 'Gone', $3)`, [
-      uuid,
-      helper.username,
-      owner.username,
-    ])
+    await api.db.query(
+      `INSERT INTO course_collaborators (course_uuid, user_sub, username, name, added_by) VALUES ($1, $2, $2, 'Hugo', $3), ($1, 'gone-user', 'gone-user', 'Gone', $3)`,
+      [uuid, helper.username, owner.username],
+    )
     const monthly = await plan(uuid, 'Monthly', 30, { price: 199.5, position: 0 })
     const old = await plan(uuid, 'Old plan', 7, { archived: true })
     const yearly = await plan(uuid, 'Yearly', 365, { position: 1 })
-    await api.db.query(`INSERT INTO course_versions (course_uuid, version, content, published_by, published_at) VALUES ($1, 1, '{}', $2, '2026-01-02T03:04:05Z')`, [uuid, owner.username])
+    await api.db.query(
+      `INSERT INTO course_versions (course_uuid, version, content, published_by, published_at) VALUES ($1, 1, '{}', $2, '2026-01-02T03:04:05Z')`,
+      [uuid, owner.username],
+    )
     await api.db.query('UPDATE courses SET published_version = 1 WHERE uuid = $1', [uuid])
     await subscription(uuid, 'l1')
     await subscription(uuid, 'l1', { ageDays: 50 })
@@ -220,7 +236,11 @@ describe('subscriptors', () => {
     expect(body.items).toHaveLength(10)
     expect(body.items.slice(0, 3).map((r: { username: string }) => r.username)).toEqual([mark.username, lena.username, 'deleted-learner'])
     expect(body.items[0]).toMatchObject({ email: mark.email, name: 'Mark Student', subscriptions: 1, current: { status: 'revoked', remainingDays: 0 } })
-    expect(body.items[1]).toMatchObject({ email: lena.email, subscriptions: 2, current: { id: live, planName: 'Yearly', status: 'active', courseId: uuid, courseName: 'Subscribed course' } })
+    expect(body.items[1]).toMatchObject({
+      email: lena.email,
+      subscriptions: 2,
+      current: { id: live, planName: 'Yearly', status: 'active', courseId: uuid, courseName: 'Subscribed course' },
+    })
     expect(body.items[1].current.remainingDays).toBeGreaterThanOrEqual(361)
     expect(body.items[2]).toMatchObject({ username: 'deleted-learner', email: null, name: null, current: { status: 'expired' } })
     const second = await api.call('POST', '/api/admin/courses/course/subscriptors', { uuid, page: 2 })
@@ -286,26 +306,61 @@ describe('subscriptors', () => {
 describe("a learner's forms", () => {
   async function formCourse() {
     const uuid = await course('Form course')
-    const section = (await api.db.query<{ id: string }>(`INSERT INTO course_items (course_uuid, kind, position, values) VALUES ($1, 'section', 0, '{"title":"One"}') RETURNING id`, [uuid])).rows[0].id
+    const section = (
+      await api.db.query<{ id: string }>(
+        `INSERT INTO course_items (course_uuid, kind, position, values) VALUES ($1, 'section', 0, '{"title":"One"}') RETURNING id`,
+        [uuid],
+      )
+    ).rows[0].id
     const values = (name: string, correct: string) => ({
       name,
       tries: 3,
       requiredScore: 50,
       questions: [
-        { id: 'q1', type: 'single', text: '2 + 2?', options: [{ id: 'a', text: '4', correct: correct === 'a' }, { id: 'b', text: '5', correct: correct === 'b' }] },
-        { id: 'q2', type: 'multiple', text: 'Even numbers', options: [{ id: 'x', text: '2', correct: true }, { id: 'y', text: '3', correct: false }, { id: 'z', text: '4', correct: true }] },
+        {
+          id: 'q1',
+          type: 'single',
+          text: '2 + 2?',
+          options: [
+            { id: 'a', text: '4', correct: correct === 'a' },
+            { id: 'b', text: '5', correct: correct === 'b' },
+          ],
+        },
+        {
+          id: 'q2',
+          type: 'multiple',
+          text: 'Even numbers',
+          options: [
+            { id: 'x', text: '2', correct: true },
+            { id: 'y', text: '3', correct: false },
+            { id: 'z', text: '4', correct: true },
+          ],
+        },
       ],
     })
     const insertForm = async (position: number, name: string) =>
-      (await api.db.query<{ id: string }>(`INSERT INTO course_items (course_uuid, section_id, kind, position, values) VALUES ($1, $2, 'form', $3, $4) RETURNING id`, [uuid, section, position, JSON.stringify(values(name, 'a'))])).rows[0].id
+      (
+        await api.db.query<{ id: string }>(
+          `INSERT INTO course_items (course_uuid, section_id, kind, position, values) VALUES ($1, $2, 'form', $3, $4) RETURNING id`,
+          [uuid, section, position, JSON.stringify(values(name, 'a'))],
+        )
+      ).rows[0].id
     const first = await insertForm(0, 'First quiz')
     const second = await insertForm(1, 'Second quiz')
     const removed = await insertForm(2, 'Removed quiz (draft)')
     // The published version holds the removed form with its old name and, for the first form, an older key.
-    const content = { sections: [{ id: section, kind: 'section', blocks: [
-      { id: first, kind: 'form', values: values('First quiz (v1)', 'b') },
-      { id: removed, kind: 'form', values: values('Removed quiz', 'a') },
-    ] }] }
+    const content = {
+      sections: [
+        {
+          id: section,
+          kind: 'section',
+          blocks: [
+            { id: first, kind: 'form', values: values('First quiz (v1)', 'b') },
+            { id: removed, kind: 'form', values: values('Removed quiz', 'a') },
+          ],
+        },
+      ],
+    }
     await api.db.query(`INSERT INTO course_versions (course_uuid, version, content) VALUES ($1, 1, $2)`, [uuid, JSON.stringify(content)])
     await api.db.query(`UPDATE course_items SET deleted_at = now() WHERE id = $1`, [removed])
     return { uuid, first, second, removed }

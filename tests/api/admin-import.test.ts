@@ -50,7 +50,14 @@ describe('POST /api/v2/admin/users/import/preview', () => {
     expect(res.statusCode).toBe(200)
     const p = res.json()
     expect(p).toMatchObject({ total: 6, valid: 2, invalid: 4, existing: 0, fileErrors: [] })
-    expect(p.rows[0]).toEqual({ line: 2, email: 'ana.import@import.example.test', name: 'Ana Import', groups: ['creator', 'reviewer'], errors: {}, exists: false })
+    expect(p.rows[0]).toEqual({
+      line: 2,
+      email: 'ana.import@import.example.test',
+      name: 'Ana Import',
+      groups: ['creator', 'reviewer'],
+      errors: {},
+      exists: false,
+    })
     expect(p.rows[1]).toMatchObject({ name: 'Bruno, Import', groups: [], errors: {} })
     expect(p.rows[2].errors).toEqual({ email: 'Not a valid e-mail address' })
     expect(p.rows[3].errors).toEqual({ name: 'Required' })
@@ -62,7 +69,9 @@ describe('POST /api/v2/admin/users/import/preview', () => {
   it('reports file-level problems and bad bodies', async () => {
     const noColumns = (await api.call('POST', `${base}/preview`, { filename: 'x.csv', csv: 'mail,fullname\na@b.test,A' })).json()
     expect(noColumns.fileErrors[0]).toMatch(/missing: email, name/)
-    const semicolons = (await api.call('POST', `${base}/preview`, { filename: 'x.csv', csv: 'name;email;groups\nEva;eva@import.example.test;creator,general' })).json()
+    const semicolons = (
+      await api.call('POST', `${base}/preview`, { filename: 'x.csv', csv: 'name;email;groups\nEva;eva@import.example.test;creator,general' })
+    ).json()
     expect(semicolons.rows[0]).toMatchObject({ email: 'eva@import.example.test', groups: ['creator', 'general'], errors: {} })
     const bad = await api.call('POST', `${base}/preview`, { csv: '' })
     expect(bad.statusCode).toBe(400)
@@ -96,7 +105,10 @@ describe('import jobs', () => {
     ])
 
     const audit = (await api.call('GET', '/api/v2/admin/audit/all?action=users.import')).json().items
-    expect(audit.filter((e: { targetId: string }) => e.targetId === job.id).map((e: { after: { status: string } }) => e.after.status)).toEqual(['completed', 'queued'])
+    expect(audit.filter((e: { targetId: string }) => e.targetId === job.id).map((e: { after: { status: string } }) => e.after.status)).toEqual([
+      'completed',
+      'queued',
+    ])
   })
 
   it('answers the queued job when the same file is sent again before it ends', async () => {
@@ -163,7 +175,12 @@ describe('import jobs', () => {
 describe('OpenAPI', () => {
   it('documents the import routes with their schemas', async () => {
     const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
-    for (const p of ['/api/v2/admin/users/import/preview', '/api/v2/admin/users/import/jobs', '/api/v2/admin/users/import/jobs/{id}', '/api/v2/admin/users/import/jobs/{id}/rows']) {
+    for (const p of [
+      '/api/v2/admin/users/import/preview',
+      '/api/v2/admin/users/import/jobs',
+      '/api/v2/admin/users/import/jobs/{id}',
+      '/api/v2/admin/users/import/jobs/{id}/rows',
+    ]) {
       expect(doc.paths, p).toHaveProperty([p])
     }
     expect(doc.paths['/api/v2/admin/users/import/jobs'].post.responses).toHaveProperty('202')

@@ -9,11 +9,18 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 async function course(name: string) {
-  const { rows } = await api.db.query<{ uuid: string }>('INSERT INTO courses (name, details) VALUES ($1, $2) RETURNING uuid', [name, JSON.stringify({ ShortDescription: `About ${name}` })])
+  const { rows } = await api.db.query<{ uuid: string }>('INSERT INTO courses (name, details) VALUES ($1, $2) RETURNING uuid', [
+    name,
+    JSON.stringify({ ShortDescription: `About ${name}` }),
+  ])
   return rows[0].uuid
 }
 async function plan(courseUuid: string, name = 'Monthly', days = 30) {
-  const { rows } = await api.db.query<{ id: string }>('INSERT INTO subscription_plans (course_uuid, name, duration_days) VALUES ($1, $2, $3) RETURNING id', [courseUuid, name, days])
+  const { rows } = await api.db.query<{ id: string }>('INSERT INTO subscription_plans (course_uuid, name, duration_days) VALUES ($1, $2, $3) RETURNING id', [
+    courseUuid,
+    name,
+    days,
+  ])
   return rows[0].id
 }
 async function subscription(courseUuid: string, user: string, o: { ageDays?: number; days?: number; revoked?: boolean } = {}) {
@@ -119,7 +126,9 @@ describe('subscription detail and revoke', () => {
     expect(res.json().Item).toMatchObject({ id, status: 'revoked', remainingDays: 0 })
     expect((await api.call('PUT', `/api/admin/subscriptions/subscription/${id}/${c}/revoke`)).statusCode).toBe(409)
     expect((await api.call('PUT', `/api/admin/subscriptions/subscription/00000000-0000-4000-8000-000000000000/${c}/revoke`)).statusCode).toBe(404)
-    const entry = (await api.call('GET', '/api/v2/admin/audit/all?action=subscriptions.revoke')).json().items.find((e: { targetId: string }) => e.targetId === id)
+    const entry = (await api.call('GET', '/api/v2/admin/audit/all?action=subscriptions.revoke'))
+      .json()
+      .items.find((e: { targetId: string }) => e.targetId === id)
     expect(entry).toMatchObject({ before: { status: 'active' }, after: { status: 'revoked' } })
   })
 
@@ -143,7 +152,14 @@ describe('subscription detail and revoke', () => {
     const user = await learner('added.learner@subs.example.test')
     const res = await api.call('POST', '/api/admin/courses/course/subscriptors/add', { uuid: c, revision: 1, subscription: p, user: user.email })
     expect(res.statusCode, res.body).toBe(201)
-    expect(res.json().Item).toMatchObject({ courseId: c, username: user.username, planName: 'Quarterly', durationDays: 90, status: 'active', remainingDays: 89 })
+    expect(res.json().Item).toMatchObject({
+      courseId: c,
+      username: user.username,
+      planName: 'Quarterly',
+      durationDays: 90,
+      status: 'active',
+      remainingDays: 89,
+    })
     const mine = await api.call('GET', `/api/admin/users/subscriptions/${user.username}`)
     expect(mine.json().items).toHaveLength(1)
 
@@ -151,8 +167,18 @@ describe('subscription detail and revoke', () => {
     const wrong = await api.call('POST', '/api/admin/courses/course/subscriptors/add', { uuid: c, subscription: foreignPlan, user: user.email })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().errors).toHaveProperty('subscription')
-    expect((await api.call('POST', '/api/admin/courses/course/subscriptors/add', { uuid: c, subscription: p, user: 'nobody@nowhere.test' })).statusCode).toBe(404)
-    expect((await api.call('POST', '/api/admin/courses/course/subscriptors/add', { uuid: '00000000-0000-4000-8000-000000000000', subscription: p, user: user.email })).statusCode).toBe(404)
+    expect((await api.call('POST', '/api/admin/courses/course/subscriptors/add', { uuid: c, subscription: p, user: 'nobody@nowhere.test' })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (
+        await api.call('POST', '/api/admin/courses/course/subscriptors/add', {
+          uuid: '00000000-0000-4000-8000-000000000000',
+          subscription: p,
+          user: user.email,
+        })
+      ).statusCode,
+    ).toBe(404)
     const entry = (await api.call('GET', '/api/v2/admin/audit/all?action=subscriptions.add')).json().items[0]
     expect(entry).toMatchObject({ targetId: res.json().Item.id, before: null, after: { planName: 'Quarterly' } })
   })

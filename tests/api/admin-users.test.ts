@@ -236,7 +236,10 @@ describe('devices and subscriptions of a user', () => {
     expect((await api.call('GET', '/api/admin/users/device-tracking-log/nobody@nowhere.test')).statusCode).toBe(404)
 
     const { rows } = await api.db.query<{ uuid: string }>(`INSERT INTO courses (name) VALUES ('Statistics') RETURNING uuid`)
-    await api.db.query(`INSERT INTO subscriptions (course_uuid, user_sub, plan_name, duration_days) VALUES ($1, $2, 'Yearly', 365)`, [rows[0].uuid, user.username])
+    await api.db.query(`INSERT INTO subscriptions (course_uuid, user_sub, plan_name, duration_days) VALUES ($1, $2, 'Yearly', 365)`, [
+      rows[0].uuid,
+      user.username,
+    ])
     const subs = await api.call('GET', `/api/admin/users/subscriptions/${user.username}`)
     expect(subs.json().items).toEqual([expect.objectContaining({ courseName: 'Statistics', status: 'active', planName: 'Yearly', username: user.username })])
     expect((await api.call('GET', '/api/admin/users/subscriptions/nobody@nowhere.test')).statusCode).toBe(404)
@@ -247,7 +250,9 @@ describe('groups', () => {
   it('lists the pool groups and pages through a group’s members with search', async () => {
     const groups = await api.call('POST', '/api/v2/admin/groups/all', {})
     expect(groups.statusCode).toBe(200)
-    expect(groups.json().items.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['admin', 'creator', 'finances', 'general', 'reviewer', 'experimental']))
+    expect(groups.json().items.map((g: { name: string }) => g.name)).toEqual(
+      expect.arrayContaining(['admin', 'creator', 'finances', 'general', 'reviewer', 'experimental']),
+    )
     const paged = await api.call('POST', '/api/v2/admin/groups/all', { sizePerPage: 2 })
     const next = await api.call('POST', '/api/v2/admin/groups/all', { sizePerPage: 2, paginationToken: paged.json().paginationToken })
     expect(next.json().items).toHaveLength(2)
@@ -259,7 +264,12 @@ describe('groups', () => {
     expect(first.statusCode).toBe(200)
     expect(first.json().items).toHaveLength(2)
     expect(first.json().estimated).toBe(3)
-    const second = await api.call('POST', '/api/v2/admin/groups/users', { group: 'experimental', searchText: 'member', sizePerPage: 2, paginationToken: first.json().paginationToken })
+    const second = await api.call('POST', '/api/v2/admin/groups/users', {
+      group: 'experimental',
+      searchText: 'member',
+      sizePerPage: 2,
+      paginationToken: first.json().paginationToken,
+    })
     expect(second.json().items).toHaveLength(1)
     expect(second.json().paginationToken).toBeNull()
 

@@ -54,7 +54,13 @@ export async function uploadPhoto(app: App, who: Caller, bytes: Buffer, type = '
 
 export async function createRequest(app: App, who: Caller, body: Partial<{ photo: string; text: string; style: string; voice: string }> = {}) {
   const photoPath = body.photo ?? (await uploadPhoto(app, who, await photo()))
-  const res = await call(app, who, 'POST', `${BASE}/ai-avatar-create-request`, { text: 'Hola, soy tu avatar.', style: 'studio', voice: 'es', ...body, photo: photoPath })
+  const res = await call(app, who, 'POST', `${BASE}/ai-avatar-create-request`, {
+    text: 'Hola, soy tu avatar.',
+    style: 'studio',
+    voice: 'es',
+    ...body,
+    photo: photoPath,
+  })
   expect(res.statusCode, res.body).toBe(202)
   return res.json().Item as { id: string; status: string }
 }

@@ -35,12 +35,17 @@ describe('embedded renderer', () => {
       expect([meta.width, meta.height], style).toEqual([...SIZES[style]])
     }
     // mono is grey: every pixel's channels are equal.
-    const mono = await sharp((await stillOnly.render(await input({ style: 'mono' }))).data).removeAlpha().raw().toBuffer()
+    const mono = await sharp((await stillOnly.render(await input({ style: 'mono' }))).data)
+      .removeAlpha()
+      .raw()
+      .toBuffer()
     for (let i = 0; i < mono.length; i += 3 * 997) expect(mono[i]).toBe(mono[i + 1])
   })
 
   it('refuses a file that is not an image with a message for the requester', async () => {
-    await expect(stillOnly.render(await input({ photo: Buffer.from('plain text') }))).rejects.toThrow(new RenderError('The photo could not be read as an image'))
+    await expect(stillOnly.render(await input({ photo: Buffer.from('plain text') }))).rejects.toThrow(
+      new RenderError('The photo could not be read as an image'),
+    )
   })
 
   it.skipIf(spawnSync('espeak-ng', ['--version']).status !== 0)('speaks the text into an MP4 with the portrait as picture and poster', async () => {
@@ -53,7 +58,9 @@ describe('embedded renderer', () => {
     try {
       const file = path.join(dir, 'a.mp4')
       await fs.writeFile(file, out.data)
-      const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height:format=duration', '-of', 'json', file], { encoding: 'utf8' })
+      const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height:format=duration', '-of', 'json', file], {
+        encoding: 'utf8',
+      })
       const info = JSON.parse(probe.stdout) as { streams: Array<{ codec_type: string; width?: number; height?: number }>; format: { duration: string } }
       expect(info.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video'])
       expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 640, height: 640 })

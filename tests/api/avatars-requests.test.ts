@@ -6,7 +6,22 @@ import { AvatarWorker } from '../../server/avatars/worker.js'
 import type { Db } from '../../server/db/index.js'
 import type { App } from '../../server/types.js'
 import { createTestDb } from '../helpers/app.js'
-import { ADMIN, ANA, avatarApp, BASE, BRUNO, call, createRequest, CREATOR, gate, listRequests, photo, requestOf, until, uploadPhoto } from './avatars-helpers.js'
+import {
+  ADMIN,
+  ANA,
+  avatarApp,
+  BASE,
+  BRUNO,
+  call,
+  createRequest,
+  CREATOR,
+  gate,
+  listRequests,
+  photo,
+  requestOf,
+  until,
+  uploadPhoto,
+} from './avatars-helpers.js'
 
 const MB = 1024 * 1024
 let db: Db & { dropSchema?: () => Promise<void> }
@@ -77,7 +92,11 @@ describe('POST ai-avatar-photo-par', () => {
   it('issues upload parameters for an image of at most 10 MB', async () => {
     const ok = await call(app, ANA, 'POST', `${BASE}/ai-avatar-photo-par`, { size: 10 * MB, contentType: 'image/webp', fileName: 'cara.webp' })
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toEqual({ url: expect.any(String), fields: expect.any(Object), path: expect.stringMatching(/^avatars\/[0-9a-f]{24}\/photos\/[0-9a-f]{16}-cara\.webp$/) })
+    expect(ok.json()).toEqual({
+      url: expect.any(String),
+      fields: expect.any(Object),
+      path: expect.stringMatching(/^avatars\/[0-9a-f]{24}\/photos\/[0-9a-f]{16}-cara\.webp$/),
+    })
     const big = await call(app, ANA, 'POST', `${BASE}/ai-avatar-photo-par`, { size: 10 * MB + 1, contentType: 'image/png', fileName: 'big.png' })
     expect(big.statusCode).toBe(413)
     expect(big.json()).toEqual({ message: 'Too much data', code: 'TOO_LARGE' })
@@ -130,7 +149,15 @@ describe('POST ai-avatar-create-request', () => {
 
   it('queues the request (202) with the photo readable', async () => {
     const item = await createRequest(app, ANA, { text: '  Bienvenidos al curso.  ', style: 'round' })
-    expect(item).toMatchObject({ status: 'queued', text: 'Bienvenidos al curso.', style: 'round', voice: 'es', owner: { username: 'ana' }, resultUrl: null, attempt: 0 })
+    expect(item).toMatchObject({
+      status: 'queued',
+      text: 'Bienvenidos al curso.',
+      style: 'round',
+      voice: 'es',
+      owner: { username: 'ana' },
+      resultUrl: null,
+      attempt: 0,
+    })
     const listed = await requestOf(app, ANA, item.id)
     expect(listed.status).toBe('queued')
     const photoRes = await fetchUrl((listed as unknown as { photoUrl: string }).photoUrl)
@@ -152,7 +179,12 @@ describe('the queue', () => {
       const processing = await requestOf(app, BRUNO, item.id)
       expect(processing).toMatchObject({ status: 'processing', nodeId: 'node-held', attempt: 1, resultUrl: null })
       const nodes = (await call(app, BRUNO, 'GET', `${BASE}/ai-avatar-list-nodes`)).json().items
-      expect(nodes.find((n: { id: string }) => n.id === 'node-held')).toMatchObject({ state: 'running', capacity: 1, renderer: 'embedded', currentJobs: [item.id] })
+      expect(nodes.find((n: { id: string }) => n.id === 'node-held')).toMatchObject({
+        state: 'running',
+        capacity: 1,
+        renderer: 'embedded',
+        currentJobs: [item.id],
+      })
       renderer.open()
       const done = await until(app, BRUNO, item.id, ['done', 'failed'])
       expect(done).toMatchObject({ status: 'done', error: null, nodeId: null })
@@ -225,7 +257,11 @@ describe('the queue', () => {
     } finally {
       await restarted.close()
     }
-    const late = await finishRequest(db, { id: item.id, node: 'node-dead', attempt: 1 }, { renderer: 'x', kind: 'image', path: 'avatars/x.png', contentType: 'image/png', posterPath: null })
+    const late = await finishRequest(
+      db,
+      { id: item.id, node: 'node-dead', attempt: 1 },
+      { renderer: 'x', kind: 'image', path: 'avatars/x.png', contentType: 'image/png', posterPath: null },
+    )
     expect(late).toBe(false)
     expect(await requestOf(app, BRUNO, item.id)).toMatchObject({ status: 'done', attempt: 2 })
   })

@@ -112,14 +112,22 @@ describe('issuing', () => {
     const passed = await submit(irina, course, RIGHT)
     expect(passed.statusCode, passed.body).toBe(200)
     const certificate = passed.json().certificate
-    expect(certificate).toEqual({ code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/), issuedAt: expect.any(String), url: `${CERTS}/${course.uuid}` })
+    expect(certificate).toEqual({
+      code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
+      issuedAt: expect.any(String),
+      url: `${CERTS}/${course.uuid}`,
+    })
     const { rows } = await api.db.query<{ learner_name: string; course_name: string; hours: string; course_version: number }>(
       'SELECT learner_name, course_name, hours, course_version FROM issued_certificates WHERE user_sub = $1',
       [irina.sub],
     )
-    expect(rows.map((r) => ({ ...r, hours: Number(r.hours) }))).toEqual([{ learner_name: 'Irina Иванова Smirnova', course_name: 'Física para todos', hours: 12.5, course_version: 1 }])
+    expect(rows.map((r) => ({ ...r, hours: Number(r.hours) }))).toEqual([
+      { learner_name: 'Irina Иванова Smirnova', course_name: 'Física para todos', hours: 12.5, course_version: 1 },
+    ])
     // The pass completed the course in the same request: the completion is recorded, not left for a later visit.
-    expect((await api.db.query('SELECT course_version FROM course_completions WHERE user_sub = $1 AND course_uuid = $2', [irina.sub, course.uuid])).rows).toEqual([{ course_version: 1 }])
+    expect(
+      (await api.db.query('SELECT course_version FROM course_completions WHERE user_sub = $1 AND course_uuid = $2', [irina.sub, course.uuid])).rows,
+    ).toEqual([{ course_version: 1 }])
     // Passing again keeps the one certificate.
     expect((await submit(irina, course, RIGHT)).json().certificate.code).toBe(certificate.code)
   })
@@ -176,7 +184,16 @@ describe('the PDF', () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 842, height: 595 })
     const printed = code
     const text = await pdfText(bytes)
-    for (const expected of ['Experimental Studies Centre', 'Certificate of completion', 'Mia Müller', 'Física para todos', 'with a duration of 12.5 hours', 'Issued on', printed, `http://localhost:80/certificates/verify/${printed}`]) {
+    for (const expected of [
+      'Experimental Studies Centre',
+      'Certificate of completion',
+      'Mia Müller',
+      'Física para todos',
+      'with a duration of 12.5 hours',
+      'Issued on',
+      printed,
+      `http://localhost:80/certificates/verify/${printed}`,
+    ]) {
       expect(text).toContain(expected)
     }
     expect(text).not.toContain('Back page')

@@ -31,7 +31,15 @@ describe('certificate codes', () => {
 describe('renderCertificate', () => {
   it('prints the German texts with the date and hours in German format', async () => {
     const out = await text(await renderCertificate(content, null))
-    for (const expected of ['Teilnahmezertifikat', 'Jürgen Öztürk', 'Physik', 'mit einem Umfang von 40 Stunden', 'Ausgestellt am 5. März 2026', 'ABCD-2345-WXYZ']) expect(out).toContain(expected)
+    for (const expected of [
+      'Teilnahmezertifikat',
+      'Jürgen Öztürk',
+      'Physik',
+      'mit einem Umfang von 40 Stunden',
+      'Ausgestellt am 5. März 2026',
+      'ABCD-2345-WXYZ',
+    ])
+      expect(out).toContain(expected)
   })
 
   it('says "hour" for one hour and "hours" otherwise, in each language', async () => {
@@ -69,7 +77,11 @@ describe('renderCertificate', () => {
     expect(templateKind(Buffer.from('ffd8ffe000104a46', 'hex'))).toBe('jpg')
     expect(templateKind(Buffer.from('<html><body>'))).toBeNull()
     expect(templateKind(null)).toBeNull()
-    for (const damaged of [Buffer.from('%PDF-1.7 this is not a document at all'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.from('just text')]) {
+    for (const damaged of [
+      Buffer.from('%PDF-1.7 this is not a document at all'),
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      Buffer.from('just text'),
+    ]) {
       const doc = await PDFDocument.load(await renderCertificate(content, damaged))
       expect(doc.getPageCount()).toBe(1)
       expect(doc.getPage(0).getWidth()).toBeGreaterThan(doc.getPage(0).getHeight())

@@ -14,8 +14,18 @@ describe('course content: who may do what', () => {
     const s = await api.section(c, 'Intro')
     const b = await api.block(c, s, 'form', goodForm())
 
-    for (const [who, headers] of [['owner', OWNER], ['collaborator', COLLABORATOR], ['admin', ADMIN_USER]] as const) {
-      const add = await api.as(headers, 'POST', `${V2}/blocks/add`, { uuid: c, revision: await api.revision(c), item: 'text', section: s, values: text(`<p>by ${who}</p>`) })
+    for (const [who, headers] of [
+      ['owner', OWNER],
+      ['collaborator', COLLABORATOR],
+      ['admin', ADMIN_USER],
+    ] as const) {
+      const add = await api.as(headers, 'POST', `${V2}/blocks/add`, {
+        uuid: c,
+        revision: await api.revision(c),
+        item: 'text',
+        section: s,
+        values: text(`<p>by ${who}</p>`),
+      })
       expect(add.statusCode, who).toBe(200)
       const tree = await api.as(headers, 'GET', `${V2}/builder/blocks/${c}`)
       expect(tree.statusCode).toBe(200)
@@ -72,7 +82,12 @@ describe('adding and editing', () => {
     expect(t.json().item).toMatchObject({ kind: 'text', section: section.id, position: 0, version: 1, values: { html: '<p>Hello</p>' } })
     const id = t.json().item.id
 
-    const save = await api.as(COLLABORATOR, 'PUT', `${V2}/blocks`, { uuid: c, revision: r0 + 2, item: id, values: { html: '<p>Hi <script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">there</a></p>', title: 'Greeting' } })
+    const save = await api.as(COLLABORATOR, 'PUT', `${V2}/blocks`, {
+      uuid: c,
+      revision: r0 + 2,
+      item: id,
+      values: { html: '<p>Hi <script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">there</a></p>', title: 'Greeting' },
+    })
     expect(save.statusCode).toBe(200)
     expect(save.json().revision).toBe(r0 + 3)
     expect(save.json().item.version).toBe(2)
@@ -104,11 +119,16 @@ describe('adding and editing', () => {
     const blockId = randomUUID()
     const addBlock = { uuid: c, revision: await api.revision(c), id: blockId, item: 'text', section: id, values: text('<p>b</p>') }
     expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).statusCode).toBe(200)
-    expect((await api.as(OWNER, 'PUT', `${V2}/blocks/move/section`, { uuid: c, revision: await api.revision(c), block: blockId, section: s2 })).statusCode).toBe(200)
+    expect(
+      (await api.as(OWNER, 'PUT', `${V2}/blocks/move/section`, { uuid: c, revision: await api.revision(c), block: blockId, section: s2 })).statusCode,
+    ).toBe(200)
     const replay = await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)
     expect(replay.statusCode).toBe(200)
     expect(replay.json().item).toMatchObject({ id: blockId, section: s2 })
-    expect(await api.layout(c)).toEqual([{ id, blocks: [] }, { id: s2, blocks: [blockId] }])
+    expect(await api.layout(c)).toEqual([
+      { id, blocks: [] },
+      { id: s2, blocks: [blockId] },
+    ])
     // A deleted item is not brought back by a replay.
     expect((await api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: c, revision: await api.revision(c), id: blockId })).statusCode).toBe(200)
     expect((await api.as(OWNER, 'POST', `${V2}/blocks/add`, addBlock)).json().code).toBe('ID_TAKEN')
@@ -141,7 +161,10 @@ describe('adding and editing', () => {
     // Both courses keep their own items under the same ids; A's are untouched.
     expect(await api.layout(a)).toEqual([{ id: sectionA, blocks: [blockA] }])
     const treeB = (await api.as(OTHER_CREATOR, 'GET', `${V2}/builder/blocks/${b}`)).json().items as Array<{ id: string; blocks: Array<{ id: string }> }>
-    expect(treeB.map((s) => ({ id: s.id, blocks: s.blocks.map((x) => x.id) }))).toEqual([{ id: sectionA, blocks: [blockA] }, { id: unknownSection, blocks: [unknownBlock] }])
+    expect(treeB.map((s) => ({ id: s.id, blocks: s.blocks.map((x) => x.id) }))).toEqual([
+      { id: sectionA, blocks: [blockA] },
+      { id: unknownSection, blocks: [unknownBlock] },
+    ])
     const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${a}/${blockA}`)
     expect(history.json().items.map((v: { values: unknown }) => v.values)).toEqual([text('<p>secret</p>')])
     // A replay in B answers B's item; deleting B's section leaves A's alone.
@@ -163,10 +186,18 @@ describe('adding and editing', () => {
       ['text', {}, { 'values.html': 'Required' }],
       ['form', { ...goodForm(), tries: 0 }, { 'values.tries': 'Must be between 1 and 20' }],
       ['form', { ...goodForm(), requiredScore: 101 }, { 'values.requiredScore': 'Must be between 0 and 100' }],
-      ['form', { ...goodForm(), questions: [{ id: 'q', type: 'essay', text: 'x', options: [] }] }, { 'values.questions.0.type': 'Not one of the accepted values' }],
+      [
+        'form',
+        { ...goodForm(), questions: [{ id: 'q', type: 'essay', text: 'x', options: [] }] },
+        { 'values.questions.0.type': 'Not one of the accepted values' },
+      ],
       ['attachment', { size: -1, required: 'yes' }, { 'values.size': 'Must be at least 0', 'values.required': 'Must be boolean' }],
       ['image', { path: '/etc/passwd' }, { 'values.path': 'Upload the file first: this is not a file of this course' }],
-      ['video', { url: 'https://video.example/v', path: `courses/${c}/block-video/0123456789abcdef-v.mp4` }, { 'values.url': 'Give either an address or an uploaded file, not both' }],
+      [
+        'video',
+        { url: 'https://video.example/v', path: `courses/${c}/block-video/0123456789abcdef-v.mp4` },
+        { 'values.url': 'Give either an address or an uploaded file, not both' },
+      ],
     ]
     for (const [kind, values, errors] of cases) {
       const res = await add(kind, values)
@@ -177,7 +208,13 @@ describe('adding and editing', () => {
     expect(dupes.json().errors).toEqual({ 'values.questions.1.id': 'Another question has this id' })
     const blockWithoutSection = await add('text', text('x'), false)
     expect(blockWithoutSection.json().errors).toEqual({ section: 'Required' })
-    const sectionInSection = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: await api.revision(c), item: 'section', section: s, values: { title: 'x' } })
+    const sectionInSection = await api.as(OWNER, 'POST', `${V2}/blocks/add`, {
+      uuid: c,
+      revision: await api.revision(c),
+      item: 'section',
+      section: s,
+      values: { title: 'x' },
+    })
     expect(sectionInSection.statusCode).toBe(400)
     const emptyTitle = await api.as(OWNER, 'POST', `${V2}/blocks/add`, { uuid: c, revision: await api.revision(c), item: 'section', values: { title: '   ' } })
     expect(emptyTitle.json().errors).toEqual({ 'values.title': 'Required' })
@@ -222,7 +259,9 @@ describe('concurrent writes', () => {
     const s = await api.section(c, 'S')
     const r = await api.revision(c)
     const [x, y] = await Promise.all(
-      ['x', 'y'].map((n) => api.as(n === 'x' ? OWNER : COLLABORATOR, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, item: 'text', section: s, values: text(n) })),
+      ['x', 'y'].map((n) =>
+        api.as(n === 'x' ? OWNER : COLLABORATOR, 'POST', `${V2}/blocks/add`, { uuid: c, revision: r, item: 'text', section: s, values: text(n) }),
+      ),
     )
     expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409])
     expect(await api.revision(c)).toBe(r + 1)
@@ -241,7 +280,16 @@ describe('order and move', () => {
       api.revision(c).then((revision) => api.as(OWNER, 'POST', `${V2}/blocks/order`, { uuid: c, revision, ...(ofSection ? { section: s } : {}), updates }))
 
     // A full permutation is taken as given.
-    expect((await order([{ id: d, position: 0 }, { id: cc, position: 1 }, { id: b, position: 2 }, { id: a, position: 3 }])).statusCode).toBe(200)
+    expect(
+      (
+        await order([
+          { id: d, position: 0 },
+          { id: cc, position: 1 },
+          { id: b, position: 2 },
+          { id: a, position: 3 },
+        ])
+      ).statusCode,
+    ).toBe(200)
     expect((await api.layout(c))[0].blocks).toEqual([d, cc, b, a])
     // One block dragged: the others keep their order around it.
     expect((await order([{ id: a, position: 1 }])).statusCode).toBe(200)
@@ -253,7 +301,14 @@ describe('order and move', () => {
     const t = await api.section(c, 'T')
     const foreign = await api.block(c, t, 'text', text('<p>t</p>'))
     expect((await order([{ id: foreign, position: 0 }])).statusCode).toBe(400)
-    expect((await order([{ id: a, position: 0 }, { id: a, position: 2 }])).statusCode).toBe(400)
+    expect(
+      (
+        await order([
+          { id: a, position: 0 },
+          { id: a, position: 2 },
+        ])
+      ).statusCode,
+    ).toBe(400)
     // Sections.
     expect((await order([{ id: t, position: 0 }], false)).statusCode).toBe(200)
     expect((await api.layout(c)).map((x) => x.id)).toEqual([t, s])
@@ -270,13 +325,29 @@ describe('order and move', () => {
       api.revision(c).then((revision) => api.as(OWNER, 'PUT', `${V2}/blocks/move/section`, { uuid: c, revision, block, section, position }))
 
     expect((await move(b, t, 0)).statusCode).toBe(200)
-    expect(await api.layout(c)).toEqual([{ id: s, blocks: [a, cc] }, { id: t, blocks: [b, x] }, { id: empty, blocks: [] }])
+    expect(await api.layout(c)).toEqual([
+      { id: s, blocks: [a, cc] },
+      { id: t, blocks: [b, x] },
+      { id: empty, blocks: [] },
+    ])
     expect((await move(a, empty)).statusCode).toBe(200)
-    expect(await api.layout(c)).toEqual([{ id: s, blocks: [cc] }, { id: t, blocks: [b, x] }, { id: empty, blocks: [a] }])
+    expect(await api.layout(c)).toEqual([
+      { id: s, blocks: [cc] },
+      { id: t, blocks: [b, x] },
+      { id: empty, blocks: [a] },
+    ])
     expect((await move(cc, t, 50)).statusCode).toBe(200)
-    expect(await api.layout(c)).toEqual([{ id: s, blocks: [] }, { id: t, blocks: [b, x, cc] }, { id: empty, blocks: [a] }])
+    expect(await api.layout(c)).toEqual([
+      { id: s, blocks: [] },
+      { id: t, blocks: [b, x, cc] },
+      { id: empty, blocks: [a] },
+    ])
     expect((await move(cc, t, 0)).statusCode).toBe(200)
-    expect(await api.layout(c)).toEqual([{ id: s, blocks: [] }, { id: t, blocks: [cc, b, x] }, { id: empty, blocks: [a] }])
+    expect(await api.layout(c)).toEqual([
+      { id: s, blocks: [] },
+      { id: t, blocks: [cc, b, x] },
+      { id: empty, blocks: [a] },
+    ])
     // A section is not a block, and a section of another course is not a target.
     expect((await move(s, t)).statusCode).toBe(404)
     const otherCourse = await api.course()
@@ -295,7 +366,10 @@ describe('order and move', () => {
     const y = await api.block(c, t, 'text', text('y'))
     const del = (id: string) => api.revision(c).then((revision) => api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: c, revision, id }))
     expect((await del(b)).statusCode).toBe(200)
-    expect(await api.layout(c)).toEqual([{ id: s, blocks: [a, cc] }, { id: t, blocks: [y] }])
+    expect(await api.layout(c)).toEqual([
+      { id: s, blocks: [a, cc] },
+      { id: t, blocks: [y] },
+    ])
     const res = await del(s)
     expect(res.statusCode).toBe(200)
     expect(res.json().items.map((x: { id: string; position: number }) => [x.id, x.position])).toEqual([[t, 0]])

@@ -9,7 +9,20 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-const KEYS = ['name', 'briefDescription', 'description', 'cover', 'duration', 'difficulty', 'category', 'content', 'blocks', 'plan', 'certificateTemplate', 'forms']
+const KEYS = [
+  'name',
+  'briefDescription',
+  'description',
+  'cover',
+  'duration',
+  'difficulty',
+  'category',
+  'content',
+  'blocks',
+  'plan',
+  'certificateTemplate',
+  'forms',
+]
 
 /** Fills every general field the checklist asks for (what the general, media and plans tabs save). */
 async function completeGeneralData(c: string) {
@@ -61,7 +74,9 @@ describe('publish/validate', () => {
     expect(byKey.blocks).toEqual({ key: 'blocks', ok: false, message: 'The block “Diagram” of section “Week 1” has no image.', blocks: [img] })
     expect(byKey.forms.ok).toBe(false)
     expect(byKey.forms.blocks).toEqual([form, empty])
-    expect(byKey.forms.message).toBe('The block “Quiz” of section “Week 1” question 2 has no correct answer; The block “Empty” of section “Week 1” has no questions.')
+    expect(byKey.forms.message).toBe(
+      'The block “Quiz” of section “Week 1” question 2 has no correct answer; The block “Empty” of section “Week 1” has no questions.',
+    )
     // A reviewer may validate; another creator may not see the course.
     expect((await validate(c, REVIEWER)).statusCode).toBe(200)
     expect((await validate(c, OTHER_CREATOR)).statusCode).toBe(404)
@@ -75,7 +90,17 @@ describe('publish/all', () => {
     const refused = await publish(c)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().code).toBe('NOT_READY')
-    expect(refused.json().items.map((i: { key: string }) => i.key)).toEqual(['briefDescription', 'description', 'cover', 'duration', 'difficulty', 'category', 'content', 'plan', 'certificateTemplate'])
+    expect(refused.json().items.map((i: { key: string }) => i.key)).toEqual([
+      'briefDescription',
+      'description',
+      'cover',
+      'duration',
+      'difficulty',
+      'category',
+      'content',
+      'plan',
+      'certificateTemplate',
+    ])
     expect(refused.json().items.every((i: { ok: boolean }) => !i.ok)).toBe(true)
     expect((await api.db.query('SELECT 1 FROM course_versions WHERE course_uuid = $1', [c])).rows).toHaveLength(0)
 
@@ -94,16 +119,37 @@ describe('publish/all', () => {
     // Publishing freezes what is saved: it is no write of the draft.
     expect(await api.revision(c)).toBe(before)
 
-    const stored = await api.db.query<{ content: CourseSnapshot; published_by: string }>('SELECT content, published_by FROM course_versions WHERE course_uuid = $1 AND version = 1', [c])
+    const stored = await api.db.query<{ content: CourseSnapshot; published_by: string }>(
+      'SELECT content, published_by FROM course_versions WHERE course_uuid = $1 AND version = 1',
+      [c],
+    )
     const snap = stored.rows[0].content
     expect(stored.rows[0].published_by).toBe('rev-cy')
     expect(snap).toMatchObject({
       format: 1,
       version: 1,
       publishedAt: ok.json().publishedAt,
-      course: { uuid: c, name: 'Physics', briefDescription: 'A short one', durationHours: 12, difficulty: { name: expect.any(String) }, createdBy: 'owner-ana', collaborators: [{ username: 'collab-bo', name: '' }] },
+      course: {
+        uuid: c,
+        name: 'Physics',
+        briefDescription: 'A short one',
+        durationHours: 12,
+        difficulty: { name: expect.any(String) },
+        createdBy: 'owner-ana',
+        collaborators: [{ username: 'collab-bo', name: '' }],
+      },
       plans: [{ name: 'Monthly', durationDays: 30, price: 9.5, currency: 'EUR' }],
-      sections: [{ id: s, title: 'Week 1', position: 0, blocks: [{ kind: 'text', values: { html: '<p>Welcome</p>' } }, { id: f, kind: 'form', version: 1 }] }],
+      sections: [
+        {
+          id: s,
+          title: 'Week 1',
+          position: 0,
+          blocks: [
+            { kind: 'text', values: { html: '<p>Welcome</p>' } },
+            { id: f, kind: 'form', version: 1 },
+          ],
+        },
+      ],
     })
     // The snapshot keeps the correct answers for grading on the server.
     expect((snap.sections[0].blocks[1].values as ReturnType<typeof goodForm>).questions[0].options[0].correct).toBe(true)
@@ -132,7 +178,11 @@ describe('review', () => {
     const s = await api.section(c, 'Only')
     const b = await api.block(c, s, 'form', goodForm())
     const t = await api.block(c, s, 'text', text('<p>Read</p>'))
-    for (const [headers, role] of [[OWNER, 'owner'], [COLLABORATOR, 'collaborator'], [REVIEWER, 'reviewer']] as const) {
+    for (const [headers, role] of [
+      [OWNER, 'owner'],
+      [COLLABORATOR, 'collaborator'],
+      [REVIEWER, 'reviewer'],
+    ] as const) {
       const res = await api.as(headers, 'GET', `${V2}/builder/review/course/${c}`)
       expect(res.statusCode).toBe(200)
       expect(res.json().Item).toMatchObject({ uuid: c, name: 'Review me', role, publishedVersion: null, items: [{ id: s, blocks: [{ id: b }, { id: t }] }] })
@@ -142,7 +192,19 @@ describe('review', () => {
     expect(one.json().Item).toMatchObject({ id: t, kind: 'text', values: { html: '<p>Read</p>' } })
     expect((await api.as(REVIEWER, 'GET', `${V2}/review/course/block/${c}/${s}`)).statusCode).toBe(404)
     const index = await api.as(REVIEWER, 'GET', `/api/courses/creator/review/index/${c}`)
-    expect(index.json()).toEqual({ items: [{ id: s, title: 'Only', position: 0, blocks: [{ id: b, kind: 'form', title: 'Check yourself', position: 0 }, { id: t, kind: 'text', title: '', position: 1 }] }] })
+    expect(index.json()).toEqual({
+      items: [
+        {
+          id: s,
+          title: 'Only',
+          position: 0,
+          blocks: [
+            { id: b, kind: 'form', title: 'Check yourself', position: 0 },
+            { id: t, kind: 'text', title: '', position: 1 },
+          ],
+        },
+      ],
+    })
     const page = await api.as(COLLABORATOR, 'GET', `/api/courses/creator/review/page/${c}/${s}/${b}`)
     expect(page.json().Item.values.questions[0].options[0].correct).toBe(true)
     const reviewerPage = await api.as(REVIEWER, 'GET', `/api/courses/creator/review/page/${c}/${s}/${b}`)
@@ -165,7 +227,8 @@ describe('cloneContent', () => {
     expect(copied).toBe(5)
     const a = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${from}`)).json().items
     const b = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${to}`)).json().items
-    const shape = (items: Array<{ title: string; blocks: Array<{ kind: string; values: unknown }> }>) => items.map((x) => [x.title, x.blocks.map((y) => [y.kind, y.values])])
+    const shape = (items: Array<{ title: string; blocks: Array<{ kind: string; values: unknown }> }>) =>
+      items.map((x) => [x.title, x.blocks.map((y) => [y.kind, y.values])])
     expect(shape(b)).toEqual(shape(a))
     expect(b.map((x: { id: string }) => x.id)).not.toContain(s1)
     expect(b[0].blocks[0]).toMatchObject({ version: 1, updatedBy: 'other-di' })

@@ -48,14 +48,18 @@ describe('blocks/resource-par', () => {
     const videoByKind = await par({ uuid: c, kind: 'video', size: 400 * 1024 * 1024, contentType: 'video/mp4', fileName: 'v.mp4' })
     expect(videoByKind.json().path).toContain('/block-video/')
     const t = await api.block(c, s, 'text', { html: '<p>x</p>' })
-    expect((await par({ uuid: c, block: t, size: 10, contentType: 'text/plain', fileName: 'x.txt' })).json().errors).toEqual({ block: 'This kind of block holds no file' })
+    expect((await par({ uuid: c, block: t, size: 10, contentType: 'text/plain', fileName: 'x.txt' })).json().errors).toEqual({
+      block: 'This kind of block holds no file',
+    })
     expect((await par({ uuid: c, size: 10, contentType: 'text/plain', fileName: 'x.txt' })).statusCode).toBe(400)
     // A block not saved yet (still queued in the editor) is asked for by its kind.
     const queued = await par({ uuid: c, block: randomUUID(), kind: 'attachment', size: 10, contentType: 'text/plain', fileName: 'x.txt' })
     expect(queued.json().path).toContain('/block-attachment/')
     expect((await par({ uuid: c, block: randomUUID(), size: 10, contentType: 'text/plain', fileName: 'x.txt' })).statusCode).toBe(404)
     // The kind of an existing block wins over the kind given.
-    expect((await par({ uuid: c, block: image, kind: 'attachment', size: 10, contentType: 'image/png', fileName: 'x.png' })).json().path).toContain('/block-image/')
+    expect((await par({ uuid: c, block: image, kind: 'attachment', size: 10, contentType: 'image/png', fileName: 'x.png' })).json().path).toContain(
+      '/block-image/',
+    )
     expect((await par({ uuid: c, block: image, size: 10, contentType: 'image/png', fileName: 'x.png' }, REVIEWER)).statusCode).toBe(403)
   })
 })
@@ -71,7 +75,9 @@ describe('registering files in blocks', () => {
     const notArrived = (await par({ uuid: c, block: image, size: 7, contentType: 'image/png', fileName: 'a.png' })).json().path
     expect((await save(c, image, { path: notArrived, alt: 'A' })).json().errors).toEqual({ 'values.path': 'The file has not arrived: upload it again' })
     const otherCourse = await upload(other, 'image', 'b.png', 'image/png', png)
-    expect((await save(c, image, { path: otherCourse, alt: 'B' })).json().errors).toEqual({ 'values.path': 'This file was not uploaded for this kind of block of this course' })
+    expect((await save(c, image, { path: otherCourse, alt: 'B' })).json().errors).toEqual({
+      'values.path': 'This file was not uploaded for this kind of block of this course',
+    })
     const attachmentPath = await upload(c, 'attachment', 'notes.png', 'image/png', png)
     expect((await save(c, image, { path: attachmentPath, alt: 'C' })).statusCode).toBe(400)
 
@@ -101,7 +107,11 @@ describe('registering files in blocks', () => {
     expect(single.statusCode).toBe(200)
     expect(single.json().item.values).toEqual({ path: html, entry: html })
 
-    const zip = zipSync({ 'pendulum/index.html': strToU8('<script src="js/app.js"></script>'), 'pendulum/js/app.js': strToU8('run()'), 'pendulum/img/': new Uint8Array() })
+    const zip = zipSync({
+      'pendulum/index.html': strToU8('<script src="js/app.js"></script>'),
+      'pendulum/js/app.js': strToU8('run()'),
+      'pendulum/img/': new Uint8Array(),
+    })
     const pkg = await upload(c, 'simulation', 'pendulum.zip', 'application/zip', zip)
     const packaged = await save(c, sim, { path: pkg, entry: 'courses/elsewhere/index.html', title: 'Pendulum' })
     expect(packaged.statusCode).toBe(200)

@@ -36,7 +36,8 @@ export async function contentApp(env: Record<string, string> = {}): Promise<Cont
   const api = await adminApp(env)
   const call = (headers: Record<string, string>, method: Method, url: string, body?: unknown) =>
     api.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) })
-  const revision = async (uuid: string) => Number((await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [uuid])).rows[0].revision)
+  const revision = async (uuid: string) =>
+    Number((await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [uuid])).rows[0].revision)
   const add = async (uuid: string, body: Record<string, unknown>) => {
     const res = await call(OWNER, 'POST', `${V2}/blocks/add`, { uuid, revision: await revision(uuid), ...body })
     expect(res.statusCode, res.body).toBe(200)
@@ -48,7 +49,11 @@ export async function contentApp(env: Record<string, string> = {}): Promise<Cont
     revision,
     async course(name = 'Content course') {
       const { rows } = await api.db.query<{ uuid: string }>('INSERT INTO courses (name, created_by) VALUES ($1, $2) RETURNING uuid', [name, 'owner-ana'])
-      await api.db.query('INSERT INTO course_collaborators (course_uuid, user_sub, username, added_by) VALUES ($1, $2, $2, $3)', [rows[0].uuid, 'collab-bo', 'owner-ana'])
+      await api.db.query('INSERT INTO course_collaborators (course_uuid, user_sub, username, added_by) VALUES ($1, $2, $2, $3)', [
+        rows[0].uuid,
+        'collab-bo',
+        'owner-ana',
+      ])
       return rows[0].uuid
     },
     section: (uuid, title) => add(uuid, { item: 'section', values: { title } }),
@@ -76,8 +81,33 @@ export const goodForm = () => ({
   tries: 3,
   requiredScore: 60,
   questions: [
-    { id: 'q1', type: 'single', text: 'Two plus two?', options: [{ id: 'a', text: '4', correct: true }, { id: 'b', text: '5', correct: false }] },
-    { id: 'q2', type: 'boolean', text: 'The sky is blue', options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] },
-    { id: 'q3', type: 'multiple', text: 'Primes', options: [{ id: 'x', text: '2', correct: true }, { id: 'y', text: '3', correct: true }, { id: 'z', text: '4', correct: false }] },
+    {
+      id: 'q1',
+      type: 'single',
+      text: 'Two plus two?',
+      options: [
+        { id: 'a', text: '4', correct: true },
+        { id: 'b', text: '5', correct: false },
+      ],
+    },
+    {
+      id: 'q2',
+      type: 'boolean',
+      text: 'The sky is blue',
+      options: [
+        { id: 't', text: 'True', correct: true },
+        { id: 'f', text: 'False', correct: false },
+      ],
+    },
+    {
+      id: 'q3',
+      type: 'multiple',
+      text: 'Primes',
+      options: [
+        { id: 'x', text: '2', correct: true },
+        { id: 'y', text: '3', correct: true },
+        { id: 'z', text: '4', correct: false },
+      ],
+    },
   ],
 })

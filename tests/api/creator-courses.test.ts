@@ -28,7 +28,19 @@ describe('POST start', () => {
     const { uuid, revision } = res.json()
     expect(revision).toBe(1)
     const draft = await getDraft(api, cast.owner, uuid)
-    expect(draft).toMatchObject({ uuid, name: 'Intro to Rust', role: 'owner', createdBy: cast.owner.sub, revision: 1, keywords: [], faq: [], tags: [], plans: [], collaborators: [], publishedVersion: null })
+    expect(draft).toMatchObject({
+      uuid,
+      name: 'Intro to Rust',
+      role: 'owner',
+      createdBy: cast.owner.sub,
+      revision: 1,
+      keywords: [],
+      faq: [],
+      tags: [],
+      plans: [],
+      collaborators: [],
+      publishedVersion: null,
+    })
     const draftStatus = await choice('statuses', 'Draft')
     expect(draft.statusId).toBe(draftStatus.id)
   })
@@ -118,7 +130,12 @@ describe('PUT builder/update-general', () => {
 
   it('refuses unknown choices and bad values with field errors, changing nothing', async () => {
     const { uuid, revision } = await startCourse(api, cast.owner)
-    const res = await api.call(cast.owner, 'PUT', `${V2}/builder/update-general`, { uuid, revision, categoryId: '00000000-0000-4000-8000-000000000000', difficultyId: '00000000-0000-4000-8000-000000000001' })
+    const res = await api.call(cast.owner, 'PUT', `${V2}/builder/update-general`, {
+      uuid,
+      revision,
+      categoryId: '00000000-0000-4000-8000-000000000000',
+      difficultyId: '00000000-0000-4000-8000-000000000001',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors).toEqual({ categoryId: 'Unknown category', difficultyId: 'Unknown difficulty' })
     for (const bad of [{ durationHours: 0 }, { durationHours: -1 }, { name: ' ' }, { keywords: Array(31).fill('k') }, { salesEnabled: 'maybe' }]) {
@@ -205,7 +222,10 @@ describe('list and count', () => {
     for (let i = 0; i < 11; i++) await startCourse(api, lister, { name: `Bulk ${i}` })
     const shared = await startCourse(api, partner, { name: 'Partner course', general: { keywords: ['Cañón'] } })
     const d = await getDraft(api, partner, shared.uuid)
-    const res = await api.call(partner, 'PUT', `${V2}/builder/share/add/collaborators/${shared.uuid}`, { username: (lister as { username?: string }).username ?? lister.sub, revision: d.revision })
+    const res = await api.call(partner, 'PUT', `${V2}/builder/share/add/collaborators/${shared.uuid}`, {
+      username: (lister as { username?: string }).username ?? lister.sub,
+      revision: d.revision,
+    })
     expect(res.statusCode, res.body).toBe(200)
   })
 
@@ -247,7 +267,11 @@ describe('list and count', () => {
     expect((await list(lister, '1/all/algebra')).map((i) => i.name)).toEqual(['ÁLGEBRA lineal'])
     expect((await list(lister, '1/all/CODIGO')).map((i) => i.name)).toEqual(['Programación básica'])
     expect((await list(lister, '1/shared/canon')).map((i) => i.name)).toEqual(['Partner course'])
-    for (const q of ['елочные', 'ЁЛОЧНЫЕ', 'ιστορια', 'ubung']) expect((await list(lister, `1/mine/${encodeURIComponent(q)}`)).map((i) => i.name), q).toEqual(['Ёлочные игрушки'])
+    for (const q of ['елочные', 'ЁЛОЧНЫЕ', 'ιστορια', 'ubung'])
+      expect(
+        (await list(lister, `1/mine/${encodeURIComponent(q)}`)).map((i) => i.name),
+        q,
+      ).toEqual(['Ёлочные игрушки'])
     expect((await count(lister, '1/all/bulk%201')).count).toBe(2)
     expect((await count(lister, '1/all/%25')).count).toBe(0)
   })
@@ -271,7 +295,13 @@ describe('list and count', () => {
 describe('legacy builder writes', () => {
   it('take {uuid, id, cuid, updates} and answer as the v2 route, 409 included', async () => {
     const { uuid, revision } = await startCourse(api, cast.owner, { name: 'Legacy' })
-    const ok = await api.call(cast.owner, 'POST', `${LEGACY}/builder/update-general`, { uuid, id: 'x', cuid: 'y', revision, updates: { description: 'Old client' } })
+    const ok = await api.call(cast.owner, 'POST', `${LEGACY}/builder/update-general`, {
+      uuid,
+      id: 'x',
+      cuid: 'y',
+      revision,
+      updates: { description: 'Old client' },
+    })
     expect(ok.statusCode, ok.body).toBe(200)
     expect(ok.json()).toMatchObject({ revision: revision + 1, Item: { description: 'Old client' } })
     const stale = await api.call(cast.owner, 'POST', `${LEGACY}/builder/update-general`, { uuid, revision, updates: { description: 'Stale' } })

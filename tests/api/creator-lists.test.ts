@@ -52,8 +52,14 @@ describe('faq-update and tags-update', () => {
     expect(first.statusCode, first.body).toBe(200)
     const [entry] = first.json().items
     expect(entry).toEqual({ id: expect.any(String), question: 'How long?', answer: 'Two weeks.' })
-    const second = await update(cast.owner, 'faq-update', uuid, [{ question: 'Cost?', answer: 'Free.' }, { ...entry, answer: 'Three weeks.' }])
-    expect(second.json().items).toEqual([{ id: expect.any(String), question: 'Cost?', answer: 'Free.' }, { ...entry, answer: 'Three weeks.' }])
+    const second = await update(cast.owner, 'faq-update', uuid, [
+      { question: 'Cost?', answer: 'Free.' },
+      { ...entry, answer: 'Three weeks.' },
+    ])
+    expect(second.json().items).toEqual([
+      { id: expect.any(String), question: 'Cost?', answer: 'Free.' },
+      { ...entry, answer: 'Three weeks.' },
+    ])
     expect((await getDraft(api, cast.owner, uuid)).faq).toEqual(second.json().items)
     const blank = await update(cast.owner, 'faq-update', uuid, [{ question: '  ', answer: 'x' }])
     expect(blank.statusCode).toBe(400)
@@ -117,7 +123,10 @@ describe('subscription-update (plans)', () => {
     expect(price.json().errors).toEqual({ 'items.0.currency': 'Choose the currency of the price' })
     const currency = await update(cast.owner, 'subscription-update', uuid, [{ name: 'Paid', durationDays: 30, price: 10, currency: 'XYZ' }])
     expect(currency.json().errors).toEqual({ 'items.0.currency': 'Unknown currency' })
-    const names = await update(cast.owner, 'subscription-update', uuid, [{ name: 'Same', durationDays: 30 }, { name: 'same', durationDays: 60 }])
+    const names = await update(cast.owner, 'subscription-update', uuid, [
+      { name: 'Same', durationDays: 30 },
+      { name: 'same', durationDays: 60 },
+    ])
     expect(names.json().errors).toEqual({ 'items.1.name': 'Another plan has this name' })
     const long = await update(cast.owner, 'subscription-update', uuid, [{ name: 'x'.repeat(81), durationDays: 30 }])
     expect(long.statusCode).toBe(400)
@@ -129,7 +138,10 @@ describe('subscription-update (plans)', () => {
   it('archives a removed plan that learners hold, and their subscription keeps it', async () => {
     const { uuid } = await startCourse(api, cast.owner)
     const [plan] = (await update(cast.owner, 'subscription-update', uuid, [{ name: 'Held', durationDays: 30 }])).json().items
-    await api.db.query(`INSERT INTO subscriptions (course_uuid, user_sub, plan_id, plan_name, duration_days) VALUES ($1, 'learner-1', $2, 'Held', 30)`, [uuid, plan.id])
+    await api.db.query(`INSERT INTO subscriptions (course_uuid, user_sub, plan_id, plan_name, duration_days) VALUES ($1, 'learner-1', $2, 'Held', 30)`, [
+      uuid,
+      plan.id,
+    ])
     expect((await getDraft(api, cast.owner, uuid)).plans[0]).toMatchObject({ id: plan.id, subscribed: true })
     const res = await update(cast.owner, 'subscription-update', uuid, [])
     expect(res.json().items).toEqual([])
@@ -145,35 +157,50 @@ describe('sharing with collaborators', () => {
     const { uuid } = await startCourse(api, cast.owner)
     const helper = await api.user('Hana Helper', ['creator'])
     expect((await api.call(helper, 'GET', `${V2}/builder/${uuid}`)).json()).toEqual(NOT_AUTHORIZED)
-    const res = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: helper.email, revision: await revisionOf(api, cast.owner, uuid) })
+    const res = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, {
+      username: helper.email,
+      revision: await revisionOf(api, cast.owner, uuid),
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().items).toEqual([{ username: helper.username, name: 'Hana Helper', addedAt: expect.any(String) }])
     expect((await getDraft(api, helper, uuid)).role).toBe('collaborator')
     const shared = (await api.call(helper, 'GET', `${V2}/all/1/shared`)).json().items
     expect(shared.map((c: { uuid: string }) => c.uuid)).toContain(uuid)
     // Adding again changes nothing but the revision.
-    const twice = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: helper.username, revision: await revisionOf(api, cast.owner, uuid) })
+    const twice = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, {
+      username: helper.username,
+      revision: await revisionOf(api, cast.owner, uuid),
+    })
     expect(twice.json().items).toHaveLength(1)
   })
 
-  it("answers \"You're already owner of the course\" for the owner, and refuses unknown users and non-creators", async () => {
+  it('answers "You\'re already owner of the course" for the owner, and refuses unknown users and non-creators', async () => {
     const { uuid } = await startCourse(api, cast.owner)
     const revision = await revisionOf(api, cast.owner, uuid)
-    const owner = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: (cast.owner as Caller & { username: string }).username, revision })
+    const owner = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, {
+      username: (cast.owner as Caller & { username: string }).username,
+      revision,
+    })
     expect(owner.statusCode).toBe(409)
     expect(owner.json()).toMatchObject({ message: ALREADY_OWNER_MESSAGE, code: 'ALREADY_OWNER' })
     const unknown = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: 'nobody@example.test', revision })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toMatchObject({ message: 'User not found' })
-    const learner = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: (cast.learner as Caller & { username: string }).username, revision })
+    const learner = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, {
+      username: (cast.learner as Caller & { username: string }).username,
+      revision,
+    })
     expect(learner.statusCode).toBe(400)
     expect(learner.json()).toMatchObject({ message: NOT_A_CREATOR_MESSAGE, code: 'NOT_A_CREATOR' })
-    const reviewer = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: (cast.reviewer as Caller & { username: string }).username, revision })
+    const reviewer = await api.call(cast.owner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, {
+      username: (cast.reviewer as Caller & { username: string }).username,
+      revision,
+    })
     expect(reviewer.statusCode, reviewer.body).toBe(200)
     expect(await revisionOf(api, cast.owner, uuid)).toBe(revision + 1)
   })
 
-  it("answers \"You can't manage this section of the course\" to collaborators and reviewers; 404 to others", async () => {
+  it('answers "You can\'t manage this section of the course" to collaborators and reviewers; 404 to others', async () => {
     const { uuid } = cast.course
     const revision = await revisionOf(api, cast.owner, uuid)
     const newcomer = await api.user('Nina Newcomer', ['creator'])
@@ -186,15 +213,22 @@ describe('sharing with collaborators', () => {
       expect((await api.call(who, 'GET', `${V2}/share/creators/${uuid}`)).json()).toEqual(CANNOT_MANAGE)
       expect((await update(who, 'collaborators-update', uuid, [])).json()).toEqual(CANNOT_MANAGE)
     }
-    expect((await api.call(cast.otherCreator, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: newcomer.username, revision })).json()).toEqual(NOT_AUTHORIZED)
-    expect((await api.call(cast.learner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: newcomer.username, revision })).statusCode).toBe(403)
+    expect(
+      (await api.call(cast.otherCreator, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: newcomer.username, revision })).json(),
+    ).toEqual(NOT_AUTHORIZED)
+    expect((await api.call(cast.learner, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: newcomer.username, revision })).statusCode).toBe(
+      403,
+    )
     expect(await revisionOf(api, cast.owner, uuid)).toBe(revision)
   })
 
   it('removes a collaborator, who then loses the course; admins manage too; stale revision 409', async () => {
     const { uuid } = await startCourse(api, cast.owner)
     const temp = await api.user('Tom Temporary', ['creator'])
-    const added = await api.call(cast.admin, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, { username: temp.username, revision: await revisionOf(api, cast.owner, uuid) })
+    const added = await api.call(cast.admin, 'PUT', `${V2}/builder/share/add/collaborators/${uuid}`, {
+      username: temp.username,
+      revision: await revisionOf(api, cast.owner, uuid),
+    })
     expect(added.statusCode, added.body).toBe(200)
     const revision = added.json().revision
     const stale = await api.call(cast.owner, 'PUT', `${V2}/builder/share/remove/collaborators/${uuid}`, { username: temp.username, revision: revision - 1 })
@@ -212,7 +246,12 @@ describe('sharing with collaborators', () => {
     const b = await api.user('Bea B', ['reviewer'])
     const first = await update(cast.owner, 'collaborators-update', uuid, [{ username: a.username }, { username: b.email }, { username: a.email }])
     expect(first.statusCode, first.body).toBe(200)
-    expect(first.json().items.map((c: { username: string }) => c.username).sort()).toEqual([a.username, b.username].sort())
+    expect(
+      first
+        .json()
+        .items.map((c: { username: string }) => c.username)
+        .sort(),
+    ).toEqual([a.username, b.username].sort())
     const second = await update(cast.owner, 'collaborators-update', uuid, [{ username: b.username }])
     expect(second.json().items.map((c: { username: string }) => c.username)).toEqual([b.username])
     const withOwner = await update(cast.owner, 'collaborators-update', uuid, [{ username: (cast.owner as Caller & { username: string }).username }])
@@ -247,9 +286,20 @@ describe('builder/clone', () => {
     await update(cast.owner, 'faq-update', uuid, [{ question: 'Q', answer: 'A' }])
     await update(cast.owner, 'tags-update', uuid, ['t1'])
     await update(cast.owner, 'subscription-update', uuid, [{ name: 'Month', durationDays: 30, price: 5, currency: 'MXN' }])
-    const section = await api.call(cast.owner, 'POST', `${V2}/blocks/add`, { uuid, revision: await revisionOf(api, cast.owner, uuid), item: 'section', values: { title: 'Week 1' } })
+    const section = await api.call(cast.owner, 'POST', `${V2}/blocks/add`, {
+      uuid,
+      revision: await revisionOf(api, cast.owner, uuid),
+      item: 'section',
+      values: { title: 'Week 1' },
+    })
     expect(section.statusCode, section.body).toBe(200)
-    const block = await api.call(cast.owner, 'POST', `${V2}/blocks/add`, { uuid, revision: section.json().revision, item: 'text', section: section.json().item.id, values: { html: '<p>Hello</p>' } })
+    const block = await api.call(cast.owner, 'POST', `${V2}/blocks/add`, {
+      uuid,
+      revision: section.json().revision,
+      item: 'text',
+      section: section.json().item.id,
+      values: { html: '<p>Hello</p>' },
+    })
     expect(block.statusCode, block.body).toBe(200)
     const res = await api.call(cast.collaborator, 'POST', `${V2}/builder/clone`, { uuid })
     // The collaborator is not on this course.
@@ -274,7 +324,12 @@ describe('builder/clone', () => {
     expect(copy.plans[0].id).not.toBe(original.plans[0].id)
     // Sections and blocks come along with new ids (CONTENT's cloneContent).
     const content = (await api.call(cast.owner, 'GET', `${V2}/builder/blocks/${copy.uuid}`)).json().items
-    expect(content).toEqual([expect.objectContaining({ title: 'Week 1', blocks: [expect.objectContaining({ kind: 'text', values: expect.objectContaining({ html: '<p>Hello</p>' }) })] })])
+    expect(content).toEqual([
+      expect.objectContaining({
+        title: 'Week 1',
+        blocks: [expect.objectContaining({ kind: 'text', values: expect.objectContaining({ html: '<p>Hello</p>' }) })],
+      }),
+    ])
     expect(content[0].id).not.toBe(section.json().item.id)
   })
 

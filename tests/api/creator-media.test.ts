@@ -34,16 +34,29 @@ describe('media uploads: -par', () => {
     const { uuid } = cast.course
     const par = await api.call(cast.collaborator, 'POST', `${V2}/builder/cover-par`, { uuid, size: 1000, contentType: 'image/png', fileName: 'c.png' })
     expect(par.statusCode, par.body).toBe(200)
-    expect(par.json()).toEqual({ url: expect.any(String), fields: expect.any(Object), path: expect.stringMatching(new RegExp(`^courses/${uuid}/cover/[0-9a-f]{16}-c\\.png$`)) })
+    expect(par.json()).toEqual({
+      url: expect.any(String),
+      fields: expect.any(Object),
+      path: expect.stringMatching(new RegExp(`^courses/${uuid}/cover/[0-9a-f]{16}-c\\.png$`)),
+    })
     const big = await api.call(cast.owner, 'POST', `${V2}/builder/cover-par`, { uuid, size: 5 * MB + 1, contentType: 'image/png', fileName: 'c.png' })
     expect(big.statusCode).toBe(413)
     expect(big.json().message).toBe('Too much data')
     const pdf = await api.call(cast.owner, 'POST', `${V2}/builder/cover-par`, { uuid, size: 1000, contentType: 'application/pdf', fileName: 'c.pdf' })
     expect(pdf.statusCode).toBe(400)
-    expect((await api.call(cast.owner, 'POST', `${V2}/builder/certificate-template-par`, { uuid, size: 1000, contentType: 'application/pdf', fileName: 't.pdf' })).statusCode).toBe(200)
-    expect((await api.call(cast.owner, 'POST', `${V2}/builder/presentation-par`, { uuid, size: 400 * MB, contentType: 'video/mp4', fileName: 'p.mp4' })).statusCode).toBe(200)
-    expect((await api.call(cast.owner, 'POST', `${V2}/builder/presentation-par`, { uuid, size: 501 * MB, contentType: 'video/mp4', fileName: 'p.mp4' })).statusCode).toBe(413)
-    expect((await api.call(cast.owner, 'POST', `${LEGACY}/builder/thumbnail-par`, { uuid, size: 10, contentType: 'image/webp', fileName: 't.webp' })).statusCode).toBe(200)
+    expect(
+      (await api.call(cast.owner, 'POST', `${V2}/builder/certificate-template-par`, { uuid, size: 1000, contentType: 'application/pdf', fileName: 't.pdf' }))
+        .statusCode,
+    ).toBe(200)
+    expect(
+      (await api.call(cast.owner, 'POST', `${V2}/builder/presentation-par`, { uuid, size: 400 * MB, contentType: 'video/mp4', fileName: 'p.mp4' })).statusCode,
+    ).toBe(200)
+    expect(
+      (await api.call(cast.owner, 'POST', `${V2}/builder/presentation-par`, { uuid, size: 501 * MB, contentType: 'video/mp4', fileName: 'p.mp4' })).statusCode,
+    ).toBe(413)
+    expect(
+      (await api.call(cast.owner, 'POST', `${LEGACY}/builder/thumbnail-par`, { uuid, size: 10, contentType: 'image/webp', fileName: 't.webp' })).statusCode,
+    ).toBe(200)
   })
 
   it('answers reviewers 403, other creators 404 and learners 403', async () => {

@@ -36,7 +36,13 @@ const MANAGE = { owner: 200, collaborator: 403, reviewer: 403, otherCreator: 404
 
 const cases = (): RouteCase[] => [
   { name: 'GET builder/:id', method: 'GET', path: (u) => `builder/${u}`, expected: READ },
-  { name: 'PUT builder/update-general', method: 'PUT', path: () => 'builder/update-general', body: (uuid, revision) => ({ uuid, revision, requirements: 'Some' }), expected: EDIT },
+  {
+    name: 'PUT builder/update-general',
+    method: 'PUT',
+    path: () => 'builder/update-general',
+    body: (uuid, revision) => ({ uuid, revision, requirements: 'Some' }),
+    expected: EDIT,
+  },
   ...['cover', 'thumbnail', 'presentation', 'certificate-template'].flatMap((m): RouteCase[] => [
     {
       name: `POST builder/${m}-par`,
@@ -53,8 +59,20 @@ const cases = (): RouteCase[] => [
       expected: EDIT,
     },
   ]),
-  { name: 'POST builder/faq-update/', method: 'POST', path: () => 'builder/faq-update/', body: (uuid, revision) => ({ uuid, revision, items: [{ question: 'Q', answer: 'A' }] }), expected: EDIT },
-  { name: 'POST builder/tags-update/', method: 'POST', path: () => 'builder/tags-update/', body: (uuid, revision) => ({ uuid, revision, items: ['t'] }), expected: EDIT },
+  {
+    name: 'POST builder/faq-update/',
+    method: 'POST',
+    path: () => 'builder/faq-update/',
+    body: (uuid, revision) => ({ uuid, revision, items: [{ question: 'Q', answer: 'A' }] }),
+    expected: EDIT,
+  },
+  {
+    name: 'POST builder/tags-update/',
+    method: 'POST',
+    path: () => 'builder/tags-update/',
+    body: (uuid, revision) => ({ uuid, revision, items: ['t'] }),
+    expected: EDIT,
+  },
   {
     name: 'POST builder/subscription-update/',
     method: 'POST',
@@ -86,7 +104,13 @@ const cases = (): RouteCase[] => [
   { name: 'GET share/collaborators/:id', method: 'GET', path: (u) => `share/collaborators/${u}`, expected: READ },
   { name: 'GET share/creators/:id', method: 'GET', path: (u) => `share/creators/${u}`, expected: MANAGE },
   // Cloning makes the caller an owner: creators who edit the course; reviewers are refused by group.
-  { name: 'POST builder/clone', method: 'POST', path: () => 'builder/clone', body: (uuid) => ({ uuid }), expected: { owner: 201, collaborator: 201, reviewer: 403, otherCreator: 404, learner: 403 } },
+  {
+    name: 'POST builder/clone',
+    method: 'POST',
+    path: () => 'builder/clone',
+    body: (uuid) => ({ uuid }),
+    expected: { owner: 201, collaborator: 201, reviewer: 403, otherCreator: 404, learner: 403 },
+  },
 ]
 
 describe('course creator routes × roles', () => {

@@ -123,7 +123,11 @@ describe('on the single origin', () => {
 
   it('refuses a PNG that is really HTML (400, removed from storage) and takes a real PNG and MP4', async () => {
     const { uuid, revision } = await startCourse(api, cast.owner)
-    const fake = await upload(api, cast.owner, uuid, 'cover', { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), type: 'image/png', name: 'cover.png' })
+    const fake = await upload(api, cast.owner, uuid, 'cover', {
+      bytes: Buffer.from('<!doctype html><script>alert(1)</script>'),
+      type: 'image/png',
+      name: 'cover.png',
+    })
     const refused = await api.call(cast.owner, 'PUT', `${V2}/builder/cover`, { uuid, revision, cover: fake })
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toMatchObject({ code: 'TYPE_MISMATCH', errors: { cover: 'The file is not a PNG image as declared (image/png): upload it again' } })
@@ -154,7 +158,9 @@ describe('with FILES_ORIGIN', () => {
   it('needs PUBLIC_URL on another host, and an origin without a path', () => {
     expect(() => loadConfig({ FILES_ORIGIN: 'https://files.aula.test' })).toThrow(/PUBLIC_URL is required when FILES_ORIGIN is set/)
     expect(() => loadConfig({ FILES_ORIGIN: 'https://aula.test', PUBLIC_URL: 'https://aula.test' })).toThrow(/another host/)
-    expect(() => loadConfig({ FILES_ORIGIN: 'https://files.aula.test/files', PUBLIC_URL: 'https://aula.test' })).toThrow(/FILES_ORIGIN must be an http:\/\/ or https:\/\/ origin/)
+    expect(() => loadConfig({ FILES_ORIGIN: 'https://files.aula.test/files', PUBLIC_URL: 'https://aula.test' })).toThrow(
+      /FILES_ORIGIN must be an http:\/\/ or https:\/\/ origin/,
+    )
   })
 
   it('hands out links on the files origin, which serves them; the app host redirects file reads there', async () => {

@@ -22,7 +22,11 @@ beforeAll(async () => {
       { name: 'Month', durationDays: 30, price: 9.99, currency: 'USD' },
     ],
   })
-  botany = await publishCourse(api, owner, { name: 'Botánica, "viva"', salesEnabled: true, plans: [{ name: 'Term', durationDays: 90, price: 20, currency: 'EUR' }] })
+  botany = await publishCourse(api, owner, {
+    name: 'Botánica, "viva"',
+    salesEnabled: true,
+    plans: [{ name: 'Term', durationDays: 90, price: 20, currency: 'EUR' }],
+  })
 })
 afterAll(() => api.close())
 
@@ -121,7 +125,11 @@ describe('sales are recorded when subscriptions to priced plans are made', () =>
     // The plan's price changes later: what was sold keeps its price; the next sale takes the new one.
     const draft = (await api.call(owner, 'GET', `/api/v2/courses/creator/builder/${astro.uuid}`)).json().Item
     const plans = draft.plans.map((p: Record<string, unknown>) => (p.id === astro.plans[1] ? { ...p, price: 59.5 } : p))
-    const upd = await api.call(owner, 'POST', '/api/v2/courses/creator/builder/subscription-update', { uuid: astro.uuid, revision: draft.revision, items: plans })
+    const upd = await api.call(owner, 'POST', '/api/v2/courses/creator/builder/subscription-update', {
+      uuid: astro.uuid,
+      revision: draft.revision,
+      items: plans,
+    })
     expect(upd.statusCode, upd.body).toBe(200)
     await adminAdds(astro, astro.plans[1], 'Pablo Payer')
     await adminAdds(astro, astro.plans[2], 'Uma Usd')
@@ -143,7 +151,9 @@ describe('sales are recorded when subscriptions to priced plans are made', () =>
     ])
     expect(byCourse.truncated).toBe(false)
     const byPlan = await json(`${F}/by-plan?currency=EUR&limit=1`)
-    expect(byPlan.items).toEqual([{ planId: astro.plans[1], planName: 'Full year', courseId: astro.uuid, courseName: 'Astronomía', currency: 'EUR', sales: 2, revenue: 109.4 }])
+    expect(byPlan.items).toEqual([
+      { planId: astro.plans[1], planName: 'Full year', courseId: astro.uuid, courseName: 'Astronomía', currency: 'EUR', sales: 2, revenue: 109.4 },
+    ])
     expect(byPlan.truncated).toBe(true)
 
     const series = await json(`${F}?interval=day&from=${today()}&to=${today()}`)
@@ -212,8 +222,18 @@ describe('reports over a past range', () => {
 
   it('totals compare with the period of the same length just before', async () => {
     const t = await json(`${F}/totals?from=2025-03-03&to=2025-03-09`)
-    expect(t).toMatchObject({ from: '2025-03-03', to: '2025-03-09', sales: 2, currencies: [{ currency: 'EUR', sales: 2, revenue: 50, averagePrice: 25, buyers: 2, courses: 1 }] })
-    expect(t.previous).toEqual({ from: '2025-02-24', to: '2025-03-02', sales: 1, currencies: [{ currency: 'EUR', sales: 1, revenue: 10, averagePrice: 10, buyers: 1, courses: 1 }] })
+    expect(t).toMatchObject({
+      from: '2025-03-03',
+      to: '2025-03-09',
+      sales: 2,
+      currencies: [{ currency: 'EUR', sales: 2, revenue: 50, averagePrice: 25, buyers: 2, courses: 1 }],
+    })
+    expect(t.previous).toEqual({
+      from: '2025-02-24',
+      to: '2025-03-02',
+      sales: 1,
+      currencies: [{ currency: 'EUR', sales: 1, revenue: 10, averagePrice: 10, buyers: 1, courses: 1 }],
+    })
   })
 
   it('pages the list newest first without skipping or repeating, filters by course, and exports CSV', async () => {
@@ -228,7 +248,13 @@ describe('reports over a past range', () => {
       pages++
     } while (token)
     expect(pages).toBe(3)
-    expect(seen.map((s) => s.soldAt)).toEqual(['2025-04-15T10:00:00.000Z', '2025-03-10T08:00:00.000Z', '2025-03-09T12:00:00.000Z', '2025-03-03T00:00:00.000Z', '2025-03-02T23:59:59.000Z'])
+    expect(seen.map((s) => s.soldAt)).toEqual([
+      '2025-04-15T10:00:00.000Z',
+      '2025-03-10T08:00:00.000Z',
+      '2025-03-09T12:00:00.000Z',
+      '2025-03-03T00:00:00.000Z',
+      '2025-03-02T23:59:59.000Z',
+    ])
     const botanyOnly = await json(`${F}/list?from=2025-01-01&to=2025-12-31&course=${botany.uuid}`)
     expect(botanyOnly.items.map((s: { amount: number }) => s.amount)).toEqual([5.5])
 

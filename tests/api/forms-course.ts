@@ -15,13 +15,33 @@ export const FORM = {
   tries: 3,
   requiredScore: 60,
   questions: [
-    { id: 'q1', type: 'single', text: 'Two plus two?', options: [{ id: 'a', text: '4', correct: true }, { id: 'b', text: '5', correct: false }] },
-    { id: 'q2', type: 'boolean', text: 'The sky is blue', options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] },
+    {
+      id: 'q1',
+      type: 'single',
+      text: 'Two plus two?',
+      options: [
+        { id: 'a', text: '4', correct: true },
+        { id: 'b', text: '5', correct: false },
+      ],
+    },
+    {
+      id: 'q2',
+      type: 'boolean',
+      text: 'The sky is blue',
+      options: [
+        { id: 't', text: 'True', correct: true },
+        { id: 'f', text: 'False', correct: false },
+      ],
+    },
     {
       id: 'q3',
       type: 'multiple',
       text: 'Which are prime?',
-      options: [{ id: 'x', text: '2', correct: true }, { id: 'y', text: '3', correct: true }, { id: 'z', text: '4', correct: false }],
+      options: [
+        { id: 'x', text: '2', correct: true },
+        { id: 'y', text: '3', correct: true },
+        { id: 'z', text: '4', correct: false },
+      ],
     },
   ],
 } as const
@@ -78,7 +98,10 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
   const name = options.name ?? `Evaluated course ${made}`
   const difficulties = await api.call(owner, 'GET', `${V2}/difficulties/all`)
   expect(difficulties.statusCode, difficulties.body).toBe(200)
-  const category = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/categories/create', { name: `Category ${made} ${process.pid} ${Date.now()}`, description: '' })
+  const category = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/categories/create', {
+    name: `Category ${made} ${process.pid} ${Date.now()}`,
+    description: '',
+  })
   expect(category.statusCode, category.body).toBe(201)
   const { uuid } = await startCourse(api, owner, {
     name,
@@ -92,7 +115,11 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
   })
   const revision = async () => Number((await api.call(owner, 'GET', `${V2}/builder/${uuid}`)).json().Item.revision)
   const put = async (url: string, body: Record<string, unknown>, status = 200) => {
-    const res = await api.call(owner, url.includes('-update') || url.endsWith('/add') ? 'POST' : 'PUT', `${V2}/${url}`, { uuid, revision: await revision(), ...body })
+    const res = await api.call(owner, url.includes('-update') || url.endsWith('/add') ? 'POST' : 'PUT', `${V2}/${url}`, {
+      uuid,
+      revision: await revision(),
+      ...body,
+    })
     expect(res.statusCode, res.body).toBe(status)
     return res.json()
   }
@@ -104,7 +131,11 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
     await put('builder/certificate-template', { template: await upload(api, owner, uuid, 'certificate-template', template) })
   } else {
     // The checklist wants a template: a catalogue design whose file is not there makes the default design.
-    const design = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/certificates/create', { name: `Design ${made} ${process.pid} ${Date.now()}`, description: '', templatePath: `catalogues/certificates/missing-${made}.pdf` })
+    const design = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/certificates/create', {
+      name: `Design ${made} ${process.pid} ${Date.now()}`,
+      description: '',
+      templatePath: `catalogues/certificates/missing-${made}.pdf`,
+    })
     expect(design.statusCode, design.body).toBe(201)
     await put('builder/update-general', { certificateId: design.json().Item?.id ?? design.json().id })
   }
@@ -112,7 +143,9 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
   const plan = plans.items[0].id as string
 
   const section = (await put('blocks/add', { item: 'section', values: { title: 'Basics' } })).item.id as string
-  const text = (await put('blocks/add', { item: 'text', section, values: { title: 'Read me', html: '<p>Read this first.</p>', required: options.textRequired ?? false } })).item.id as string
+  const text = (
+    await put('blocks/add', { item: 'text', section, values: { title: 'Read me', html: '<p>Read this first.</p>', required: options.textRequired ?? false } })
+  ).item.id as string
   const forms: string[] = []
   for (const form of options.forms ?? [{ ...FORM, required: true }]) {
     forms.push((await put('blocks/add', { item: 'form', section, values: form })).item.id as string)
@@ -124,7 +157,11 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
 
 /** Subscribes `learner` to the course's plan through the admin API. */
 export async function subscribe(api: CourseApi, course: PublishedCourse, learner: { username: string }) {
-  const res = await api.call(ADMIN_CALLER, 'POST', '/api/admin/courses/course/subscriptors/add', { uuid: course.uuid, subscription: course.plan, user: learner.username })
+  const res = await api.call(ADMIN_CALLER, 'POST', '/api/admin/courses/course/subscriptors/add', {
+    uuid: course.uuid,
+    subscription: course.plan,
+    user: learner.username,
+  })
   expect(res.statusCode, res.body).toBe(201)
 }
 

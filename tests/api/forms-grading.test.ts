@@ -28,9 +28,28 @@ describe('forms/request', () => {
     const res = await request(lena, { course: course.uuid, id: course.forms[0] })
     expect(res.statusCode, res.body).toBe(200)
     const form = res.json()
-    expect(form).toMatchObject({ course: course.uuid, id: course.forms[0], name: FORM.name, tries: 3, requiredScore: 60, required: true, attemptsUsed: 0, attemptsLeft: 3, bestScore: null, passed: false })
-    expect(form.questions.map((q: { id: string; type: string }) => [q.id, q.type])).toEqual([['q1', 'single'], ['q2', 'boolean'], ['q3', 'multiple']])
-    expect(form.questions[2].options).toEqual([{ id: 'x', text: '2' }, { id: 'y', text: '3' }, { id: 'z', text: '4' }])
+    expect(form).toMatchObject({
+      course: course.uuid,
+      id: course.forms[0],
+      name: FORM.name,
+      tries: 3,
+      requiredScore: 60,
+      required: true,
+      attemptsUsed: 0,
+      attemptsLeft: 3,
+      bestScore: null,
+      passed: false,
+    })
+    expect(form.questions.map((q: { id: string; type: string }) => [q.id, q.type])).toEqual([
+      ['q1', 'single'],
+      ['q2', 'boolean'],
+      ['q3', 'multiple'],
+    ])
+    expect(form.questions[2].options).toEqual([
+      { id: 'x', text: '2' },
+      { id: 'y', text: '3' },
+      { id: 'z', text: '4' },
+    ])
     // No trace of the correct options anywhere in the answer.
     expect(res.body).not.toMatch(/correct/i)
     // The alias answers the same.
@@ -40,7 +59,10 @@ describe('forms/request', () => {
   it('refuses unknown forms and courses, bad ids, and anonymous callers', async () => {
     const lena = await learner('Lena Two')
     expect((await request(lena, { course: course.uuid, id: course.blocks[0] })).json()).toEqual({ message: 'Form not found', code: 'NOT_FOUND' })
-    expect((await request(lena, { course: '00000000-0000-4000-8000-000000000000', id: course.forms[0] })).json()).toEqual({ message: 'Course not found', code: 'NOT_FOUND' })
+    expect((await request(lena, { course: '00000000-0000-4000-8000-000000000000', id: course.forms[0] })).json()).toEqual({
+      message: 'Course not found',
+      code: 'NOT_FOUND',
+    })
     const bad = await request(lena, { course: 'nope', id: course.forms[0] })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toHaveProperty('course')
@@ -57,7 +79,11 @@ describe('forms/completed: grading on the server', () => {
       score: 33.33,
       passed: false,
       requiredScore: 60,
-      questions: [{ id: 'q1', right: true }, { id: 'q2', right: false }, { id: 'q3', right: false }],
+      questions: [
+        { id: 'q1', right: true },
+        { id: 'q2', right: false },
+        { id: 'q3', right: false },
+      ],
       standing: { attemptsUsed: 1, attemptsLeft: 2, bestScore: 33.33, passed: false },
       certificate: null,
     })
@@ -82,13 +108,23 @@ describe('forms/completed: grading on the server', () => {
     expect(res.json()).toMatchObject({ score: 0, passed: false, standing: { attemptsUsed: 1, attemptsLeft: 2, passed: false } })
     // Two options for a single-choice question, or an option id of another question: wrong.
     const twice = await complete(tom, { course: course.uuid, id: course.forms[0], answers: { q1: ['a', 'b'], q2: ['x'], q3: ['x', 'y', 'y'] } })
-    expect(twice.json()).toMatchObject({ score: 33.33, questions: [{ id: 'q1', right: false }, { id: 'q2', right: false }, { id: 'q3', right: true }] })
+    expect(twice.json()).toMatchObject({
+      score: 33.33,
+      questions: [
+        { id: 'q1', right: false },
+        { id: 'q2', right: false },
+        { id: 'q3', right: true },
+      ],
+    })
     // What was stored is the server's grade, and only the form's questions.
     const { rows } = await api.db.query<{ score: string; passed: boolean; answers: Record<string, string[]> }>(
       'SELECT score, passed, answers FROM form_attempts WHERE user_sub = $1 ORDER BY created_at, id',
       [tom.sub],
     )
-    expect(rows.map((r) => [Number(r.score), r.passed])).toEqual([[0, false], [33.33, false]])
+    expect(rows.map((r) => [Number(r.score), r.passed])).toEqual([
+      [0, false],
+      [33.33, false],
+    ])
     expect(Object.keys(rows[0].answers).sort()).toEqual(['q1', 'q2', 'q3'])
     expect(rows[1].answers.q3).toEqual(['x', 'y'])
   })
@@ -122,7 +158,8 @@ describe('forms/completed: grading on the server', () => {
 
   it('stops at the allowed tries with 409 and keeps the best score', async () => {
     const lena = await learner('Lena Tries')
-    for (const answers of [ONE_RIGHT, RIGHT, ONE_RIGHT]) expect((await complete(lena, { course: course.uuid, id: course.forms[0], answers })).statusCode).toBe(200)
+    for (const answers of [ONE_RIGHT, RIGHT, ONE_RIGHT])
+      expect((await complete(lena, { course: course.uuid, id: course.forms[0], answers })).statusCode).toBe(200)
     const fourth = await complete(lena, { course: course.uuid, id: course.forms[0], answers: RIGHT })
     expect(fourth.statusCode).toBe(409)
     expect(fourth.json()).toEqual({ message: 'No attempts left for this form', code: 'NO_ATTEMPTS_LEFT' })
@@ -136,7 +173,11 @@ describe('forms/completed: grading on the server', () => {
       attemptsLeft: 0,
       bestScore: 100,
       passed: true,
-      attempts: [{ score: 33.33, passed: false }, { score: 100, passed: true }, { score: 33.33, passed: false }],
+      attempts: [
+        { score: 33.33, passed: false },
+        { score: 100, passed: true },
+        { score: 33.33, passed: false },
+      ],
     })
     expect((await api.call(lena, 'GET', `/api/v2/forms/summary/${course.uuid}/${course.forms[0]}`)).json()).toEqual(summary.json())
   })
@@ -149,10 +190,18 @@ describe('concurrency', () => {
     const codes = results.map((r) => r.statusCode).sort()
     expect(codes.filter((c) => c === 200)).toHaveLength(3)
     expect(codes.filter((c) => c === 409)).toHaveLength(17)
-    const { rows } = await api.db.query<{ n: string }>('SELECT count(*) AS n FROM form_attempts WHERE user_sub = $1 AND form_id = $2', [rush.sub, course.forms[0]])
+    const { rows } = await api.db.query<{ n: string }>('SELECT count(*) AS n FROM form_attempts WHERE user_sub = $1 AND form_id = $2', [
+      rush.sub,
+      course.forms[0],
+    ])
     expect(Number(rows[0].n)).toBe(3)
     // Each accepted submission saw its own place in the count.
-    expect(results.filter((r) => r.statusCode === 200).map((r) => r.json().standing.attemptsLeft).sort()).toEqual([0, 1, 2])
+    expect(
+      results
+        .filter((r) => r.statusCode === 200)
+        .map((r) => r.json().standing.attemptsLeft)
+        .sort(),
+    ).toEqual([0, 1, 2])
   })
 })
 
@@ -164,7 +213,20 @@ describe('forms/progress and access', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({
       course: course.uuid,
-      items: [{ id: course.forms[0], name: FORM.name, section: expect.any(String), required: true, tries: 3, requiredScore: 60, attemptsUsed: 1, attemptsLeft: 2, bestScore: 100, passed: true }],
+      items: [
+        {
+          id: course.forms[0],
+          name: FORM.name,
+          section: expect.any(String),
+          required: true,
+          tries: 3,
+          requiredScore: 60,
+          attemptsUsed: 1,
+          attemptsLeft: 2,
+          bestScore: 100,
+          passed: true,
+        },
+      ],
     })
     expect((await api.call(lena, 'POST', '/api/v2/forms/progress', { course: course.uuid })).json()).toEqual(res.json())
   })
@@ -199,7 +261,12 @@ describe('forms/progress and access', () => {
     const draft = await api.call(owner, 'GET', `/api/v2/courses/creator/builder/blocks/${course.uuid}`)
     const revision = Number((await api.call(owner, 'GET', `/api/v2/courses/creator/builder/${course.uuid}`)).json().Item.revision)
     const formBlock = draft.json().items[0].blocks.find((b: { id: string }) => b.id === course.forms[0])
-    const edited = await api.call(owner, 'PUT', '/api/v2/courses/creator/blocks', { uuid: course.uuid, revision, item: formBlock.id, values: { ...formBlock.values, name: 'Changed in the draft', tries: 1 } })
+    const edited = await api.call(owner, 'PUT', '/api/v2/courses/creator/blocks', {
+      uuid: course.uuid,
+      revision,
+      item: formBlock.id,
+      values: { ...formBlock.values, name: 'Changed in the draft', tries: 1 },
+    })
     expect(edited.statusCode, edited.body).toBe(200)
     expect((await request(lena, { course: course.uuid, id: course.forms[0] })).json()).toMatchObject({ name: FORM.name, tries: 3 })
   })
@@ -210,7 +277,14 @@ describe('API document', () => {
     const res = await api.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)
     const paths = Object.keys(res.json().paths)
-    for (const path of ['/api/v2/courses/forms/request', '/api/v2/courses/forms/completed', '/api/v2/forms/progress', '/api/v2/courses/forms/summary/{course}/{id}', '/api/v2/courses/certificates/{course}', '/api/certificates/verify/{code}']) {
+    for (const path of [
+      '/api/v2/courses/forms/request',
+      '/api/v2/courses/forms/completed',
+      '/api/v2/forms/progress',
+      '/api/v2/courses/forms/summary/{course}/{id}',
+      '/api/v2/courses/certificates/{course}',
+      '/api/certificates/verify/{code}',
+    ]) {
       expect(paths).toContain(path)
     }
     expect(JSON.stringify(res.json().paths['/api/v2/courses/forms/request'])).not.toMatch(/"correct"/)

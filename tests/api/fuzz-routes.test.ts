@@ -53,15 +53,32 @@ for (let i = 0; i < 40; i++) deep = i % 2 ? [deep] : { a: deep }
 
 /** Values no schema wants, offered anywhere (made once the seeded ids are known). */
 let hostileValues: fc.Arbitrary<unknown> | undefined
-const hostile = (): fc.Arbitrary<unknown> => (hostileValues ??= fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '', ' ', '%00', "'; DROP TABLE courses; --", '1e400', 'NaN', '-1', '../../etc/passwd') },
-  fc.constantFrom(null, true, false, 0, -1, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 0.5, HUGE),
-  fc.constantFrom([], {}, [null], { '': '' }, { __proto__x: 1 }, deep),
-  fc.constant('x'.repeat(20_000)),
-  fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom(...known.uuids, '00000000-0000-0000-0000-000000000000'),
-  fc.constantFrom(...known.strings),
-))
+const hostile = (): fc.Arbitrary<unknown> =>
+  (hostileValues ??= fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '\u0000',
+        'a\u0000b',
+        '\ud800',
+        'x\udfff',
+        '',
+        ' ',
+        '%00',
+        "'; DROP TABLE courses; --",
+        '1e400',
+        'NaN',
+        '-1',
+        '../../etc/passwd',
+      ),
+    },
+    fc.constantFrom(null, true, false, 0, -1, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 0.5, HUGE),
+    fc.constantFrom([], {}, [null], { '': '' }, { __proto__x: 1 }, deep),
+    fc.constant('x'.repeat(20_000)),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.constantFrom(...known.uuids, '00000000-0000-0000-0000-000000000000'),
+    fc.constantFrom(...known.strings),
+  ))
 
 function typeOf(s: Schema): string | undefined {
   return Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type
@@ -87,8 +104,10 @@ function shapedByType(s: Schema, value: (inner: Schema) => fc.Arbitrary<unknown>
       const minLength = s.minLength ?? 0
       const maxLength = Math.max(minLength, Math.min(s.maxLength ?? 40, 40))
       if (s.format === 'uuid') return fc.oneof(fc.constantFrom(...known.uuids), fc.uuid())
-      if (s.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString())
-      if (s.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
+      if (s.format === 'date-time')
+        return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString())
+      if (s.format === 'date')
+        return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
       if (s.format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom(...known.strings.filter((k) => k.includes('@'))))
       if (s.format === 'uri') return fc.webUrl()
       if (s.pattern) {
@@ -105,7 +124,10 @@ function shapedByType(s: Schema, value: (inner: Schema) => fc.Arbitrary<unknown>
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000)
       const max = s.maximum ?? min + 100_000
       return typeOf(s) === 'integer'
-        ? fc.oneof(fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) }), fc.constantFrom(min, max, min - 1, max + 1))
+        ? fc.oneof(
+            fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) }),
+            fc.constantFrom(min, max, min - 1, max + 1),
+          )
         : fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
     }
     case 'boolean':
@@ -115,11 +137,12 @@ function shapedByType(s: Schema, value: (inner: Schema) => fc.Arbitrary<unknown>
     case 'object': {
       const props = s.properties ?? {}
       const required = new Set(s.required ?? [])
-      const record = fc.record(
-        Object.fromEntries(Object.entries(props).map(([k, v]) => [k, value(v)])),
-        { requiredKeys: Object.keys(props).filter((k) => required.has(k)) },
-      )
-      return s.additionalProperties === false ? record : fc.tuple(record, fc.dictionary(fc.string({ maxLength: 8 }), value({}), { maxKeys: 2 })).map(([r, extra]) => ({ ...extra, ...r }))
+      const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, value(v)])), {
+        requiredKeys: Object.keys(props).filter((k) => required.has(k)),
+      })
+      return s.additionalProperties === false
+        ? record
+        : fc.tuple(record, fc.dictionary(fc.string({ maxLength: 8 }), value({}), { maxKeys: 2 })).map(([r, extra]) => ({ ...extra, ...r }))
     }
     default:
       return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant(null))
@@ -163,7 +186,7 @@ function replaceNth(root: Record<string, unknown>, n: number, replacement: unkno
 
 /** A path or query value as text; lone surrogates become the invalid UTF-8 a raw client could send. */
 function asText(v: unknown): string {
-  const text = typeof v === 'string' ? v : v === HUGE ? '1e400' : JSON.stringify(v) ?? ''
+  const text = typeof v === 'string' ? v : v === HUGE ? '1e400' : (JSON.stringify(v) ?? '')
   try {
     return encodeURIComponent(text)
   } catch {
@@ -208,8 +231,16 @@ const CALLERS: Record<string, Caller> = {}
 
 /** The callers a route admits: an administrator, a creator and a learner where allowed, else one of its groups. */
 function callersFor(access: Access): Array<[string, Caller | null]> {
-  if (access.kind === 'public') return [['visitor', null], ['learner', CALLERS.learner]]
-  if (access.kind === 'signed-in') return [['learner', CALLERS.learner], ['creator', CALLERS.creator]]
+  if (access.kind === 'public')
+    return [
+      ['visitor', null],
+      ['learner', CALLERS.learner],
+    ]
+  if (access.kind === 'signed-in')
+    return [
+      ['learner', CALLERS.learner],
+      ['creator', CALLERS.creator],
+    ]
   const allowed = (['admin', 'creator', 'general'] as const).filter((g) => access.groups.includes(g))
   if (allowed.length > 0) return allowed.map((g) => [g, CALLERS[g]])
   return [[access.groups[0], caller(`fuzz-${access.groups[0]}`, [access.groups[0]])]]
@@ -230,14 +261,30 @@ beforeAll(async () => {
   const course = await publishCourse(api, creator, {
     name: 'Fuzzed course',
     tags: ['fuzz'],
-    sections: [{ title: 'One', blocks: [{ kind: 'text', values: { html: '<p>Hi</p>' } }, { kind: 'form', values: quiz() }] }],
+    sections: [
+      {
+        title: 'One',
+        blocks: [
+          { kind: 'text', values: { html: '<p>Hi</p>' } },
+          { kind: 'form', values: quiz() },
+        ],
+      },
+    ],
   })
   await subscribe(api, learner, course)
   const other = await publishCourse(api, otherCreator, { name: 'Other course' })
   const tag = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/tags/create', { name: 'fuzz-tag', description: '' })
   expect(tag.statusCode, tag.body).toBe(201)
   known.uuids.push(course.uuid, ...course.blocks.flat(), ...course.plans, other.uuid, ...other.blocks.flat(), ...other.plans)
-  known.strings.push(creator.username, otherCreator.username, learner.username, learner.email, String(tag.json().Item.id), 'terms-of-use-and-conditions', 'fuzz')
+  known.strings.push(
+    creator.username,
+    otherCreator.username,
+    learner.username,
+    learner.email,
+    String(tag.json().Item.id),
+    'terms-of-use-and-conditions',
+    'fuzz',
+  )
   for (const entry of (await api.call(learner, 'GET', `${L}/all/1`)).json().items ?? []) if (entry.uuid) known.uuids.push(entry.uuid)
 
   const doc = (await api.call(null, 'GET', '/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> }
@@ -287,7 +334,9 @@ describe('every API route, given generated requests', () => {
         }
       }
     }
-    console.info(`fuzzed ${routes.length} routes in ${Date.now() - started} ms (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}); answers: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`)
+    console.info(
+      `fuzzed ${routes.length} routes in ${Date.now() - started} ms (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}); answers: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    )
     expect(failures, `FUZZ_SEED=${SEED} replays this run`).toEqual([])
   }, 300_000)
 })

@@ -31,7 +31,12 @@ describe('/api JSON bodies nested too deep', () => {
     const refused = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: deep })
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toMatchObject({ code: 'TOO_DEEP' })
-    const ok = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ a: [[{ b: '[[[[[[' }]] }) })
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: [[{ b: '[[[[[[' }]] }),
+    })
     expect(ok.statusCode).toBe(200)
     // The prototype-poisoning guard of Fastify's own parser is kept.
     const poisoned = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' })
@@ -43,11 +48,14 @@ describe('/api JSON bodies nested too deep', () => {
 describe('numbers and dates in the query', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: signedIn })
 
-  it.each(['Infinity', '-Infinity', 'NaN', '1e400', '1e3', '0', '-1', '1.5', '99999999999999999999', '0x10', ''])('page=%s is refused unless a real page number', async (page) => {
-    const res = await get(`/api/v2/user/subscriptions?page=${encodeURIComponent(page)}`)
-    // 1e3 and 0x10 are numbers JavaScript reads as 1000 and 16: fine; the rest are not pages.
-    expect(res.statusCode).toBe(page === '1e3' || page === '0x10' ? 200 : 400)
-  })
+  it.each(['Infinity', '-Infinity', 'NaN', '1e400', '1e3', '0', '-1', '1.5', '99999999999999999999', '0x10', ''])(
+    'page=%s is refused unless a real page number',
+    async (page) => {
+      const res = await get(`/api/v2/user/subscriptions?page=${encodeURIComponent(page)}`)
+      // 1e3 and 0x10 are numbers JavaScript reads as 1000 and 16: fine; the rest are not pages.
+      expect(res.statusCode).toBe(page === '1e3' || page === '0x10' ? 200 : 400)
+    },
+  )
 
   it.each(['Infinity', '1e400', '0', '101', '-5'])('limit=%s is a 400', async (limit) => {
     expect((await get(`/api/v2/user/courses?limit=${limit}`)).statusCode).toBe(400)

@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from '../helpers/app.js'
 describe('schemas compiled on first use', () => {
   const build = () => {
     const schemas = lazySchemas()
-    const app = Fastify({ schemaController: schemas.schemaController, ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } } })
+    const app = Fastify({
+      schemaController: schemas.schemaController,
+      ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    })
     app.get(
       '/items/:id',
       {

@@ -35,14 +35,38 @@ beforeAll(async () => {
     tags: ['Ciencia', 'Átomos'],
     keywords: ['quantum'],
     faq: [{ question: '¿Necesito matemáticas?', answer: 'Un poco' }],
-    sections: [{ title: 'Ondas', blocks: [{ kind: 'text', values: { html: '<p>Hola</p>' } }, { kind: 'form', values: quiz('Examen') }] }],
+    sections: [
+      {
+        title: 'Ondas',
+        blocks: [
+          { kind: 'text', values: { html: '<p>Hola</p>' } },
+          { kind: 'form', values: quiz('Examen') },
+        ],
+      },
+    ],
   })
-  chemistry = await publishCourse(api, owner, { name: 'Química básica', briefDescription: 'Reacciones del día a día', categoryId: science, difficultyId: easy, tags: ['ciencia'] })
-  history = await publishCourse(api, owner, { name: 'Historia del arte', briefDescription: 'Del románico al barroco', categoryId: arts, difficultyId: easy, tags: ['Arte'] })
+  chemistry = await publishCourse(api, owner, {
+    name: 'Química básica',
+    briefDescription: 'Reacciones del día a día',
+    categoryId: science,
+    difficultyId: easy,
+    tags: ['ciencia'],
+  })
+  history = await publishCourse(api, owner, {
+    name: 'Historia del arte',
+    briefDescription: 'Del románico al barroco',
+    categoryId: arts,
+    difficultyId: easy,
+    tags: ['Arte'],
+  })
 })
 afterAll(() => api.close())
 
-const names = (res: { json(): { items: Array<{ name: string }> } }) => res.json().items.map((c) => c.name).sort()
+const names = (res: { json(): { items: Array<{ name: string }> } }) =>
+  res
+    .json()
+    .items.map((c) => c.name)
+    .sort()
 const list = (path: string, as: Caller = learner) => api.call(as, 'GET', `${L}/all/${path}`)
 
 describe('catalogue', () => {
@@ -83,7 +107,19 @@ describe('catalogue', () => {
     expect((await list('1/fisica%20barroco')).json()).toEqual({ items: [], total: 0 })
     expect((await list("1/f%C3%ADsica%20%26%20%7C%20!%20'%3A*")).json().total).toBe(1)
     // Whatever is typed, the answer is a list (never a server error).
-    for (const odd of ['%20%21%21', '%C2%BD', '%E2%80%94', '%F0%9F%98%80', '%E5%AD%A6', '_', 'a'.repeat(200), '%CE%BB%CF%8C%CE%B3%CE%BF%CF%82', '%5C', "'", '%22%3A*%7C']) {
+    for (const odd of [
+      '%20%21%21',
+      '%C2%BD',
+      '%E2%80%94',
+      '%F0%9F%98%80',
+      '%E5%AD%A6',
+      '_',
+      'a'.repeat(200),
+      '%CE%BB%CF%8C%CE%B3%CE%BF%CF%82',
+      '%5C',
+      "'",
+      '%22%3A*%7C',
+    ]) {
       const res = await list(`1/${odd}`)
       expect(res.statusCode, `${odd}: ${res.body}`).toBe(200)
     }
@@ -114,9 +150,19 @@ describe('catalogue', () => {
     const res = await api.call(learner, 'GET', `${L}/catalogue/filters`)
     expect(res.statusCode, res.body).toBe(200)
     const body = res.json()
-    expect(body.categories).toEqual(expect.arrayContaining([{ id: science, name: 'Ciencias', count: 2 }, { id: arts, name: 'Artes', count: 1 }]))
+    expect(body.categories).toEqual(
+      expect.arrayContaining([
+        { id: science, name: 'Ciencias', count: 2 },
+        { id: arts, name: 'Artes', count: 1 },
+      ]),
+    )
     expect(body.organizations).toEqual([{ id: university, name: 'Universidad Autónoma', count: 1 }])
-    expect(body.tags).toEqual(expect.arrayContaining([{ name: expect.stringMatching(/^[Cc]iencia$/), count: 2 }, { name: 'Átomos', count: 1 }]))
+    expect(body.tags).toEqual(
+      expect.arrayContaining([
+        { name: expect.stringMatching(/^[Cc]iencia$/), count: 2 },
+        { name: 'Átomos', count: 1 },
+      ]),
+    )
   })
 
   it('never lists a draft, and follows a new publication', async () => {
@@ -167,14 +213,24 @@ describe('overview, FAQ, collaborators', () => {
       Details: { Organization: 'Universidad Autónoma', ShortDescription: 'Partículas y ondas' },
       cover: expect.stringMatching(/^\/api\/files\//),
       plans: [{ id: physics.plans[0], name: 'Free month', durationDays: 30, free: true, price: null, currency: null }],
-      outline: [{ title: 'Ondas', blocks: [{ id: physics.blocks[0][0], kind: 'text' }, { id: physics.blocks[0][1], kind: 'form', title: 'Examen' }] }],
+      outline: [
+        {
+          title: 'Ondas',
+          blocks: [
+            { id: physics.blocks[0][0], kind: 'text' },
+            { id: physics.blocks[0][1], kind: 'form', title: 'Examen' },
+          ],
+        },
+      ],
     })
     const keys = keysOf(res.json())
     for (const hidden of ['correct', 'questions', 'values', 'template', 'createdBy']) expect(keys.has(hidden), hidden).toBe(false)
   })
 
   it('answers the FAQ and the collaborators of the published version, 404 for an unknown course and 400 for a bad id', async () => {
-    expect((await api.call(learner, 'GET', `${L}/course/faq/${physics.uuid}`)).json()).toEqual({ items: [{ id: expect.any(String), question: '¿Necesito matemáticas?', answer: 'Un poco' }] })
+    expect((await api.call(learner, 'GET', `${L}/course/faq/${physics.uuid}`)).json()).toEqual({
+      items: [{ id: expect.any(String), question: '¿Necesito matemáticas?', answer: 'Un poco' }],
+    })
     expect((await api.call(learner, 'GET', `${L}/courses/course/collaborators/${physics.uuid}`)).json()).toEqual({ items: [] })
     const unknown = await api.call(learner, 'GET', `${L}/course/00000000-0000-4000-8000-000000000000`)
     expect(unknown.statusCode).toBe(404)

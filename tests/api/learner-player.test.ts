@@ -20,11 +20,24 @@ beforeAll(async () => {
         title: 'Luz',
         blocks: [
           { kind: 'text', values: { title: 'Qué es la luz', required: true, html: '<p>Ondas y partículas</p>' } },
-          async (uuid) => ({ kind: 'image', values: { title: 'Espectro', alt: 'El espectro visible', path: await uploadBlockFile(api, owner, uuid, 'image', { type: 'image/png', name: 'spectrum.png' }) } }),
+          async (uuid) => ({
+            kind: 'image',
+            values: {
+              title: 'Espectro',
+              alt: 'El espectro visible',
+              path: await uploadBlockFile(api, owner, uuid, 'image', { type: 'image/png', name: 'spectrum.png' }),
+            },
+          }),
           { kind: 'video', values: { title: 'Prisma', required: true, url: 'https://video.example.test/prism.mp4', duration: 100 } },
         ],
       },
-      { title: 'Práctica', blocks: [{ kind: 'link', values: { title: 'Más', url: 'https://example.test/more' } }, { kind: 'form', values: { ...quiz('Examen final'), required: true } }] },
+      {
+        title: 'Práctica',
+        blocks: [
+          { kind: 'link', values: { title: 'Más', url: 'https://example.test/more' } },
+          { kind: 'form', values: { ...quiz('Examen final'), required: true } },
+        ],
+      },
     ],
   })
   const [[text, image, video], [link, form]] = course.blocks
@@ -92,7 +105,15 @@ describe('index and pages', () => {
     expect(image.json().Item).toEqual({
       course: course.uuid,
       section: { id: expect.any(String), title: 'Luz' },
-      block: { id: b.image, kind: 'image', values: { title: 'Espectro', required: false, alt: 'El espectro visible' }, urls: { path: expect.stringMatching(/^\/api\/files\//) }, completed: false, watchedSeconds: 0, positionSeconds: 0 },
+      block: {
+        id: b.image,
+        kind: 'image',
+        values: { title: 'Espectro', required: false, alt: 'El espectro visible' },
+        urls: { path: expect.stringMatching(/^\/api\/files\//) },
+        completed: false,
+        watchedSeconds: 0,
+        positionSeconds: 0,
+      },
       previous: b.text,
       next: b.video,
     })
@@ -108,8 +129,24 @@ describe('index and pages', () => {
       tries: 3,
       requiredScore: 50,
       questions: [
-        { id: 'q1', type: 'single', text: 'Two plus two?', options: [{ id: 'a', text: '4' }, { id: 'b', text: '5' }] },
-        { id: 'q2', type: 'boolean', text: 'Water is wet', options: [{ id: 't', text: 'True' }, { id: 'f', text: 'False' }] },
+        {
+          id: 'q1',
+          type: 'single',
+          text: 'Two plus two?',
+          options: [
+            { id: 'a', text: '4' },
+            { id: 'b', text: '5' },
+          ],
+        },
+        {
+          id: 'q2',
+          type: 'boolean',
+          text: 'Water is wet',
+          options: [
+            { id: 't', text: 'True' },
+            { id: 'f', text: 'False' },
+          ],
+        },
       ],
     })
     expect(form.json().Item.next).toBeNull()
@@ -158,7 +195,12 @@ describe('progress', () => {
     expect((await position(who, 500)).block.watchedSeconds).toBe(100)
 
     const page = (await api.call(who, 'GET', `${L}/course/page/${course.uuid}/${b.video}`)).json().Item.block
-    expect(page).toMatchObject({ completed: true, watchedSeconds: 100, positionSeconds: 100, values: { url: 'https://video.example.test/prism.mp4', duration: 100 } })
+    expect(page).toMatchObject({
+      completed: true,
+      watchedSeconds: 100,
+      positionSeconds: 100,
+      values: { url: 'https://video.example.test/prism.mp4', duration: 100 },
+    })
   })
 
   it('does not count a jump to the end as watched: the watched point moves at most at twice playing speed', async () => {
@@ -200,9 +242,17 @@ describe('progress', () => {
 
     // Opening a form does not complete it; passing it does (as the form routes record a passed attempt).
     expect((await opened(who, b.form)).block.completed).toBe(false)
-    await api.db.query('INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, score, passed) VALUES ($1, 1, $2, $3, 40, false)', [course.uuid, b.form, who.sub])
+    await api.db.query('INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, score, passed) VALUES ($1, 1, $2, $3, 40, false)', [
+      course.uuid,
+      b.form,
+      who.sub,
+    ])
     expect((await api.call(who, 'GET', `/api/v2/metrics/gcc/${course.uuid}`)).json()).toMatchObject({ done: 2, completed: false })
-    await api.db.query('INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, score, passed) VALUES ($1, 1, $2, $3, 100, true)', [course.uuid, b.form, who.sub])
+    await api.db.query('INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, score, passed) VALUES ($1, 1, $2, $3, 100, true)', [
+      course.uuid,
+      b.form,
+      who.sub,
+    ])
     const after = (await api.call(who, 'GET', `${L}/metrics/gcc/${course.uuid}`)).json()
     // The certificate is issued in the same request.
     expect(after).toEqual({
@@ -219,7 +269,10 @@ describe('progress', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     const verified = await api.app.inject({ method: 'GET', url: `/api/certificates/verify/${after.certificate.code}` })
     expect(verified.json()).toMatchObject({ course: 'Óptica', hours: 6 })
-    const stored = await api.db.query<{ course_version: number }>('SELECT course_version FROM course_completions WHERE user_sub = $1 AND course_uuid = $2', [who.sub, course.uuid])
+    const stored = await api.db.query<{ course_version: number }>('SELECT course_version FROM course_completions WHERE user_sub = $1 AND course_uuid = $2', [
+      who.sub,
+      course.uuid,
+    ])
     expect(stored.rows).toEqual([{ course_version: 1 }])
     // The completion is recorded once; asking again keeps its time.
     expect((await api.call(who, 'GET', `${L}/metrics/gcc/${course.uuid}`)).json().completedAt).toBe(after.completedAt)

@@ -9,7 +9,13 @@ let other: PublishedCourse
 beforeAll(async () => {
   api = await courseApp()
   const owner = await api.user('Olga Owner', ['creator'])
-  course = await publishCourse(api, owner, { name: 'Geología', plans: [{ name: 'Free month', durationDays: 30 }, { name: 'Free week', durationDays: 7 }] })
+  course = await publishCourse(api, owner, {
+    name: 'Geología',
+    plans: [
+      { name: 'Free month', durationDays: 30 },
+      { name: 'Free week', durationDays: 7 },
+    ],
+  })
   other = await publishCourse(api, owner, { name: 'Botánica', plans: [{ name: 'Free month', durationDays: 30 }] })
 })
 afterAll(() => api.close())
@@ -18,13 +24,24 @@ const REFUSED = { message: 'Your access to this course was revoked by an adminis
 
 const plansOf = async (who: Caller, c = course) => (await api.call(who, 'GET', `${L}/course/subscriptions/${c.uuid}`)).json()
 const trySubscribe = (who: Caller, c = course, plan = c.plans[0]) => api.call(who, 'POST', `${L}/course/subscribe`, { uuid: c.uuid, plan })
-const revokeAll = (who: { username: string }) => api.call(ADMIN_CALLER, 'PUT', '/api/admin/courses/course/subscriptors/revoke', { username: who.username, course: course.uuid })
-const liftBlock = (subscriptionId: string, as = ADMIN_CALLER) => api.call(as, 'PUT', `/api/admin/subscriptions/subscription/${subscriptionId}/${course.uuid}/lift-block`)
-const countOf = async (who: Caller) => Number((await api.db.query<{ n: string }>('SELECT count(*) AS n FROM subscriptions WHERE user_sub = $1', [who.sub])).rows[0].n)
+const revokeAll = (who: { username: string }) =>
+  api.call(ADMIN_CALLER, 'PUT', '/api/admin/courses/course/subscriptors/revoke', { username: who.username, course: course.uuid })
+const liftBlock = (subscriptionId: string, as = ADMIN_CALLER) =>
+  api.call(as, 'PUT', `/api/admin/subscriptions/subscription/${subscriptionId}/${course.uuid}/lift-block`)
+const countOf = async (who: Caller) =>
+  Number((await api.db.query<{ n: string }>('SELECT count(*) AS n FROM subscriptions WHERE user_sub = $1', [who.sub])).rows[0].n)
 async function auditOf(targetId: string) {
   const res = await api.call(ADMIN_CALLER, 'GET', '/api/v2/admin/audit/all?sizePerPage=100')
   expect(res.statusCode, res.body).toBe(200)
-  return (res.json().items as Array<{ action: string; targetId: string; actor: { username: string }; before: Record<string, unknown>; after: Record<string, unknown> }>).filter((e) => e.targetId === targetId)
+  return (
+    res.json().items as Array<{
+      action: string
+      targetId: string
+      actor: { username: string }
+      before: Record<string, unknown>
+      after: Record<string, unknown>
+    }>
+  ).filter((e) => e.targetId === targetId)
 }
 
 describe('a revocation holds until an administrator lifts it', () => {
@@ -63,7 +80,11 @@ describe('a revocation holds until an administrator lifts it', () => {
     expect(lifted.statusCode, lifted.body).toBe(200)
     expect(lifted.json().Item).toMatchObject({ id: made.id, status: 'revoked', blocksSelfSubscription: false, blockLiftedAt: expect.any(String) })
     const [entry] = (await auditOf(made.id)).filter((e) => e.action === 'subscriptions.lift-block')
-    expect(entry).toMatchObject({ actor: { username: ADMIN_CALLER.sub }, before: { blocksSelfSubscription: true, blockLiftedAt: null }, after: { blocksSelfSubscription: false } })
+    expect(entry).toMatchObject({
+      actor: { username: ADMIN_CALLER.sub },
+      before: { blocksSelfSubscription: true, blockLiftedAt: null },
+      after: { blocksSelfSubscription: false },
+    })
     // Lifting twice, or a subscription that was never revoked, is a 409.
     expect((await liftBlock(made.id)).statusCode).toBe(409)
     expect(await plansOf(who)).toMatchObject({ blocked: false, subscription: { status: 'revoked' } })
@@ -79,7 +100,11 @@ describe('a revocation holds until an administrator lifts it', () => {
     const who = await api.user('Ada Added', ['general'])
     const made = await subscribe(api, who, course)
     await revokeAll(who)
-    const add = await api.call(ADMIN_CALLER, 'POST', '/api/admin/courses/course/subscriptors/add', { uuid: course.uuid, subscription: course.plans[1], user: who.email })
+    const add = await api.call(ADMIN_CALLER, 'POST', '/api/admin/courses/course/subscriptors/add', {
+      uuid: course.uuid,
+      subscription: course.plans[1],
+      user: who.email,
+    })
     expect(add.statusCode, add.body).toBe(201)
     expect((await auditOf(made.id)).map((e) => e.action)).toContain('subscriptions.lift-block')
     expect(await plansOf(who)).toMatchObject({ blocked: false, subscription: { status: 'active' } })

@@ -69,7 +69,13 @@ describe('subscribing', () => {
       blocked: false,
     })
     const made = await subscribe(api, who, course)
-    expect(made).toMatchObject({ course: { uuid: course.uuid, name: 'Astronomía' }, plan: { name: 'Free month', durationDays: 30 }, status: 'active', revokedAt: null, remainingDays: 29 })
+    expect(made).toMatchObject({
+      course: { uuid: course.uuid, name: 'Astronomía' },
+      plan: { name: 'Free month', durationDays: 30 },
+      status: 'active',
+      revokedAt: null,
+      remainingDays: 29,
+    })
     expect(Date.parse(made.expiresAt) - Date.parse(made.createdAt)).toBe(30 * 24 * 3600 * 1000)
     expect((await api.call(who, 'GET', `${L}/course/subscriptions/${course.uuid}`)).json().subscription).toEqual(made)
 
@@ -100,7 +106,9 @@ describe('subscribing', () => {
 
   it('gives one subscription when the same learner subscribes several times at once', async () => {
     const who = newLearner()
-    const answers = await Promise.all(Array.from({ length: 6 }, () => api.call(who, 'POST', `${L}/course/subscribe`, { uuid: course.uuid, plan: course.plans[0] })))
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api.call(who, 'POST', `${L}/course/subscribe`, { uuid: course.uuid, plan: course.plans[0] })),
+    )
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409])
     expect((await api.db.query('SELECT 1 FROM subscriptions WHERE user_sub = $1', [who.sub])).rows).toHaveLength(1)
   })
@@ -117,12 +125,18 @@ describe('the player needs an active subscription', () => {
     const open = await api.call(before, 'GET', `${L}/course/index/${course.uuid}`)
     expect(open.statusCode, open.body).toBe(200)
     expect(open.json().Item.subscription.remainingDays).toBe(0)
-    expect((await api.call(before, 'GET', `${L}/course/subscriptions/${course.uuid}`)).json().subscription).toMatchObject({ status: 'active', remainingDays: 0 })
+    expect((await api.call(before, 'GET', `${L}/course/subscriptions/${course.uuid}`)).json().subscription).toMatchObject({
+      status: 'active',
+      remainingDays: 0,
+    })
 
     const after = newLearner()
     await subscribedAgo(after, '30 days 2 minutes')
     await expectRefused(after, 'SUBSCRIPTION_EXPIRED', 'Your subscription to this course has expired')
-    expect((await api.call(after, 'GET', `${L}/course/subscriptions/${course.uuid}`)).json().subscription).toMatchObject({ status: 'expired', remainingDays: 0 })
+    expect((await api.call(after, 'GET', `${L}/course/subscriptions/${course.uuid}`)).json().subscription).toMatchObject({
+      status: 'expired',
+      remainingDays: 0,
+    })
     expect((await api.call(after, 'GET', '/api/v2/user/subscriptions')).json().items[0]).toMatchObject({ status: 'expired', remainingDays: 0 })
 
     // An expired learner subscribes again and studies.

@@ -93,7 +93,9 @@ describe('the length of a video is the server’s', () => {
     const video = page.json().items[0].blocks.find((x: { id: string }) => x.id === b.clip)
     expect(video.values.duration).toBeCloseTo(20, 0)
     const { rows } = await api.db.query<{ content: unknown }>('SELECT content FROM course_versions WHERE course_uuid = $1', [course.uuid])
-    const snap = (typeof rows[0].content === 'string' ? JSON.parse(rows[0].content) : rows[0].content) as { sections: Array<{ blocks: Array<{ id: string; values: { duration?: number } }> }> }
+    const snap = (typeof rows[0].content === 'string' ? JSON.parse(rows[0].content) : rows[0].content) as {
+      sections: Array<{ blocks: Array<{ id: string; values: { duration?: number } }> }>
+    }
     const frozen = snap.sections[0].blocks
     expect(frozen.find((x) => x.id === b.clip)!.values.duration).toBeCloseTo(20, 0)
     expect(frozen.find((x) => x.id === b.lecture)!.values.duration).toBe(3600)
@@ -104,7 +106,10 @@ describe('the length of a video is the server’s', () => {
   })
 
   it('reads MP4 and WebM lengths from the container header when ffprobe is not installed', async () => {
-    for (const [format, seconds] of [['webm', 7], ['mp4', 5]] as const) {
+    for (const [format, seconds] of [
+      ['webm', 7],
+      ['mp4', 5],
+    ] as const) {
       const key = `courses/probe/${randomBytes(4).toString('hex')}.${format}`
       const data = clip(seconds, format)
       await api.app.storage.put(key, data, `video/${format}`)
@@ -119,7 +124,13 @@ describe('the length of a video is the server’s', () => {
     const section = tree.items[0].id as string
     const revision = async () => (await api.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [uuid])).rows[0].revision
     const junk = await uploadBlockFile(api, owner, uuid, 'video', { type: 'video/mp4', name: 'junk.mp4', bytes: sampleFile('video/mp4', 2048) })
-    const refused = await api.call(owner, 'POST', `${V2}/blocks/add`, { uuid, revision: await revision(), item: 'video', section, values: { title: 'Junk', path: junk } })
+    const refused = await api.call(owner, 'POST', `${V2}/blocks/add`, {
+      uuid,
+      revision: await revision(),
+      item: 'video',
+      section,
+      values: { title: 'Junk', path: junk },
+    })
     expect(refused.statusCode, refused.body).toBe(400)
     expect(refused.json().errors).toEqual({ 'values.path': 'The length of this video could not be read: upload an MP4 or WebM video' })
     for (const [values, error] of [
@@ -145,7 +156,10 @@ describe('the length of a video is the server’s', () => {
     await api.db.query(`UPDATE course_items SET "values" = "values" - 'duration' WHERE course_uuid = $1 AND kind = 'video'`, [uuid])
     const checked = await validate()
     expect(checked.ok).toBe(false)
-    expect(checked.items.find((i: { key: string }) => i.key === 'blocks')).toMatchObject({ ok: false, message: expect.stringContaining('“Old talk” of section “Old” needs its length') })
+    expect(checked.items.find((i: { key: string }) => i.key === 'blocks')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('“Old talk” of section “Old” needs its length'),
+    })
     expect((await api.call(owner, 'POST', `${V2}/publish/all`, { uuid })).statusCode).toBe(409)
   })
 })

@@ -19,7 +19,11 @@ afterAll(() => t.close())
 
 describe('request logs', () => {
   it('are structured and never carry credentials', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/v2/metrics/server/version', headers: { authorization: 'Bearer secret-token-123', cookie: 'sid=cookie-secret' } })
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/metrics/server/version',
+      headers: { authorization: 'Bearer secret-token-123', cookie: 'sid=cookie-secret' },
+    })
     const entries = lines.map((l) => JSON.parse(l))
     expect(entries.some((e) => e.req?.url === '/api/v2/metrics/server/version')).toBe(true)
     const all = lines.join('\n')

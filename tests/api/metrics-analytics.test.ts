@@ -42,9 +42,14 @@ describe('access and ranges', () => {
   })
 
   it.each(pages)('%s refuses bad ranges with 400', async (page) => {
-    expect(await get(`${A}/${page}?${range(day(), day(1))}`, admin, 400)).toMatchObject({ code: 'VALIDATION', errors: { to: 'The end of the range must not be before its start' } })
+    expect(await get(`${A}/${page}?${range(day(), day(1))}`, admin, 400)).toMatchObject({
+      code: 'VALIDATION',
+      errors: { to: 'The end of the range must not be before its start' },
+    })
     expect(await get(`${A}/${page}?from=2026-04-31&to=2026-05-01`, admin, 400)).toMatchObject({ errors: { from: 'Not a valid date' } })
-    expect(await get(`${A}/${page}?from=2020-01-01&to=2024-01-01`, admin, 400)).toMatchObject({ errors: { to: 'The range must not be longer than three years' } })
+    expect(await get(`${A}/${page}?from=2020-01-01&to=2024-01-01`, admin, 400)).toMatchObject({
+      errors: { to: 'The range must not be longer than three years' },
+    })
     await get(`${A}/${page}?to=${day()}`, admin, 400)
     await get(`${A}/${page}?from=01/02/2026&to=${day()}`, admin, 400)
   })
@@ -109,7 +114,17 @@ describe('with learners at work', () => {
     const o = res.courses.find((c: { uuid: string }) => c.uuid === optic.uuid)
     const m = res.courses.find((c: { uuid: string }) => c.uuid === mus.uuid)
     // Ana completed Óptica by opening its one block; Ben did not.
-    expect(o).toEqual({ uuid: optic.uuid, name: 'Óptica', enrolled: 2, completed: 1, completionRate: 0.5, attempted: 2, passed: 1, passRate: 0.5, certificates: expect.any(Number) })
+    expect(o).toEqual({
+      uuid: optic.uuid,
+      name: 'Óptica',
+      enrolled: 2,
+      completed: 1,
+      completionRate: 0.5,
+      attempted: 2,
+      passed: 1,
+      passRate: 0.5,
+      certificates: expect.any(Number),
+    })
     expect(m).toMatchObject({ name: 'Música', enrolled: 1, completed: 0, completionRate: 0, attempted: 0, passRate: null })
     // Before anything happened, no course has figures.
     expect((await get(`${A}/completion?${range(day(30), day(20))}`)).courses).toEqual([])

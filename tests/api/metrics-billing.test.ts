@@ -35,7 +35,13 @@ beforeAll(async () => {
       }
       if (target.endsWith('GetCostAndUsage')) {
         const period = body.TimePeriod as { Start: string; End: string }
-        res.end(JSON.stringify({ ResultsByTime: [{ TimePeriod: { Start: period.Start, End: period.End }, Total: { UnblendedCost: { Amount: '12.34', Unit: 'USD' } }, Estimated: true }] }))
+        res.end(
+          JSON.stringify({
+            ResultsByTime: [
+              { TimePeriod: { Start: period.Start, End: period.End }, Total: { UnblendedCost: { Amount: '12.34', Unit: 'USD' } }, Estimated: true },
+            ],
+          }),
+        )
       } else if (target.endsWith('GetCostForecast')) {
         res.end(JSON.stringify({ Total: { Amount: '40.00', Unit: 'USD' } }))
       } else {

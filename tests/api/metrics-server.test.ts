@@ -33,14 +33,7 @@ const get = async (url: string, as: Caller | null = admin, status = 200) => {
 }
 
 describe('access', () => {
-  const routes = [
-    `${S}/version`,
-    `${S}/ddb-documents`,
-    `${S}/s3-bucket-size`,
-    `${S}/cost-and-usage?from=${today()}&to=${today()}`,
-    `${S}/forecast`,
-    RT,
-  ]
+  const routes = [`${S}/version`, `${S}/ddb-documents`, `${S}/s3-bucket-size`, `${S}/cost-and-usage?from=${today()}&to=${today()}`, `${S}/forecast`, RT]
   it.each(routes)('%s answers 401 without a token and 403 to creators and learners', async (url) => {
     expect(await get(url, null, 401)).toEqual({ message: 'Not authorized', code: 'UNAUTHENTICATED' })
     expect(await get(url, caller('someone-creating', ['creator', 'reviewer']), 403)).toEqual({ message: 'Permission denied', code: 'FORBIDDEN' })
@@ -52,7 +45,13 @@ describe('access', () => {
 describe('server', () => {
   it('answers the version, the start and the uptime of this process', async () => {
     const v = await get(`${S}/version`)
-    expect(v).toMatchObject({ name: 'Aula', version: expect.stringMatching(/^\d+\.\d+\.\d+/), buildLabel: '0123', node: process.version, storageDriver: 'local' })
+    expect(v).toMatchObject({
+      name: 'Aula',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      buildLabel: '0123',
+      node: process.version,
+      storageDriver: 'local',
+    })
     expect(v.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
     expect(Number.isInteger(v.uptimeSeconds)).toBe(true)
     expect(Date.parse(v.startedAt)).toBeLessThanOrEqual(Date.now())
@@ -167,7 +166,10 @@ describe('forecast', () => {
     const before = await get(`${S}/forecast`)
     expect(before.month).toBe(today().slice(0, 7))
     expect(before.daysElapsed).toBe(Number(today().slice(8, 10)))
-    await api.db.query(`INSERT INTO usage_daily (day, metric, amount) VALUES ($1, 'emails', 1000000) ON CONFLICT (day, metric) DO UPDATE SET amount = usage_daily.amount + 1000000`, [today()])
+    await api.db.query(
+      `INSERT INTO usage_daily (day, metric, amount) VALUES ($1, 'emails', 1000000) ON CONFLICT (day, metric) DO UPDATE SET amount = usage_daily.amount + 1000000`,
+      [today()],
+    )
     const after = await get(`${S}/forecast`)
     expect(after.monthToDate).toBeGreaterThan(before.monthToDate + 99.99)
     expect(after.projected).toBeCloseTo((after.monthToDate / after.daysElapsed) * after.daysInMonth, 6)
@@ -183,7 +185,8 @@ describe('real-time users by country', () => {
     const before = await get(RT)
     const gb = (r: { countries: Array<{ country: string | null; users: number }> }) => r.countries.find((c) => c.country === 'GB')?.users ?? 0
     const learner = caller('rt-learner-1', ['general'])
-    for (let i = 0; i < 3; i++) await api.app.inject({ method: 'GET', url: '/api/v2/user/subscriptions', headers: learner.headers, remoteAddress: '81.2.69.160' })
+    for (let i = 0; i < 3; i++)
+      await api.app.inject({ method: 'GET', url: '/api/v2/user/subscriptions', headers: learner.headers, remoteAddress: '81.2.69.160' })
     await api.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '81.2.69.192' })
     await api.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '8.8.8.8' })
     const after = await get(RT)

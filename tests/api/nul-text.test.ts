@@ -29,7 +29,15 @@ describe('a NUL character in a request', () => {
   it('in a body field is a 400 naming the field (course start, tags, documents)', async () => {
     refusedNaming(await api.call(creator, 'POST', `${V2}/start`, { name: `Draft${NUL}` }), 'name')
     refusedNaming(await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/tags/create', { name: `t${NUL}g`, description: '' }), 'name')
-    refusedNaming(await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/documents/create', { id: 'nul-doc', name: 'Doc', content: 'ok', translations: [{ locale: 'en', name: 'Doc', content: `x${NUL}` }] }), 'translations.0.content')
+    refusedNaming(
+      await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/documents/create', {
+        id: 'nul-doc',
+        name: 'Doc',
+        content: 'ok',
+        translations: [{ locale: 'en', name: 'Doc', content: `x${NUL}` }],
+      }),
+      'translations.0.content',
+    )
   })
 
   it('in a nested field or an object key is named by its path', async () => {
@@ -89,10 +97,23 @@ describe('the identity service given a NUL character', () => {
   it('no operation answers 500 to NUL-bearing members, signed in or not', async () => {
     const token = `x${NUL}y`
     const everywhere = {
-      Username: `a${NUL}`, Password: `Pass${NUL}word-7`, ConfirmationCode: `1${NUL}`, AccessToken: token, RefreshToken: token, Session: token,
-      AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: `a${NUL}`, PASSWORD: token, REFRESH_TOKEN: token },
-      ChallengeName: 'SOFTWARE_TOKEN_MFA', ChallengeResponses: { USERNAME: `a${NUL}` }, UserAttributes: [{ Name: 'name', Value: token }],
-      AttributeName: 'email', Code: `1${NUL}`, DeviceKey: token, UserCode: '123456', PreviousPassword: token, ProposedPassword: token,
+      Username: `a${NUL}`,
+      Password: `Pass${NUL}word-7`,
+      ConfirmationCode: `1${NUL}`,
+      AccessToken: token,
+      RefreshToken: token,
+      Session: token,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: `a${NUL}`, PASSWORD: token, REFRESH_TOKEN: token },
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeResponses: { USERNAME: `a${NUL}` },
+      UserAttributes: [{ Name: 'name', Value: token }],
+      AttributeName: 'email',
+      Code: `1${NUL}`,
+      DeviceKey: token,
+      UserCode: '123456',
+      PreviousPassword: token,
+      ProposedPassword: token,
     }
     const operations = Object.keys(OPERATIONS).filter((op) => !ADMIN_OPERATIONS.has(op as never))
     expect(operations.length).toBeGreaterThan(10)

@@ -17,11 +17,22 @@ describe('nullable fields of request bodies', () => {
   afterAll(() => admin.close())
 
   it('a catalogue’s nullable text fields store null, and the item answers match their contract', async () => {
-    const created = await admin.call('POST', '/api/v2/admin/collaborators/create', { name: 'Nadia Null', description: '', email: 'nadia@example.test', role: 'Instructor' })
+    const created = await admin.call('POST', '/api/v2/admin/collaborators/create', {
+      name: 'Nadia Null',
+      description: '',
+      email: 'nadia@example.test',
+      role: 'Instructor',
+    })
     expect(created.statusCode, created.body).toBe(201)
     const { id, revision } = created.json().Item as { id: string; revision: number }
 
-    const cleared = await admin.call('PUT', `/api/v2/admin/collaborators/update/${id}`, { name: 'Nadia Null', description: '', email: null, role: null, revision })
+    const cleared = await admin.call('PUT', `/api/v2/admin/collaborators/update/${id}`, {
+      name: 'Nadia Null',
+      description: '',
+      email: null,
+      role: null,
+      revision,
+    })
     expect(cleared.statusCode, cleared.body).toBe(200)
     const read = await admin.call('GET', `/api/v2/admin/collaborators/collaborator/${id}`)
     expect(read.json().Item).toMatchObject({ email: null, role: null })

@@ -46,7 +46,8 @@ async function upload(zip: Uint8Array, fileName = 'lab.zip') {
   return key
 }
 
-const save = async (key: string) => api.as(OWNER, 'PUT', `${V2}/blocks`, { uuid: course, revision: await api.revision(course), item: block, values: { path: key } })
+const save = async (key: string) =>
+  api.as(OWNER, 'PUT', `${V2}/blocks`, { uuid: course, revision: await api.revision(course), item: block, values: { path: key } })
 
 /** Saves a block with the package and expects a 400 whose message matches; storage and the work folder are as before. */
 async function expectRefused(entries: CraftedEntry[] | Buffer, message: RegExp) {
@@ -77,22 +78,43 @@ describe('refused packages', () => {
   })
 
   it('refuses a file whose CRC-32 does not match its bytes', async () => {
-    await expectRefused([INDEX, { name: 'app.js', data: strToU8('run()'), crc32: 0x12345678 }], /^The file "app\.js" in the package is damaged: its CRC-32 checksum does not match$/)
+    await expectRefused(
+      [INDEX, { name: 'app.js', data: strToU8('run()'), crc32: 0x12345678 }],
+      /^The file "app\.js" in the package is damaged: its CRC-32 checksum does not match$/,
+    )
     // Stored (not deflated) files are checked alike.
     await expectRefused([INDEX, { name: 'app.js', data: strToU8('run()'), method: 0, crc32: 1 }], /CRC-32 checksum does not match/)
   })
 
   it('refuses a file shorter than declared, and data that is not a deflate stream', async () => {
-    await expectRefused([INDEX, { name: 'app.js', data: strToU8('run()'), size: 50 }], /^The file "app\.js" in the package is shorter than its header declares$/)
-    await expectRefused([INDEX, { name: 'app.js', deflated: Buffer.from('not deflate at all'), size: 5 }], /^The file "app\.js" in the package is damaged and cannot be unpacked$/)
+    await expectRefused(
+      [INDEX, { name: 'app.js', data: strToU8('run()'), size: 50 }],
+      /^The file "app\.js" in the package is shorter than its header declares$/,
+    )
+    await expectRefused(
+      [INDEX, { name: 'app.js', deflated: Buffer.from('not deflate at all'), size: 5 }],
+      /^The file "app\.js" in the package is damaged and cannot be unpacked$/,
+    )
   })
 
   it('refuses names that clash: a file and a folder of the same name, a name twice, names differing only in case', async () => {
-    await expectRefused([INDEX, { name: 'd', data: strToU8('x') }, { name: 'd/x.txt', data: strToU8('y') }], /^The package holds "d" both as a file and as a folder$/)
-    await expectRefused([INDEX, { name: 'd/x.txt', data: strToU8('y') }, { name: 'd', data: strToU8('x') }], /^The package holds "d" both as a file and as a folder$/)
-    await expectRefused([INDEX, { name: 'lib/', data: new Uint8Array() }, { name: 'lib', data: strToU8('x') }], /^The package holds "lib" both as a file and as a folder$/)
+    await expectRefused(
+      [INDEX, { name: 'd', data: strToU8('x') }, { name: 'd/x.txt', data: strToU8('y') }],
+      /^The package holds "d" both as a file and as a folder$/,
+    )
+    await expectRefused(
+      [INDEX, { name: 'd/x.txt', data: strToU8('y') }, { name: 'd', data: strToU8('x') }],
+      /^The package holds "d" both as a file and as a folder$/,
+    )
+    await expectRefused(
+      [INDEX, { name: 'lib/', data: new Uint8Array() }, { name: 'lib', data: strToU8('x') }],
+      /^The package holds "lib" both as a file and as a folder$/,
+    )
     await expectRefused([INDEX, { name: 'app.js', data: strToU8('a') }, { name: 'app.js', data: strToU8('b') }], /^The package holds "app\.js" more than once$/)
-    await expectRefused([INDEX, { name: 'App.js', data: strToU8('a') }, { name: 'app.js', data: strToU8('b') }], /^The package holds "App\.js" and "app\.js", whose names differ only in upper and lower case$/)
+    await expectRefused(
+      [INDEX, { name: 'App.js', data: strToU8('a') }, { name: 'app.js', data: strToU8('b') }],
+      /^The package holds "App\.js" and "app\.js", whose names differ only in upper and lower case$/,
+    )
   })
 
   it('refuses paths that leave the package folder, absolute paths, backslashes, drive letters and symbolic links', async () => {
@@ -103,7 +125,10 @@ describe('refused packages', () => {
     await expectRefused(file('js\\evil.js'), /^The package holds an unsafe path \(a backslash\)/)
     await expectRefused(file('C:/evil.js'), /^The package holds an unsafe path \(a drive letter\)/)
     await expectRefused(file('js//evil.js'), /an empty or "\." folder name/)
-    await expectRefused([INDEX, { name: 'app.js', data: strToU8('/etc/passwd'), method: 0, unixMode: 0o120777 }], /^The package holds an unsafe path \(a symbolic link\): "app\.js"$/)
+    await expectRefused(
+      [INDEX, { name: 'app.js', data: strToU8('/etc/passwd'), method: 0, unixMode: 0o120777 }],
+      /^The package holds an unsafe path \(a symbolic link\): "app\.js"$/,
+    )
   })
 
   it('refuses what is not a zip, too many files, encrypted files and other compression methods', async () => {

@@ -116,9 +116,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
 
   it('runs each queued user import in one of them: every row created once', async () => {
     const base = '/api/v2/admin/users/import'
-    const csv = (job: number) => ['email,name,groups', ...Array.from({ length: 15 }, (_, i) => `shared.${job}.${i}@import.example.test,Shared ${job} ${i},general`)].join('\n')
+    const csv = (job: number) =>
+      ['email,name,groups', ...Array.from({ length: 15 }, (_, i) => `shared.${job}.${i}@import.example.test,Shared ${job} ${i},general`)].join('\n')
     // Jobs queued through both: each one wakes its own process's worker, and both drain the queue.
-    const started = await Promise.all([a, b, a, b].map((app, job) => app.inject({ method: 'POST', url: `${base}/jobs`, headers: ADMIN_CALLER.headers, payload: { filename: `shared-${job}.csv`, csv: csv(job) } })))
+    const started = await Promise.all(
+      [a, b, a, b].map((app, job) =>
+        app.inject({ method: 'POST', url: `${base}/jobs`, headers: ADMIN_CALLER.headers, payload: { filename: `shared-${job}.csv`, csv: csv(job) } }),
+      ),
+    )
     for (const res of started) expect(res.statusCode, res.body).toBe(202)
     const ids = started.map((res) => res.json().Item.id as string)
     for (const id of ids) {

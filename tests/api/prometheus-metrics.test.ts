@@ -92,7 +92,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   afterAll(() => api.close())
 
   it('answers 401 without the token, with another token or another scheme', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Bearer ${TOKEN.slice(0, -1)}` }, { authorization: `Basic ${TOKEN}` }, { authorization: TOKEN }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: TOKEN },
+    ]) {
       const res = await api.app.inject({ method: 'GET', url: '/metrics', headers })
       expect(res.statusCode, JSON.stringify(headers)).toBe(401)
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"')
@@ -120,12 +126,16 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const { text, samples, types } = await scrape(api)
     expect(types.get('aula_http_request_duration_seconds')).toBe('histogram')
     const byId = { method: 'GET', route: '/api/v2/admin/users/import/jobs/:id', status_class: '4xx' }
-    expect(find(samples, 'aula_http_request_duration_seconds_count', byId)).toEqual([{ name: 'aula_http_request_duration_seconds_count', labels: byId, value: 2 }])
+    expect(find(samples, 'aula_http_request_duration_seconds_count', byId)).toEqual([
+      { name: 'aula_http_request_duration_seconds_count', labels: byId, value: 2 },
+    ])
     expect(find(samples, 'aula_http_request_duration_seconds_bucket', { ...byId, le: '+Inf' })[0]?.value).toBe(2)
     expect(find(samples, 'aula_http_request_duration_seconds_sum', byId)[0]?.value).toBeGreaterThan(0)
     expect(find(samples, 'aula_http_request_duration_seconds_count', { route: '/api/v2/admin/users/import/jobs', status_class: '2xx' })[0]?.value).toBe(1)
     expect(find(samples, 'aula_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })[0]?.value).toBe(1)
-    expect(find(samples, 'aula_http_request_duration_seconds_count', { route: '/identity/:poolId/.well-known/jwks.json', status_class: '2xx' })[0]?.value).toBe(1)
+    expect(find(samples, 'aula_http_request_duration_seconds_count', { route: '/identity/:poolId/.well-known/jwks.json', status_class: '2xx' })[0]?.value).toBe(
+      1,
+    )
     // Ids of the paths asked for never become label values.
     expect(text).not.toContain(api.config.IDENTITY_USER_POOL_ID)
     expect(text).not.toContain(id)
@@ -219,12 +229,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(find(samples, 'process_resident_memory_bytes')[0]!.value).toBeGreaterThan(10 * 1024 * 1024)
     expect(find(samples, 'process_cpu_user_seconds_total')[0]!.value).toBeGreaterThan(0)
     // Each metric is written once.
-    const names = [...samples.reduce((m, s) => m.set(`${s.name}${JSON.stringify(s.labels)}`, (m.get(`${s.name}${JSON.stringify(s.labels)}`) ?? 0) + 1), new Map<string, number>()).values()]
+    const names = [
+      ...samples
+        .reduce((m, s) => m.set(`${s.name}${JSON.stringify(s.labels)}`, (m.get(`${s.name}${JSON.stringify(s.labels)}`) ?? 0) + 1), new Map<string, number>())
+        .values(),
+    ]
     expect(names.every((n) => n === 1)).toBe(true)
   })
 
   it("is not a person in monitoring's real-time users", async () => {
-    const rt = async () => (await api.call('GET', '/api/metrics/ga/rt-users-by-country?minutes=30')).json() as { countries: Array<{ country: string | null; users: number }> }
+    const rt = async () =>
+      (await api.call('GET', '/api/metrics/ga/rt-users-by-country?minutes=30')).json() as { countries: Array<{ country: string | null; users: number }> }
     const us = (r: Awaited<ReturnType<typeof rt>>) => r.countries.find((c) => c.country === 'US')?.users ?? 0
     expect(us(await rt())).toBe(0)
     const scraped = await api.app.inject({ method: 'GET', url: '/metrics', headers: AUTH, remoteAddress: '8.8.8.8' })

@@ -49,7 +49,8 @@ async function watched(db: Db, fn: () => Promise<void>): Promise<{ statements: s
 const readsContent = (sql: string) => /\bcontent\b/.test(sql) && /\bcourse_versions\b/.test(sql)
 
 async function republishWithFormName(through: App, name: string) {
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: object) => through.inject({ method, url, headers: owner.headers, ...(body ? { payload: body } : {}) })
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: object) =>
+    through.inject({ method, url, headers: owner.headers, ...(body ? { payload: body } : {}) })
   const revision = Number((await call('GET', `${V2}/builder/${course.uuid}`)).json().Item.revision)
   const saved = await call('PUT', `${V2}/blocks`, { uuid: course.uuid, revision, item: course.forms[0], values: { ...FORM, required: true, name } })
   expect(saved.statusCode, saved.body).toBe(200)

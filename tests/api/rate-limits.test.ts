@@ -46,13 +46,22 @@ function expectLimited(res: LightMyRequestResponse, maxSeconds = WINDOW_SECONDS)
   expect(Number.isInteger(after)).toBe(true)
   expect(after).toBeGreaterThanOrEqual(1)
   expect(after).toBeLessThanOrEqual(maxSeconds)
-  expect(res.json()).toEqual({ message: `Too many requests: try again in ${after} ${after === 1 ? 'second' : 'seconds'}`, code: 'RATE_LIMITED', retryAfter: after })
+  expect(res.json()).toEqual({
+    message: `Too many requests: try again in ${after} ${after === 1 ? 'second' : 'seconds'}`,
+    code: 'RATE_LIMITED',
+    retryAfter: after,
+  })
   return after
 }
 
 const pdf = (as: Caller, lang = 'eng') => api.app.inject({ method: 'GET', url: `${CERTS}/${course.uuid}?lang=${lang}`, headers: as.headers })
 const verify = (code: string, o: { from?: string; forwardedFor?: string } = {}, app: App = api.app) =>
-  app.inject({ method: 'GET', url: `${VERIFY}/${code}`, remoteAddress: o.from ?? '203.0.113.7', headers: o.forwardedFor ? { 'x-forwarded-for': o.forwardedFor } : {} })
+  app.inject({
+    method: 'GET',
+    url: `${VERIFY}/${code}`,
+    remoteAddress: o.from ?? '203.0.113.7',
+    headers: o.forwardedFor ? { 'x-forwarded-for': o.forwardedFor } : {},
+  })
 
 /** A learner who completed the course (their certificate is issued). */
 async function graduate(name: string) {
@@ -111,7 +120,7 @@ describe('certificate PDFs', () => {
     expect(kept()).toHaveLength(2)
   })
 
-  it('draws again when the kept copy is gone, and never hands one learner another learner\'s copy', async () => {
+  it("draws again when the kept copy is gone, and never hands one learner another learner's copy", async () => {
     nextWindow()
     const mine = await pdf(ana, 'es')
     const theirs = await pdf(ben, 'es')
@@ -130,7 +139,9 @@ describe('certificate PDFs', () => {
     const designed = await publishedCourse(api, owner, { name: 'Akustik', template: null })
     const gil = await api.user('Gil Learner', ['general'])
     await subscribe(api, designed, gil)
-    expect((await api.call(gil, 'POST', `${FORMS}/completed`, { course: designed.uuid, id: designed.forms[0], answers: RIGHT })).json()).toMatchObject({ passed: true })
+    expect((await api.call(gil, 'POST', `${FORMS}/completed`, { course: designed.uuid, id: designed.forms[0], answers: RIGHT })).json()).toMatchObject({
+      passed: true,
+    })
     const download = () => api.app.inject({ method: 'GET', url: `${CERTS}/${designed.uuid}?lang=eng`, headers: gil.headers })
     const text = async (res: LightMyRequestResponse) => (await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true })).text
 
@@ -144,7 +155,12 @@ describe('certificate PDFs', () => {
     )
     const design = rows[0]!
     await api.app.storage.put('catalogues/certificates/new-design.pdf', await templatePdf(), 'application/pdf')
-    const updated = await api.call(ADMIN_CALLER, 'PUT', `/api/v2/admin/certificates/update/${design.id}`, { name: design.name, description: '', templatePath: 'catalogues/certificates/new-design.pdf', revision: design.revision })
+    const updated = await api.call(ADMIN_CALLER, 'PUT', `/api/v2/admin/certificates/update/${design.id}`, {
+      name: design.name,
+      description: '',
+      templatePath: 'catalogues/certificates/new-design.pdf',
+      revision: design.revision,
+    })
     expect(updated.statusCode, updated.body).toBe(200)
 
     const after = await download()
@@ -271,7 +287,9 @@ describe('expired buckets', () => {
 
 describe('the OpenAPI document', () => {
   it('names the 429 answer of the limited routes only', async () => {
-    const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>()
+    const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }>()
     expect(doc.paths['/api/v2/courses/certificates/{course}']!.get!.responses['429']).toBeDefined()
     expect(doc.paths['/api/certificates/verify/{code}']!.get!.responses['429']).toBeDefined()
     expect(doc.paths['/api/v2/courses/all/{page}']!.get!.responses['429']).toBeUndefined()

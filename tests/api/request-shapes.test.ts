@@ -58,7 +58,11 @@ describe('page tokens the identity service did not make', () => {
 
   it('the Cognito protocol answers InvalidParameterException for them', async () => {
     const poolId = api.config.IDENTITY_USER_POOL_ID
-    await expect(api.app.identityAdmin.send(new ListGroupsCommand({ UserPoolId: poolId, NextToken: 'AAAA' }))).rejects.toMatchObject({ name: 'InvalidParameterException' })
-    await expect(api.app.identityAdmin.send(new ListUsersCommand({ UserPoolId: poolId, PaginationToken: 'x' }))).rejects.toMatchObject({ name: 'InvalidParameterException' })
+    await expect(api.app.identityAdmin.send(new ListGroupsCommand({ UserPoolId: poolId, NextToken: 'AAAA' }))).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    })
+    await expect(api.app.identityAdmin.send(new ListUsersCommand({ UserPoolId: poolId, PaginationToken: 'x' }))).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    })
   })
 })

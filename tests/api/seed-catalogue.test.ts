@@ -77,7 +77,11 @@ describe('first run seeding (AULA_SEED=demo by default on the embedded database)
 
   it('passes the publication checklist of the builder API', async () => {
     for (const c of first.courses) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v2/courses/creator/publish/validate/${c.uuid}`, headers: { authorization: `Bearer test:${admin}:admin` } })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/courses/creator/publish/validate/${c.uuid}`,
+        headers: { authorization: `Bearer test:${admin}:admin` },
+      })
       expect(res.statusCode, res.body).toBe(200)
       const body = res.json<{ ok: boolean; items: Array<{ key: string; ok: boolean; message: string }> }>()
       expect(body.items.filter((i) => !i.ok)).toEqual([])
@@ -136,7 +140,7 @@ describe('first run seeding (AULA_SEED=demo by default on the embedded database)
     }
   })
 
-  it('lists the courses in the learners\' catalogue, where a learner subscribes for free and opens the player', async () => {
+  it("lists the courses in the learners' catalogue, where a learner subscribes for free and opens the player", async () => {
     const learner = { authorization: 'Bearer test:seed-learner:general' }
     const page = await t.app.inject({ method: 'GET', url: '/api/v2/courses/all/1', headers: learner })
     expect(page.statusCode, page.body).toBe(200)
@@ -152,7 +156,12 @@ describe('first run seeding (AULA_SEED=demo by default on the embedded database)
     const plans = await t.app.inject({ method: 'GET', url: `/api/v2/courses/course/subscriptions/${course}`, headers: learner })
     expect(plans.statusCode, plans.body).toBe(200)
     const plan = plans.json<{ plans: Array<{ id: string }> }>().plans[0]
-    const subscribed = await t.app.inject({ method: 'POST', url: '/api/v2/courses/course/subscribe', headers: learner, payload: { uuid: course, plan: plan.id } })
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/courses/course/subscribe',
+      headers: learner,
+      payload: { uuid: course, plan: plan.id },
+    })
     expect(subscribed.statusCode, subscribed.body).toBe(201)
     const index = await t.app.inject({ method: 'GET', url: `/api/v2/courses/course/index/${course}`, headers: learner })
     expect(index.statusCode, index.body).toBe(200)
@@ -238,7 +247,8 @@ describe('when seeding is off or not wanted', () => {
         expect(blocks.some((b) => b.kind === 'video')).toBe(false)
         expect(blocks.some((b) => b.kind === 'text' && String(b.values.html).includes('ffmpeg'))).toBe(true)
         // No text speaks of a video that is not there, but for that note.
-        for (const b of blocks.filter((x) => x.kind === 'text' && !String(x.values.html).includes('ffmpeg'))) expect(String(b.values.html)).not.toMatch(/vídeo/i)
+        for (const b of blocks.filter((x) => x.kind === 'text' && !String(x.values.html).includes('ffmpeg')))
+          expect(String(b.values.html)).not.toMatch(/vídeo/i)
       }
     } finally {
       await t.close()

@@ -39,7 +39,8 @@ describe('studying a demo course to its certificate', () => {
   it('completes every seeded course and downloads certificates made from the seeded template', async () => {
     expect(seeded.courses.length).toBeGreaterThanOrEqual(2)
     for (const { uuid, name } of seeded.courses) {
-      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: LEARNER, ...(payload ? { payload } : {}) })
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: LEARNER, ...(payload ? { payload } : {}) })
       const plans = (await call('GET', `/api/v2/courses/course/subscriptions/${uuid}`)).json<{ plans: Array<{ id: string }> }>().plans
       expect((await call('POST', '/api/v2/courses/course/subscribe', { uuid, plan: plans[0].id })).statusCode).toBe(201)
 
@@ -65,7 +66,15 @@ describe('studying a demo course to its certificate', () => {
 
       const form = blocks.find((b) => b.kind === 'form')!
       const questions = (form.values as unknown as FormValues).questions
-      const wrong = Object.fromEntries(questions.map((q) => [q.id, q.options.filter((o) => !o.correct).slice(0, 1).map((o) => o.id)]))
+      const wrong = Object.fromEntries(
+        questions.map((q) => [
+          q.id,
+          q.options
+            .filter((o) => !o.correct)
+            .slice(0, 1)
+            .map((o) => o.id),
+        ]),
+      )
       const failed = await call('POST', '/api/v2/courses/forms/completed', { course: uuid, id: form.id, answers: wrong })
       expect(failed.statusCode, failed.body).toBe(200)
       expect(failed.json<{ passed: boolean }>().passed).toBe(false)

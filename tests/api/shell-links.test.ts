@@ -37,12 +37,9 @@ describe('shell links in GET /api/config', () => {
     expect(body.developedBy).toEqual({ text: 'Aula team', url: 'https://team.example.org' })
   })
 
-  it.each(['LINK_WEBSITE', 'LINK_SOCIAL', 'LINK_VIDEO', 'LINK_SHORT_VIDEO', 'DEVELOPED_BY_URL'])(
-    'refuses a %s that is not an http(s) URL',
-    (name) => {
-      for (const value of ['javascript:alert(1)', 'aula.example.org', 'ftp://aula.example.org']) {
-        expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration: ${name} must be an http:// or https:// URL`)
-      }
-    },
-  )
+  it.each(['LINK_WEBSITE', 'LINK_SOCIAL', 'LINK_VIDEO', 'LINK_SHORT_VIDEO', 'DEVELOPED_BY_URL'])('refuses a %s that is not an http(s) URL', (name) => {
+    for (const value of ['javascript:alert(1)', 'aula.example.org', 'ftp://aula.example.org']) {
+      expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration: ${name} must be an http:// or https:// URL`)
+    }
+  })
 })

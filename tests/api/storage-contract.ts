@@ -176,7 +176,10 @@ export function storageContract(name: string, setup: () => Promise<StorageHarnes
 }
 
 /** A multipart body as a browser sends it (FormData: fields in order, then the file). */
-export async function multipart(fields: Record<string, string>, file: { bytes: Buffer; name: string; type: string }): Promise<{ body: Buffer; contentType: string }> {
+export async function multipart(
+  fields: Record<string, string>,
+  file: { bytes: Buffer; name: string; type: string },
+): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)

@@ -96,14 +96,28 @@ describe.each([
   let zipPath: string
   beforeAll(async () => {
     d = await make()
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => d.t.app.inject({ method, url, headers: OWNER, ...(body ? { payload: body } : {}) })
-    const revision = async (c: string) => Number((await d.t.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [c])).rows[0]!.revision)
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) =>
+      d.t.app.inject({ method, url, headers: OWNER, ...(body ? { payload: body } : {}) })
+    const revision = async (c: string) =>
+      Number((await d.t.db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [c])).rows[0]!.revision)
     const { rows } = await d.t.db.query<{ uuid: string }>('INSERT INTO courses (name, created_by) VALUES ($1, $2) RETURNING uuid', ['Lab course', 'owner-ana'])
     const c = rows[0]!.uuid
     const section = await call('POST', `${V2}/blocks/add`, { uuid: c, revision: await revision(c), item: 'section', values: { title: 'Labs' } })
-    const block = await call('POST', `${V2}/blocks/add`, { uuid: c, revision: await revision(c), item: 'simulation', section: section.json().item.id, values: {} })
+    const block = await call('POST', `${V2}/blocks/add`, {
+      uuid: c,
+      revision: await revision(c),
+      item: 'simulation',
+      section: section.json().item.id,
+      values: {},
+    })
     expect(block.statusCode, block.body).toBe(200)
-    const par = await call('POST', `${V2}/blocks/resource-par`, { uuid: c, block: block.json().item.id, size: PACKAGE.length, contentType: 'application/zip', fileName: 'lab.zip' })
+    const par = await call('POST', `${V2}/blocks/resource-par`, {
+      uuid: c,
+      block: block.json().item.id,
+      size: PACKAGE.length,
+      contentType: 'application/zip',
+      fileName: 'lab.zip',
+    })
     zipPath = par.json().path as string
     await d.storage.put(zipPath, Buffer.from(PACKAGE), 'application/zip')
     const saved = await call('PUT', `${V2}/blocks`, { uuid: c, revision: await revision(c), item: block.json().item.id, values: { path: zipPath } })

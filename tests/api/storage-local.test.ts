@@ -62,7 +62,9 @@ describe('embedded storage routes', () => {
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(html.headers['x-content-type-options']).toBe('nosniff')
     // A simulation block's own page: scripts run in an opaque origin, and reach nothing.
-    expect(html.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'unsafe-inline' .*; connect-src 'none'; .*form-action 'none'; .*frame-ancestors 'self'; sandbox allow-scripts$/)
+    expect(html.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; script-src 'unsafe-inline' .*; connect-src 'none'; .*form-action 'none'; .*frame-ancestors 'self'; sandbox allow-scripts$/,
+    )
     const svg = key('logo.svg')
     await upload(svg, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')
     const image = await h.get(await h.storage.readUrl(svg))
@@ -174,7 +176,12 @@ describe('embedded storage routes', () => {
     const form = new FormData()
     for (const [k, v] of Object.entries(fields)) form.append(k, v)
     const request = new Request('http://localhost/', { method: 'POST', body: form })
-    const noFile = await h.t.app.inject({ method: 'POST', url, payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } })
+    const noFile = await h.t.app.inject({
+      method: 'POST',
+      url,
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    })
     expect(noFile.statusCode).toBe(400)
     expect(noFile.json().message).toBe('The upload has no file')
     const noPolicy = await h.post(url, { key: key('n.png'), 'Content-Type': 'image/png' }, { bytes: Buffer.from('x'), name: 'n.png', type: 'image/png' })

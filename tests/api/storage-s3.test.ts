@@ -80,7 +80,11 @@ describe('s3 configuration', () => {
     const config = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'aula-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })
     const origins = storageOrigins(config)
     expect(origins).toEqual(['http://127.0.0.1:9000'])
-    const csp = Object.fromEntries(contentSecurityPolicy([], origins, ['https://aula.example/assets/']).split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
+    const csp = Object.fromEntries(
+      contentSecurityPolicy([], origins, ['https://aula.example/assets/'])
+        .split(';')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    )
     for (const directive of ['img-src', 'media-src', 'connect-src', 'frame-src']) expect(csp[directive]).toContain('http://127.0.0.1:9000')
     expect(csp['script-src']).toEqual(['https://aula.example/assets/'])
     expect(csp['default-src']).toEqual(["'self'"])

@@ -20,10 +20,14 @@ async function course(name: string, details: Record<string, string> = {}): Promi
 }
 async function subscribe(courseUuid: string, sub: string, o: { plan?: string; days?: number; ageDays?: number; revoked?: boolean } = {}) {
   const created = new Date(Date.now() - (o.ageDays ?? 0) * DAY)
-  await t.db.query(
-    'INSERT INTO subscriptions (course_uuid, user_sub, plan_name, duration_days, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [courseUuid, sub, o.plan ?? 'Monthly', o.days ?? 30, created.toISOString(), o.revoked ? new Date().toISOString() : null],
-  )
+  await t.db.query('INSERT INTO subscriptions (course_uuid, user_sub, plan_name, duration_days, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    courseUuid,
+    sub,
+    o.plan ?? 'Monthly',
+    o.days ?? 30,
+    created.toISOString(),
+    o.revoked ? new Date().toISOString() : null,
+  ])
 }
 
 beforeAll(async () => {

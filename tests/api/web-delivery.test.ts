@@ -131,7 +131,6 @@ describe('API answers', () => {
       expect(() => res.json(), url).not.toThrow()
     }
   })
-
 })
 
 describe('choosing the encoding from Accept-Encoding', () => {

@@ -23,8 +23,50 @@ import { createBenchUser, signIn } from './srp.js'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
-const FIRST = ['maria', 'jose', 'ana', 'luis', 'carmen', 'juan', 'laura', 'pedro', 'sofia', 'diego', 'elena', 'jorge', 'lucia', 'miguel', 'paula', 'pablo', 'sara', 'david', 'marta', 'raul']
-const LAST = ['garcia', 'lopez', 'martinez', 'sanchez', 'perez', 'gomez', 'martin', 'jimenez', 'ruiz', 'hernandez', 'diaz', 'moreno', 'alvarez', 'romero', 'alonso', 'gutierrez', 'navarro', 'torres', 'dominguez', 'vazquez']
+const FIRST = [
+  'maria',
+  'jose',
+  'ana',
+  'luis',
+  'carmen',
+  'juan',
+  'laura',
+  'pedro',
+  'sofia',
+  'diego',
+  'elena',
+  'jorge',
+  'lucia',
+  'miguel',
+  'paula',
+  'pablo',
+  'sara',
+  'david',
+  'marta',
+  'raul',
+]
+const LAST = [
+  'garcia',
+  'lopez',
+  'martinez',
+  'sanchez',
+  'perez',
+  'gomez',
+  'martin',
+  'jimenez',
+  'ruiz',
+  'hernandez',
+  'diaz',
+  'moreno',
+  'alvarez',
+  'romero',
+  'alonso',
+  'gutierrez',
+  'navarro',
+  'torres',
+  'dominguez',
+  'vazquez',
+]
 
 export interface AdminBenchOptions {
   users?: number
@@ -74,7 +116,12 @@ export async function benchAdmin(options: AdminBenchOptions = {}): Promise<Admin
     await app.identityAdmin.send(new AdminAddUserToGroupCommand({ UserPoolId: config.IDENTITY_USER_POOL_ID, Username: adminEmail, GroupName: 'admin' }))
     const token = await signIn(`${url}/identity/`, config.IDENTITY_CLIENT_ID, config.IDENTITY_USER_POOL_ID.split('_')[1], adminEmail, password)
     const post = async (route: string, body: unknown) => {
-      const send = () => fetch(`${url}${route}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const send = () =>
+        fetch(`${url}${route}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
       // A kept-alive connection the server closed while the seeding ran is reset on reuse: send again.
       const res = await send().catch(send)
       if (res.status >= 300) throw new Error(`${route}: ${res.status} ${await res.text()}`)
@@ -83,7 +130,9 @@ export async function benchAdmin(options: AdminBenchOptions = {}): Promise<Admin
 
     // Seed the pool in SQL (creating 100,000 users through the API would measure the import, below).
     // Every seeded user shares the administrator's encrypted verifier: they are listed, not signed in.
-    const { rows } = await db.query<{ srp_salt: string; srp_verifier: string }>('SELECT srp_salt, srp_verifier FROM identity_users WHERE email_lower = $1', [adminEmail])
+    const { rows } = await db.query<{ srp_salt: string; srp_verifier: string }>('SELECT srp_salt, srp_verifier FROM identity_users WHERE email_lower = $1', [
+      adminEmail,
+    ])
     await db.query(
       `INSERT INTO identity_users (username, email_lower, status, srp_salt, srp_verifier)
        SELECT gen_random_uuid()::text, ($3::text[])[1 + i % 20] || '.' || ($4::text[])[1 + (i / 20) % 20] || i || '@seed.example.test',
@@ -98,7 +147,9 @@ export async function benchAdmin(options: AdminBenchOptions = {}): Promise<Admin
          FROM identity_users u CROSS JOIN (VALUES ('email'), ('email_verified'), ('name')) AS a(name)
         WHERE u.email_lower LIKE '%@seed.example.test'`,
     )
-    await db.query(`INSERT INTO identity_user_groups (username, group_name) SELECT username, 'general' FROM identity_users WHERE email_lower LIKE '%@seed.example.test'`)
+    await db.query(
+      `INSERT INTO identity_user_groups (username, group_name) SELECT username, 'general' FROM identity_users WHERE email_lower LIKE '%@seed.example.test'`,
+    )
 
     // The searches an administrator types: prefixes of one to a dozen characters, by e-mail and by
     // name, the next page, and members of a group.
@@ -117,7 +168,12 @@ export async function benchAdmin(options: AdminBenchOptions = {}): Promise<Admin
       const kind = i % 5
       if (kind === 0) await time(timings, { searchText: first.slice(0, 1 + (i % 3)), sizePerPage: 20 })
       else if (kind === 1) await time(timings, { searchText: `${first}.${last.slice(0, 3)}`, sizePerPage: 20 })
-      else if (kind === 2) await time(timings, { searchText: `${first[0].toUpperCase()}${first.slice(1)} ${last[0].toUpperCase()}`, filters: { searchBy: 'name' }, sizePerPage: 20 })
+      else if (kind === 2)
+        await time(timings, {
+          searchText: `${first[0].toUpperCase()}${first.slice(1)} ${last[0].toUpperCase()}`,
+          filters: { searchBy: 'name' },
+          sizePerPage: 20,
+        })
       else if (kind === 3) {
         const page = await time(timings, { searchText: first.slice(0, 2), sizePerPage: 20 })
         if (page.paginationToken) await time(timings, { searchText: first.slice(0, 2), sizePerPage: 20, paginationToken: page.paginationToken })

@@ -70,7 +70,9 @@ async function graduate(url: string, token: string): Promise<string> {
   const uuid = items.find((c) => c.name === demo.name)!.uuid
   const { plans } = (await call(url, token, 'GET', `/api/v2/courses/course/subscriptions/${uuid}`)) as { plans: Array<{ id: string }> }
   await call(url, token, 'POST', '/api/v2/courses/course/subscribe', { uuid, plan: plans[0]!.id })
-  const { Item } = (await call(url, token, 'GET', `/api/v2/courses/course/index/${uuid}`)) as { Item: { sections: Array<{ blocks: Array<{ id: string; kind: string }> }> } }
+  const { Item } = (await call(url, token, 'GET', `/api/v2/courses/course/index/${uuid}`)) as {
+    Item: { sections: Array<{ blocks: Array<{ id: string; kind: string }> }> }
+  }
   const blocks = Item.sections.flatMap((s) => s.blocks)
   for (const b of blocks) {
     if (b.kind === 'form') continue
@@ -99,13 +101,20 @@ export async function benchPdf(label: string, env: Record<string, string>, secon
       const email = `bench-learner-${i}@example.test`
       await createUserWith(admin, config.IDENTITY_USER_POOL_ID, email, 'Bench-Learner-Pass1!')
       await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: config.IDENTITY_USER_POOL_ID, Username: email, GroupName: 'general' }))
-      const token = await signIn(`${server.url}/identity/`, config.IDENTITY_CLIENT_ID, config.IDENTITY_USER_POOL_ID.split('_')[1]!, email, 'Bench-Learner-Pass1!')
+      const token = await signIn(
+        `${server.url}/identity/`,
+        config.IDENTITY_CLIENT_ID,
+        config.IDENTITY_USER_POOL_ID.split('_')[1]!,
+        email,
+        'Bench-Learner-Pass1!',
+      )
       learners.push({ token, course: await graduate(server.url, token) })
     }
     admin.destroy()
     // Each learner's first download before the clock starts: the PDF, font and QR libraries load
     // with the first certificate a process draws.
-    for (const { token, course } of learners) await (await fetch(`${server.url}/api/v2/courses/certificates/${course}?lang=es`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()
+    for (const { token, course } of learners)
+      await (await fetch(`${server.url}/api/v2/courses/certificates/${course}?lang=es`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()
 
     const idle = await sampleHealth(server.url, Date.now() + 1500)
     const until = Date.now() + seconds * 1000

@@ -117,7 +117,10 @@ export async function benchCourseware(database: BenchDatabase, learners: number,
     const p95Target = database.url ? P95_TARGET_MS : undefined
     const rows: BenchRow[] = []
     for (const run of r.runs) {
-      rows.push({ what: `courseware (${database.name}, ${learners} learners, ${run.pace.name}, ${seconds} s)`, value: `${(run.pages / (run.measured.wallMs / 1000)).toFixed(0)} pages/s` })
+      rows.push({
+        what: `courseware (${database.name}, ${learners} learners, ${run.pace.name}, ${seconds} s)`,
+        value: `${(run.pages / (run.measured.wallMs / 1000)).toFixed(0)} pages/s`,
+      })
       rows.push(...routeRows(' ', run.measured, p95Target), ...errorAndCpuRows(run.measured))
     }
     rows.push({ what: `  blocks acknowledged completed ${r.acknowledged}: lost on read-back`, value: String(r.lost), target: '0', met: r.lost === 0 })

@@ -70,7 +70,9 @@ export async function examClient(client: LoadClient, job: ExamJob): Promise<Exam
     learners.map((l) => l.token),
     job.courseName,
   )
-  const { Item } = await client.must<{ Item: { sections: Array<{ blocks: Array<{ id: string; kind: string }> }> } }>('GET', `${L}/course/index/${course}`, { token: learners[0]!.token })
+  const { Item } = await client.must<{ Item: { sections: Array<{ blocks: Array<{ id: string; kind: string }> }> } }>('GET', `${L}/course/index/${course}`, {
+    token: learners[0]!.token,
+  })
   const form = Item.sections.flatMap((s) => s.blocks).find((b) => b.kind === 'form')
   if (!form) throw new Error('the course has no evaluation form')
   const setupSeconds = (performance.now() - setupStarted) / 1000
@@ -114,7 +116,12 @@ export async function benchExam(database: BenchDatabase, learners: number): Prom
     return [
       ...routeRows(label, r.measured, P95_TARGET_MS),
       ...errorAndCpuRows(r.measured),
-      { what: `  answers acknowledged ${r.acknowledged}: lost / mismatched on read-back`, value: `${r.lost} / ${r.mismatched}`, target: '0 lost, all acknowledged', met: r.lost + r.mismatched === 0 && r.acknowledged === learners },
+      {
+        what: `  answers acknowledged ${r.acknowledged}: lost / mismatched on read-back`,
+        value: `${r.lost} / ${r.mismatched}`,
+        target: '0 lost, all acknowledged',
+        met: r.lost + r.mismatched === 0 && r.acknowledged === learners,
+      },
       { what: '  set-up: accounts made, signed in by SRP, subscribed', value: `${r.setupSeconds.toFixed(0)} s` },
     ]
   })

@@ -33,9 +33,34 @@ const FORM = {
   tries: 3,
   requiredScore: 60,
   questions: [
-    { id: 'q1', type: 'single', text: 'Two plus two?', options: [{ id: 'a', text: '4', correct: true }, { id: 'b', text: '5', correct: false }] },
-    { id: 'q2', type: 'boolean', text: 'The sky is blue', options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] },
-    { id: 'q3', type: 'multiple', text: 'Which are prime?', options: [{ id: 'x', text: '2', correct: true }, { id: 'y', text: '3', correct: true }, { id: 'z', text: '4', correct: false }] },
+    {
+      id: 'q1',
+      type: 'single',
+      text: 'Two plus two?',
+      options: [
+        { id: 'a', text: '4', correct: true },
+        { id: 'b', text: '5', correct: false },
+      ],
+    },
+    {
+      id: 'q2',
+      type: 'boolean',
+      text: 'The sky is blue',
+      options: [
+        { id: 't', text: 'True', correct: true },
+        { id: 'f', text: 'False', correct: false },
+      ],
+    },
+    {
+      id: 'q3',
+      type: 'multiple',
+      text: 'Which are prime?',
+      options: [
+        { id: 'x', text: '2', correct: true },
+        { id: 'y', text: '3', correct: true },
+        { id: 'z', text: '4', correct: false },
+      ],
+    },
   ],
 }
 const RIGHT = { q1: ['a'], q2: ['t'], q3: ['x', 'y'] }
@@ -63,7 +88,13 @@ interface BuiltCourse {
 }
 
 /** Uploads a file for a course medium (`cover`, `certificate-template`) as the builder does; answers its storage path. */
-async function upload(client: LoadClient, token: string, uuid: string, media: string, file: { bytes: Uint8Array; type: string; name: string }): Promise<string> {
+async function upload(
+  client: LoadClient,
+  token: string,
+  uuid: string,
+  media: string,
+  file: { bytes: Uint8Array; type: string; name: string },
+): Promise<string> {
   const par = await client.must<{ url: string; fields: Record<string, string>; path: string }>('POST', `${CREATOR}/builder/${media}-par`, {
     token,
     body: { uuid, size: file.bytes.length, contentType: file.type, fileName: file.name },
@@ -79,11 +110,15 @@ async function upload(client: LoadClient, token: string, uuid: string, media: st
 /** Builds and publishes the course as a creator (who is also an administrator, for the category). */
 async function buildCourse(client: LoadClient, token: string): Promise<BuiltCourse> {
   const name = `Certified in a minute ${Date.now()}`
-  const category = await client.must<{ Item?: { id: string }; id?: string }>('POST', '/api/v2/admin/categories/create', { token, body: { name: `Bench ${name}`, description: 'Short certified courses' } })
+  const category = await client.must<{ Item?: { id: string }; id?: string }>('POST', '/api/v2/admin/categories/create', {
+    token,
+    body: { name: `Bench ${name}`, description: 'Short certified courses' },
+  })
   const { items: difficulties } = await client.must<{ items: Array<{ id: string }> }>('GET', `${CREATOR}/difficulties/all`, { token })
   const { uuid } = await client.must<{ uuid: string }>('POST', `${CREATOR}/start`, { token, body: { name } })
   const revision = async () => (await client.must<{ Item: { revision: number } }>('GET', `${CREATOR}/builder/${uuid}`, { token })).Item.revision
-  const change = async <T>(method: 'POST' | 'PUT', route: string, body: Record<string, unknown>) => client.must<T>(method, `${CREATOR}/${route}`, { token, body: { uuid, revision: await revision(), ...body } })
+  const change = async <T>(method: 'POST' | 'PUT', route: string, body: Record<string, unknown>) =>
+    client.must<T>(method, `${CREATOR}/${route}`, { token, body: { uuid, revision: await revision(), ...body } })
   await change('PUT', 'builder/update-general', {
     briefDescription: 'Read two pages, pass one check',
     description: '<p>A short course that ends with a certificate.</p>',
@@ -95,12 +130,17 @@ async function buildCourse(client: LoadClient, token: string): Promise<BuiltCour
   await change('PUT', 'builder/cover', { cover: await upload(client, token, uuid, 'cover', { bytes: png, type: 'image/png', name: 'cover.png' }) })
   const doc = await PDFDocument.create()
   doc.addPage([842, 595]).drawText('Aula certificate', { x: 60, y: 540, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) })
-  await change('PUT', 'builder/certificate-template', { template: await upload(client, token, uuid, 'certificate-template', { bytes: await doc.save(), type: 'application/pdf', name: 'template.pdf' }) })
+  await change('PUT', 'builder/certificate-template', {
+    template: await upload(client, token, uuid, 'certificate-template', { bytes: await doc.save(), type: 'application/pdf', name: 'template.pdf' }),
+  })
   const plans = await change<{ items: Array<{ id: string }> }>('POST', 'builder/subscription-update', { items: [{ name: 'Free', durationDays: 30 }] })
   const section = (await change<{ item: { id: string } }>('POST', 'blocks/add', { item: 'section', values: { title: 'All of it' } })).item.id
   const texts: string[] = []
   for (const title of ['Read me first', 'Read me next']) {
-    texts.push((await change<{ item: { id: string } }>('POST', 'blocks/add', { item: 'text', section, values: { title, html: `<p>${title}.</p>`, required: true } })).item.id)
+    texts.push(
+      (await change<{ item: { id: string } }>('POST', 'blocks/add', { item: 'text', section, values: { title, html: `<p>${title}.</p>`, required: true } }))
+        .item.id,
+    )
   }
   const form = (await change<{ item: { id: string } }>('POST', 'blocks/add', { item: 'form', section, values: FORM })).item.id
   await client.must('POST', `${CREATOR}/publish/all`, { token, body: { uuid } })
@@ -165,8 +205,18 @@ export async function benchGraduation(database: BenchDatabase, learners: number)
       ...routeRows(label, completing, P95_TARGET_MS),
       ...routeRows(label, downloads),
       ...errorAndCpuRows(r.measured),
-      { what: `  time until the last certificate PDF is ready (${r.pdfs} PDFs)`, value: `${r.lastPdfSeconds.toFixed(1)} s`, target: '< 10 min', met: r.pdfs === learners && r.lastPdfSeconds < LAST_PDF_TARGET_S },
-      { what: '  certificates issued / verifiable on the public route', value: `${r.issued} / ${r.verified}`, target: `${learners} / ${learners}`, met: r.issued === learners && r.verified === learners },
+      {
+        what: `  time until the last certificate PDF is ready (${r.pdfs} PDFs)`,
+        value: `${r.lastPdfSeconds.toFixed(1)} s`,
+        target: '< 10 min',
+        met: r.pdfs === learners && r.lastPdfSeconds < LAST_PDF_TARGET_S,
+      },
+      {
+        what: '  certificates issued / verifiable on the public route',
+        value: `${r.issued} / ${r.verified}`,
+        target: `${learners} / ${learners}`,
+        met: r.issued === learners && r.verified === learners,
+      },
       { what: '  set-up: course built, accounts made, signed in by SRP, studied', value: `${r.setupSeconds.toFixed(0)} s` },
     ]
   })

@@ -93,7 +93,12 @@ export class LoadClient {
    * One request; the answer's JSON body (null for another type or no answer). Timed from the call to
    * the last byte of the answer, so time waiting for a free connection counts as a browser's would.
    */
-  async call<T = Record<string, unknown>>(route: string, method: 'GET' | 'POST' | 'PUT', urlPath: string, opts: { token?: string; body?: unknown } = {}): Promise<Answer<T>> {
+  async call<T = Record<string, unknown>>(
+    route: string,
+    method: 'GET' | 'POST' | 'PUT',
+    urlPath: string,
+    opts: { token?: string; body?: unknown } = {},
+  ): Promise<Answer<T>> {
     const started = performance.now()
     const headers: Record<string, string> = {}
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
@@ -197,7 +202,12 @@ export type ClientScript<J, R> = (client: LoadClient, job: J) => Promise<R>
  * Runs the client function `exportName` of the scenario module `modulePath` in a new process with
  * `job` (which carries `target`); gives its result. The process is killed after `timeoutMs`.
  */
-export async function runLoadClient<R>(modulePath: string, exportName: string, job: { target: ServerTarget } & Record<string, unknown>, timeoutMs: number): Promise<R> {
+export async function runLoadClient<R>(
+  modulePath: string,
+  exportName: string,
+  job: { target: ServerTarget } & Record<string, unknown>,
+  timeoutMs: number,
+): Promise<R> {
   const jobFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-job-')), 'job.json')
   fs.writeFileSync(jobFile, JSON.stringify(job))
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, modulePath, exportName, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -262,6 +272,9 @@ export function errorAndCpuRows(measured: Measured): BenchRow[] {
   const failed = measured.routes.reduce((n, r) => n + r.failed, 0)
   return [
     { what: '  errors: non-2xx answers / no answer (reset, refused)', value: `${non2xx} / ${failed}`, target: '0', met: non2xx + failed === 0 },
-    { what: `  server CPU per call (${measured.calls} calls in ${(measured.wallMs / 1000).toFixed(1)} s)`, value: `${(measured.serverCpuMs / Math.max(1, measured.calls)).toFixed(2)} ms` },
+    {
+      what: `  server CPU per call (${measured.calls} calls in ${(measured.wallMs / 1000).toFixed(1)} s)`,
+      value: `${(measured.serverCpuMs / Math.max(1, measured.calls)).toFixed(2)} ms`,
+    },
   ]
 }

@@ -29,7 +29,12 @@ export async function load(url: string, opts: { connections: number; seconds: nu
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
-  const { url, connections, seconds, headers } = JSON.parse(process.argv[2]) as { url: string; connections: number; seconds: number; headers?: Record<string, string> }
+  const { url, connections, seconds, headers } = JSON.parse(process.argv[2]) as {
+    url: string
+    connections: number
+    seconds: number
+    headers?: Record<string, string>
+  }
   // A short warm-up (JIT, connection set-up, caches), then the measured run.
   await autocannon({ url, connections, duration: 1, headers })
   const r = await autocannon({ url, connections, duration: seconds, headers })

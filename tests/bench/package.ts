@@ -166,5 +166,6 @@ export function packageRows(r: PackageBenchResult) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = await benchPackage()
   console.log(result)
-  for (const row of packageRows(result)) console.log(`${row.what.padEnd(70)} ${row.value.padStart(10)}  ${row.target ?? ''} ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'}`)
+  for (const row of packageRows(result))
+    console.log(`${row.what.padEnd(70)} ${row.value.padStart(10)}  ${row.target ?? ''} ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'}`)
 }

@@ -79,7 +79,14 @@ async function bareFastify(): Promise<LoadResult> {
 async function apiRoutes(database: BenchDatabase, rows: ApiRow[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
   const pgSchema = database.url ? await postgresSchema(database.url) : null
-  const env = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', AULA_SEED: 'none', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) }
+  const env = {
+    ...sharedSecrets(),
+    AULA_DATA_DIR: dataDir,
+    WEB_BUILD: 'never',
+    LOG_LEVEL: 'info',
+    AULA_SEED: 'none',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+  }
   const server = await startServerProcess(env, { logFile: path.join(dataDir, 'server.log') })
   try {
     if (!database.url) {
@@ -90,12 +97,27 @@ async function apiRoutes(database: BenchDatabase, rows: ApiRow[]) {
     const adminClient = server.admin()
     await createUserWith(adminClient, config.IDENTITY_USER_POOL_ID, 'bench-reader@example.test', 'Bench-Reader-Pass1!')
     adminClient.destroy()
-    const token = await signIn(`${server.url}/identity/`, config.IDENTITY_CLIENT_ID, config.IDENTITY_USER_POOL_ID.split('_')[1], 'bench-reader@example.test', 'Bench-Reader-Pass1!')
-    const r = await load(`${server.url}/api/v2/user/subscriptions?page=1`, { connections: CONNECTIONS, seconds: SECONDS, headers: { authorization: `Bearer ${token}` } })
+    const token = await signIn(
+      `${server.url}/identity/`,
+      config.IDENTITY_CLIENT_ID,
+      config.IDENTITY_USER_POOL_ID.split('_')[1],
+      'bench-reader@example.test',
+      'Bench-Reader-Pass1!',
+    )
+    const r = await load(`${server.url}/api/v2/user/subscriptions?page=1`, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      headers: { authorization: `Bearer ${token}` },
+    })
     rows.push(
-      database.url ?
-        { what: 'Aula signed-in GET /api/v2/user/subscriptions (PostgreSQL)', load: r, target: '≥ 0.20 of bare, p99 ≤ 25 ms', judge: (ratio, l) => ratio >= 0.2 && l.p99 <= 25 }
-      : { what: 'Aula signed-in GET /api/v2/user/subscriptions (PGlite)', load: r, target: '≥ 2,000 req/s', judge: (_ratio, l) => l.rps >= 2000 },
+      database.url
+        ? {
+            what: 'Aula signed-in GET /api/v2/user/subscriptions (PostgreSQL)',
+            load: r,
+            target: '≥ 0.20 of bare, p99 ≤ 25 ms',
+            judge: (ratio, l) => ratio >= 0.2 && l.p99 <= 25,
+          }
+        : { what: 'Aula signed-in GET /api/v2/user/subscriptions (PGlite)', load: r, target: '≥ 2,000 req/s', judge: (_ratio, l) => l.rps >= 2000 },
     )
   } finally {
     await server.stop()
@@ -152,7 +174,10 @@ async function webRows(): Promise<Array<Record<string, unknown>>> {
 
 function printTable(rows: Array<BenchRow | Record<string, unknown>>) {
   const line = (r: BenchRow | Record<string, unknown>) => {
-    if (typeof r.what !== 'string' || r.value === undefined) return `  ${Object.entries(r).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}`
+    if (typeof r.what !== 'string' || r.value === undefined)
+      return `  ${Object.entries(r)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join(', ')}`
     const b = r as BenchRow
     const ratio = b.ratio === undefined ? '' : `×${b.ratio.toFixed(3)}`
     const p99 = b.p99 === undefined ? '' : `${b.p99} ms`
@@ -180,16 +205,25 @@ async function main() {
     const learners = Number(process.env.BENCH_COURSEWARE_LEARNERS ?? 1250)
     for (const database of databases) rows.push(...(await benchCourseware(database, learners, Number(process.env.BENCH_COURSEWARE_SECONDS ?? 60))))
   }
-  if (PARTS.has('certificates')) for (const database of databases) rows.push(...(await benchGraduation(database, Number(process.env.BENCH_CERT_LEARNERS ?? 10_000))))
+  if (PARTS.has('certificates'))
+    for (const database of databases) rows.push(...(await benchGraduation(database, Number(process.env.BENCH_CERT_LEARNERS ?? 10_000))))
   const web = PARTS.has('web') ? await webRows() : []
 
-  console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`)
+  console.log(
+    `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${CONNECTIONS} connections, ${SECONDS} s per load after 1 s warm-up`,
+  )
   printTable([...rows, ...web])
 
   if (PARTS.has('pdf')) {
     // Certificate downloads beside everyone else's requests (PGlite): with the PDF limit off, what
     // keeping drawn PDFs does alone; with the default settings, the limit too.
-    const runs = [await benchPdf('RATE_LIMIT_CERTIFICATE_PDF=0 (no limit)', { RATE_LIMIT_CERTIFICATE_PDF: '0' }, SECONDS), await benchPdf('default settings', {}, SECONDS)]
+    const runs = [
+      await benchPdf('RATE_LIMIT_CERTIFICATE_PDF=0 (no limit)', { RATE_LIMIT_CERTIFICATE_PDF: '0' }, SECONDS),
+      await benchPdf('default settings', {}, SECONDS),
+    ]
     console.log('')
     for (const line of formatPdfBench(runs)) console.log(line)
   }
@@ -209,7 +243,10 @@ async function apiTable(rows: BenchRow[], databases: BenchDatabase[]) {
   const bareAfter = await bareFastify()
   const bare = (bareBefore.rps + bareAfter.rps) / 2
   rows.push({ what: 'bare Fastify, JSON answer (before / after)', value: `${bare.toFixed(0)} req/s`, ratio: 1, p99: bareBefore.p99 })
-  rows.push({ what: `  spread of the bare runs: ${bareBefore.rps.toFixed(0)} / ${bareAfter.rps.toFixed(0)} req/s`, value: `${((Math.abs(bareBefore.rps - bareAfter.rps) / bare) * 100).toFixed(0)} %` })
+  rows.push({
+    what: `  spread of the bare runs: ${bareBefore.rps.toFixed(0)} / ${bareAfter.rps.toFixed(0)} req/s`,
+    value: `${((Math.abs(bareBefore.rps - bareAfter.rps) / bare) * 100).toFixed(0)} %`,
+  })
   for (const r of apiRows) {
     // Ratios against the mean of both bare runs.
     const ratio = r.load.rps / bare
@@ -222,7 +259,12 @@ async function srpRows(rows: BenchRow[], databases: BenchDatabase[]) {
     const pgSchema = database.url ? await postgresSchema(database.url) : null
     try {
       const { signInsPerSecond, serverCpuMsPerSignIn } = await benchSrp({ databaseUrl: pgSchema?.url, durationMs: SECONDS * 1000 })
-      rows.push({ what: `complete SRP sign-ins (${database.name}, native client process)`, value: `${signInsPerSecond.toFixed(0)} /s`, target: '≥ 300 /s', met: signInsPerSecond >= 300 })
+      rows.push({
+        what: `complete SRP sign-ins (${database.name}, native client process)`,
+        value: `${signInsPerSecond.toFixed(0)} /s`,
+        target: '≥ 300 /s',
+        met: signInsPerSecond >= 300,
+      })
       rows.push({ what: '  server CPU time per sign-in', value: `${serverCpuMsPerSignIn.toFixed(2)} ms` })
     } finally {
       await pgSchema?.drop()

@@ -48,18 +48,35 @@ export async function postgresSchema(url: string) {
  * Runs `use` against a server started as `npm start` starts it (info logs to a file) on a fresh
  * database, then stops the server and removes its data, whatever `use` did.
  */
-export async function withFreshServer<T>(database: BenchDatabase, env: Record<string, string>, use: (server: ServerProcess, target: ServerTarget) => Promise<T>): Promise<T> {
+export async function withFreshServer<T>(
+  database: BenchDatabase,
+  env: Record<string, string>,
+  use: (server: ServerProcess, target: ServerTarget) => Promise<T>,
+): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
   // Interrupted, the data go too (the server process itself is killed by server-process.ts).
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true })
   process.once('exit', removeData)
   const pgSchema = database.url ? await postgresSchema(database.url) : null
-  const fullEnv = { ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'info', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}), ...env }
+  const fullEnv = {
+    ...sharedSecrets(),
+    AULA_DATA_DIR: dataDir,
+    WEB_BUILD: 'never',
+    LOG_LEVEL: 'info',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+    ...env,
+  }
   try {
     const server = await startServerProcess(fullEnv, { logFile: path.join(dataDir, 'server.log') })
     try {
       const config = loadConfig(fullEnv)
-      return await use(server, { url: server.url, pid: server.pid, env: fullEnv, clientId: config.IDENTITY_CLIENT_ID, userPoolId: config.IDENTITY_USER_POOL_ID })
+      return await use(server, {
+        url: server.url,
+        pid: server.pid,
+        env: fullEnv,
+        clientId: config.IDENTITY_CLIENT_ID,
+        userPoolId: config.IDENTITY_USER_POOL_ID,
+      })
     } finally {
       await server.stop()
     }

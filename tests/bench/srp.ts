@@ -99,7 +99,14 @@ export async function benchSrp(options: SrpBenchOptions = {}): Promise<{ signIns
   const concurrency = options.concurrency ?? 8
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-srp-'))
   const secrets = sharedSecrets()
-  const env = { ...secrets, AULA_DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'warn', AULA_SEED: 'none', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) }
+  const env = {
+    ...secrets,
+    AULA_DATA_DIR: dataDir,
+    WEB_BUILD: 'never',
+    LOG_LEVEL: 'warn',
+    AULA_SEED: 'none',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  }
   const server = await startServerProcess(env)
   try {
     const config = loadConfig(env)
@@ -107,9 +114,17 @@ export async function benchSrp(options: SrpBenchOptions = {}): Promise<{ signIns
     const users = Array.from({ length: concurrency }, (_, i) => ({ email: `bench${i}@example.test`, password: `Bench-Password-${i}!x` }))
     for (const u of users) await createUserWith(admin, config.IDENTITY_USER_POOL_ID, u.email, u.password)
     admin.destroy()
-    const job: ClientJob = { endpoint: `${server.url}/identity/`, clientId: config.IDENTITY_CLIENT_ID, poolName: config.IDENTITY_USER_POOL_ID.split('_')[1], users, durationMs }
+    const job: ClientJob = {
+      endpoint: `${server.url}/identity/`,
+      clientId: config.IDENTITY_CLIENT_ID,
+      poolName: config.IDENTITY_USER_POOL_ID.split('_')[1],
+      users,
+      durationMs,
+    }
     const cpuBefore = server.cpuMs()
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'client', JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'client', JSON.stringify(job)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
@@ -164,5 +179,7 @@ if (self && process.argv[2] === 'client') {
 } else if (self) {
   const databaseUrl = process.env.BENCH_DATABASE_URL
   const { signInsPerSecond, serverCpuMsPerSignIn } = await benchSrp({ databaseUrl })
-  console.log(`SRP sign-ins per second (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores): ${signInsPerSecond}; server CPU per sign-in ${serverCpuMsPerSignIn.toFixed(2)} ms`)
+  console.log(
+    `SRP sign-ins per second (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores): ${signInsPerSecond}; server CPU per sign-in ${serverCpuMsPerSignIn.toFixed(2)} ms`,
+  )
 }

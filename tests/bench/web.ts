@@ -158,7 +158,9 @@ export async function benchWeb(baseUrl: string, options: { distDir?: string; lig
   const distDir = options.distDir ?? path.join(ROOT, 'dist')
   const rows: WebBenchRow[] = chunkSizes(distDir).map((c) => ({ what: `chunk ${c.file}`, value: `${kb(c.gzip)} gzipped (${kb(c.bytes)})` }))
   for (const page of await weighPages(baseUrl, PUBLIC_PAGES, distDir)) {
-    const parts = Object.entries(page.byType).map(([type, bytes]) => `${type} ${kb(bytes)}`).join(', ')
+    const parts = Object.entries(page.byType)
+      .map(([type, bytes]) => `${type} ${kb(bytes)}`)
+      .join(', ')
     rows.push({
       what: `first visit of ${page.path}: JS, CSS, fonts, images`,
       value: `${kb(page.gzip)} gzipped, ${page.files} files (${parts}); ${kb(page.sent)} as sent`,
@@ -169,7 +171,12 @@ export async function benchWeb(baseUrl: string, options: { distDir?: string; lig
   const lh = await lighthouseRun(new URL('/login', baseUrl).href, options.lighthouseRuns ?? 3)
   const runs = lh.runs.map((r) => `${r.score}/${r.lcpMs} ms`).join(', ')
   rows.push(
-    { what: 'Lighthouse performance, /login (desktop)', value: `${lh.score} (runs: ${runs})`, target: `≥ ${LIGHTHOUSE_TARGET.score}`, met: lh.score >= LIGHTHOUSE_TARGET.score },
+    {
+      what: 'Lighthouse performance, /login (desktop)',
+      value: `${lh.score} (runs: ${runs})`,
+      target: `≥ ${LIGHTHOUSE_TARGET.score}`,
+      met: lh.score >= LIGHTHOUSE_TARGET.score,
+    },
     { what: 'Lighthouse LCP, /login (desktop)', value: `${lh.lcpMs} ms`, target: `≤ ${LIGHTHOUSE_TARGET.lcpMs} ms`, met: lh.lcpMs <= LIGHTHOUSE_TARGET.lcpMs },
   )
   return rows

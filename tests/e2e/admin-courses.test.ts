@@ -80,32 +80,61 @@ async function confirm(button: string, p: Page = page) {
 describe('courses management journey', () => {
   it('finds a course, subscribes and revokes learners, reads a learner’s forms and clones the course', async () => {
     // A course built through the creator API (admins may build), with a plan and a form, and two learners.
-    const lena = (await api<{ Item: { username: string; email: string } }>('POST', '/api/admin/users/create', { email: uniqueEmail('lena'), name: 'Lena Learner' })).Item
-    const mark = (await api<{ Item: { username: string; email: string } }>('POST', '/api/admin/users/create', { email: uniqueEmail('mark'), name: 'Mark Student' })).Item
+    const lena = (
+      await api<{ Item: { username: string; email: string } }>('POST', '/api/admin/users/create', { email: uniqueEmail('lena'), name: 'Lena Learner' })
+    ).Item
+    const mark = (
+      await api<{ Item: { username: string; email: string } }>('POST', '/api/admin/users/create', { email: uniqueEmail('mark'), name: 'Mark Student' })
+    ).Item
     const started = await api<{ uuid: string; revision: number }>('POST', '/api/v2/courses/creator/start', { name: 'Álgebra para todos' })
     const uuid = started.uuid
-    let revision = (await api<{ revision: number }>('PUT', '/api/v2/courses/creator/builder/update-general', {
-      uuid,
-      revision: started.revision,
-      briefDescription: 'Numbers and letters for everyone',
-      description: 'Equations, step by step.',
-      durationHours: 12,
-      keywords: ['equations'],
-    })).revision
+    let revision = (
+      await api<{ revision: number }>('PUT', '/api/v2/courses/creator/builder/update-general', {
+        uuid,
+        revision: started.revision,
+        briefDescription: 'Numbers and letters for everyone',
+        description: 'Equations, step by step.',
+        durationHours: 12,
+        keywords: ['equations'],
+      })
+    ).revision
     const plans = await api<{ revision: number; items: Array<{ id: string }> }>('POST', '/api/v2/courses/creator/builder/subscription-update', {
       uuid,
       revision,
-      items: [{ name: 'Monthly', durationDays: 30 }, { name: 'Yearly', durationDays: 365 }],
+      items: [
+        { name: 'Monthly', durationDays: 30 },
+        { name: 'Yearly', durationDays: 365 },
+      ],
     })
     revision = plans.revision
-    const section = await api<{ revision: number; item: { id: string } }>('POST', '/api/v2/courses/creator/blocks/add', { uuid, revision, item: 'section', values: { title: 'Week 1' } })
+    const section = await api<{ revision: number; item: { id: string } }>('POST', '/api/v2/courses/creator/blocks/add', {
+      uuid,
+      revision,
+      item: 'section',
+      values: { title: 'Week 1' },
+    })
     revision = section.revision
     await api('POST', '/api/v2/courses/creator/blocks/add', {
       uuid,
       revision,
       item: 'form',
       section: section.item.id,
-      values: { name: 'Final quiz', tries: 3, requiredScore: 60, questions: [{ id: 'q1', type: 'boolean', text: 'x + 1 = 2 means x = 1', options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] }] },
+      values: {
+        name: 'Final quiz',
+        tries: 3,
+        requiredScore: 60,
+        questions: [
+          {
+            id: 'q1',
+            type: 'boolean',
+            text: 'x + 1 = 2 means x = 1',
+            options: [
+              { id: 't', text: 'True', correct: true },
+              { id: 'f', text: 'False', correct: false },
+            ],
+          },
+        ],
+      },
     })
     for (const name of ['Biología celular', 'Cálculo diferencial', 'Historia del arte']) await api('POST', '/api/v2/courses/creator/start', { name })
     await api('POST', '/api/admin/courses/course/subscriptors/add', { uuid, subscription: plans.items[1].id, user: mark.email })
@@ -143,7 +172,10 @@ describe('courses management journey', () => {
     // Revoke Mark's subscription.
     const markRow = page.getByRole('row').filter({ hasText: 'Mark Student' })
     await markRow.getByRole('button', { name: 'Revoke' }).click()
-    await page.getByRole('dialog').getByText('Mark Student loses access to Álgebra para todos now and cannot subscribe to it again until an administrator lifts the block.').waitFor()
+    await page
+      .getByRole('dialog')
+      .getByText('Mark Student loses access to Álgebra para todos now and cannot subscribe to it again until an administrator lifts the block.')
+      .waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
     await page.getByText("Mark Student's subscription was revoked.").waitFor()
     await markRow.getByText('Revoked').waitFor()

@@ -50,8 +50,13 @@ function keepFailure(page: () => Page) {
   onTestFailed(async ({ task }) => {
     const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
     fs.mkdirSync(FAILURES, { recursive: true })
-    await page().screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page().locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    await page()
+      .screenshot({ path: `${base}.png`, fullPage: true })
+      .catch(() => undefined)
+    const text = await page()
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     fs.writeFileSync(`${base}.txt`, `${page().url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
   })
 }
@@ -199,7 +204,15 @@ describe('administration journey', () => {
     await page.getByRole('row').nth(1).waitFor()
     await check(page, 'audit')
     const table = page.locator('table')
-    for (const action of ['User created', 'User groups changed', 'Account disabled', 'Account enabled', 'Users imported', 'Document changed', 'Document published']) {
+    for (const action of [
+      'User created',
+      'User groups changed',
+      'Account disabled',
+      'Account enabled',
+      'Users imported',
+      'Document changed',
+      'Document published',
+    ]) {
       await table.getByText(action, { exact: true }).first().waitFor({ timeout: 10_000 })
     }
     // Filtered by action.
@@ -215,49 +228,59 @@ describe('administration journey', () => {
   it.each([
     ['a desktop', DESKTOP],
     ['a phone', PHONE],
-  ])('every admin screen passes axe-core with no serious or critical finding, on %s', async (_device, viewport) => {
-    const state = await admin.context.storageState()
-    const screens: Array<[string, string, string]> = [
-      ['users-list', '/admin/users', 'Users management'],
-      ['groups', '/admin/groups', 'Groups'],
-      ['group-members', '/admin/groups/admin/show', 'Members of admin'],
-      ['subscriptions', '/admin/subscriptions', 'Subscriptions Management'],
-      ['categories', '/admin/categories', 'Categories'],
-      ['categories-create', '/admin/categories/create', 'New category'],
-      ['collaborators', '/admin/collaborators', 'Collaborators'],
-      ['tags', '/admin/tags', 'Tags'],
-      ['difficulties', '/admin/difficulties', 'Difficulties'],
-      ['certificates', '/admin/certificates', 'Certificates'],
-      ['organizations', '/admin/organizations', 'Organizations'],
-      ['statuses', '/admin/statuses', 'Statuses'],
-      ['school-cycles', '/admin/school-cycles', 'School cycles'],
-      ['careers', '/admin/careers', 'Careers'],
-      ['careers-create', '/admin/careers/create', 'New career'],
-      ['school-subjects', '/admin/school-subjects', 'School subjects'],
-      ['documents', '/admin/documents', 'Documents'],
-      ['documents-edit', '/admin/documents/terms-of-use-and-conditions', 'Document: '],
-      ['audit', '/admin/audit', 'Audit log'],
-      ['migrations', '/admin/support/migrations', 'Migrations'],
-      ['users-import', '/admin/users/import', 'Import users from a CSV file'],
-    ]
-    {
-      const context = await browser.newContext({ baseURL: server.url, viewport, storageState: state, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 })
-      contexts.push(context)
-      const page = await context.newPage()
-      keepFailure(() => page)
-      const errors = trackErrors(page)
-      for (const [name, path, title] of screens) {
-        await page.goto(path)
-        await page.getByRole('heading', { level: 1, name: title }).first().waitFor({ timeout: 15_000 })
-        await check(page, name)
+  ])(
+    'every admin screen passes axe-core with no serious or critical finding, on %s',
+    async (_device, viewport) => {
+      const state = await admin.context.storageState()
+      const screens: Array<[string, string, string]> = [
+        ['users-list', '/admin/users', 'Users management'],
+        ['groups', '/admin/groups', 'Groups'],
+        ['group-members', '/admin/groups/admin/show', 'Members of admin'],
+        ['subscriptions', '/admin/subscriptions', 'Subscriptions Management'],
+        ['categories', '/admin/categories', 'Categories'],
+        ['categories-create', '/admin/categories/create', 'New category'],
+        ['collaborators', '/admin/collaborators', 'Collaborators'],
+        ['tags', '/admin/tags', 'Tags'],
+        ['difficulties', '/admin/difficulties', 'Difficulties'],
+        ['certificates', '/admin/certificates', 'Certificates'],
+        ['organizations', '/admin/organizations', 'Organizations'],
+        ['statuses', '/admin/statuses', 'Statuses'],
+        ['school-cycles', '/admin/school-cycles', 'School cycles'],
+        ['careers', '/admin/careers', 'Careers'],
+        ['careers-create', '/admin/careers/create', 'New career'],
+        ['school-subjects', '/admin/school-subjects', 'School subjects'],
+        ['documents', '/admin/documents', 'Documents'],
+        ['documents-edit', '/admin/documents/terms-of-use-and-conditions', 'Document: '],
+        ['audit', '/admin/audit', 'Audit log'],
+        ['migrations', '/admin/support/migrations', 'Migrations'],
+        ['users-import', '/admin/users/import', 'Import users from a CSV file'],
+      ]
+      {
+        const context = await browser.newContext({
+          baseURL: server.url,
+          viewport,
+          storageState: state,
+          isMobile: viewport.width < 500,
+          hasTouch: viewport.width < 500,
+        })
+        contexts.push(context)
+        const page = await context.newPage()
+        keepFailure(() => page)
+        const errors = trackErrors(page)
+        for (const [name, path, title] of screens) {
+          await page.goto(path)
+          await page.getByRole('heading', { level: 1, name: title }).first().waitFor({ timeout: 15_000 })
+          await check(page, name)
+        }
+        // A difficulty's edit form (the seeded ones), opened from the list.
+        await page.goto('/admin/difficulties')
+        await page.getByRole('cell', { name: 'Very Easy' }).click()
+        await page.getByRole('heading', { level: 1, name: /^Difficulty: / }).waitFor()
+        await check(page, 'difficulties-edit')
+        expect(errors).toEqual([])
       }
-      // A difficulty's edit form (the seeded ones), opened from the list.
-      await page.goto('/admin/difficulties')
-      await page.getByRole('cell', { name: 'Very Easy' }).click()
-      await page.getByRole('heading', { level: 1, name: /^Difficulty: / }).waitFor()
-      await check(page, 'difficulties-edit')
-      expect(errors).toEqual([])
-    }
-    expect(axeFindings).toEqual([])
-  }, 400_000)
+      expect(axeFindings).toEqual([])
+    },
+    400_000,
+  )
 })

@@ -51,7 +51,10 @@ async function open(viewport = DESKTOP, language: Language = 'eng', colorScheme:
     const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
     fs.mkdirSync(FAILURES, { recursive: true })
     await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page.locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
   })
   return { page, errors: trackErrors(page) }

@@ -119,7 +119,10 @@ function keepFailure() {
     const base = nodePath.join(FAILURES, `coedit-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
     fs.mkdirSync(FAILURES, { recursive: true })
     await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page.locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
   })
 }

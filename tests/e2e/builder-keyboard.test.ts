@@ -104,7 +104,17 @@ async function courseWithContent(): Promise<string> {
       name: 'Check your understanding',
       tries: 2,
       requiredScore: 60,
-      questions: [{ id: 'q1', type: 'single', text: 'What is a median?', options: [{ id: 'a', text: 'The middle value', correct: true }, { id: 'b', text: 'The most common value', correct: false }] }],
+      questions: [
+        {
+          id: 'q1',
+          type: 'single',
+          text: 'What is a median?',
+          options: [
+            { id: 'a', text: 'The middle value', correct: true },
+            { id: 'b', text: 'The most common value', correct: false },
+          ],
+        },
+      ],
     },
     basics,
   )
@@ -140,7 +150,10 @@ beforeEach(() => {
   onTestFailed(async ({ task }) => {
     const base = nodePath.join(SHOTS, `failed-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
     await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page.locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     const payload = await page.evaluate(() => localStorage.getItem('userPayload')).catch(() => null)
     fs.writeFileSync(`${base}.txt`, `${page.url()}\n${payload}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
   })
@@ -162,13 +175,31 @@ describe('content tab', () => {
 
     await page.keyboard.press('Space')
     // The lift is announced in the interface language.
-    await expect.poll(() => page.locator('[aria-live]').allInnerTexts().then((t) => t.join(' ')), { timeout: 5000 }).toContain('You have lifted the block “Welcome”, at position 1 of 3 in “Basics”.')
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[aria-live]')
+            .allInnerTexts()
+            .then((t) => t.join(' ')),
+        { timeout: 5000 },
+      )
+      .toContain('You have lifted the block “Welcome”, at position 1 of 3 in “Basics”.')
     await page.keyboard.press('ArrowDown')
     await page.waitForTimeout(300)
     await page.keyboard.press('ArrowDown')
     await page.waitForTimeout(300)
     await page.keyboard.press('Space')
-    await expect.poll(() => page.locator('[aria-live]').allInnerTexts().then((t) => t.join(' ')), { timeout: 5000 }).toContain('You have dropped the item at position 3 of 3.')
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[aria-live]')
+            .allInnerTexts()
+            .then((t) => t.join(' ')),
+        { timeout: 5000 },
+      )
+      .toContain('You have dropped the item at position 3 of 3.')
 
     const onScreen = () => basics.locator('article h3').allInnerTexts()
     await expect.poll(onScreen).toEqual(['Further reading', 'Check your understanding', 'Welcome'])
@@ -180,7 +211,14 @@ describe('content tab', () => {
     await page.keyboard.press('ArrowUp')
     await page.waitForTimeout(300)
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('[aria-live]').allInnerTexts().then((t) => t.join(' '))).toContain('Move cancelled. The item is back at position 3.')
+    await expect
+      .poll(() =>
+        page
+          .locator('[aria-live]')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
+      )
+      .toContain('Move cancelled. The item is back at position 3.')
     await page.reload()
     await basics.getByRole('article').first().waitFor({ timeout: 20_000 })
     expect(await onScreen()).toEqual(['Further reading', 'Check your understanding', 'Welcome'])

@@ -43,7 +43,10 @@ async function creatorPage(viewport = DESKTOP) {
   const errors = trackErrors(page)
   // Refused API calls, kept for the failure report.
   page.on('response', (r) => {
-    if (r.status() >= 400 && r.url().includes('/api/')) void r.text().then((t) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${t.slice(0, 300)} ${r.request().postData()?.slice(0, 300) ?? ''}`))
+    if (r.status() >= 400 && r.url().includes('/api/'))
+      void r
+        .text()
+        .then((t) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${t.slice(0, 300)} ${r.request().postData()?.slice(0, 300) ?? ''}`))
   })
   await signIn(page, creator.email, creator.password)
   return { context, page, errors }
@@ -84,7 +87,10 @@ function keepFailure(page: () => Page | undefined) {
     const base = nodePath.join(FAILURES, `builder-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
     fs.mkdirSync(FAILURES, { recursive: true })
     await current.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await current.locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    const text = await current
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     fs.writeFileSync(`${base}.txt`, `${current.url()}\n\nrefused calls:\n${refused.join('\n')}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
   })
 }
@@ -119,7 +125,10 @@ describe('course authoring journey', () => {
     await page.getByRole('textbox', { name: 'Duration (hours)' }).fill('12')
     await page.getByRole('textbox', { name: 'Brief description' }).fill('Numbers for daily life, plainly explained.')
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Averages, spread, chance and charts, with exercises.')
-    for (const [choice, option] of [['Difficulty', 'Easy'], ['Category', 'Mathematics']]) {
+    for (const [choice, option] of [
+      ['Difficulty', 'Easy'],
+      ['Category', 'Mathematics'],
+    ]) {
       await page.getByRole('combobox', { name: choice }).click()
       await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click()
     }
@@ -167,7 +176,10 @@ describe('course authoring journey', () => {
     await quiz.getByRole('textbox', { name: 'Text of question 1' }).fill('Is the mean a kind of average?')
     await quiz.getByRole('textbox', { name: 'Text of option A of question 1' }).fill('Yes')
     await quiz.getByRole('textbox', { name: 'Text of option B of question 1' }).fill('No')
-    await quiz.getByRole('checkbox', { name: 'Option A is correct' }).or(quiz.getByRole('radio', { name: 'Option A is correct' })).check()
+    await quiz
+      .getByRole('checkbox', { name: 'Option A is correct' })
+      .or(quiz.getByRole('radio', { name: 'Option A is correct' }))
+      .check()
     await saved(page)
     await check(page, 'content')
 
@@ -200,7 +212,10 @@ describe('course authoring journey', () => {
     await second.getByRole('article', { name: 'Intro video' }).waitFor({ timeout: 10_000 })
     await saved(page)
     await page.reload()
-    await page.getByRole('region', { name: /^Section 2:/ }).getByRole('article', { name: 'Intro video' }).waitFor({ timeout: 20_000 })
+    await page
+      .getByRole('region', { name: /^Section 2:/ })
+      .getByRole('article', { name: 'Intro video' })
+      .waitFor({ timeout: 20_000 })
 
     // A plan.
     await page.getByRole('tab', { name: 'Plans' }).click()
@@ -218,7 +233,10 @@ describe('course authoring journey', () => {
     await check(page, 'publish-failing')
     await checklist.getByRole('link', { name: 'Fix in “Media”' }).click()
     await page.waitForURL(/\/media$/)
-    await page.getByRole('group', { name: 'Certificate template' }).locator('input[type=file]').setInputFiles(file('certificate.pdf', 'application/pdf', 20_000))
+    await page
+      .getByRole('group', { name: 'Certificate template' })
+      .locator('input[type=file]')
+      .setInputFiles(file('certificate.pdf', 'application/pdf', 20_000))
     await page.getByRole('group', { name: 'Preview: Certificate template' }).getByRole('link').waitFor({ timeout: 20_000 })
     await saved(page)
 
@@ -227,7 +245,10 @@ describe('course authoring journey', () => {
     await page.getByText(/Everything is ready to publish/).waitFor()
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.getByText('Publishing completed').waitFor()
-    await page.getByText(/Published version: 1/).first().waitFor()
+    await page
+      .getByText(/Published version: 1/)
+      .first()
+      .waitFor()
     await check(page, 'publish-done')
     expect(errors).toEqual([])
   })
@@ -259,7 +280,10 @@ describe('course authoring journey', () => {
   it('every builder screen: axe-core finds nothing serious, pictures at desktop and phone size', async () => {
     const screens: Array<[string, string]> = [
       ['list', '/creator/courses'],
-      ...['general', 'media', 'content', 'faq', 'tags', 'plans', 'collaborators', 'publish'].map((t): [string, string] => [t, `/creator/courses/${course}/${t}`]),
+      ...['general', 'media', 'content', 'faq', 'tags', 'plans', 'collaborators', 'publish'].map((t): [string, string] => [
+        t,
+        `/creator/courses/${course}/${t}`,
+      ]),
       ['review', `/creator/courses/${course}/review`],
       ['not-authorized', '/creator/courses/00000000-0000-4000-8000-000000000000/general'],
     ]

@@ -12,7 +12,17 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { NO_RATE_LIMITS } from '../helpers/app.js'
-import { acknowledged, call, demoCourses, firstOptions, missingWrites, signedInLearners, type Acknowledged, type DemoCourse, type Learner } from '../helpers/exam.js'
+import {
+  acknowledged,
+  call,
+  demoCourses,
+  firstOptions,
+  missingWrites,
+  signedInLearners,
+  type Acknowledged,
+  type DemoCourse,
+  type Learner,
+} from '../helpers/exam.js'
 import { sharedSecrets, startServerProcess, type ServerProcess } from '../helpers/server-process.js'
 
 const WRITES = Number(process.env.DURABILITY_WRITES ?? 200)
@@ -59,7 +69,11 @@ function learnerWrites(base: () => string, learner: Learner, ack: Acknowledged, 
         if (!take()) break
         rest.push({
           run: async () => {
-            const res = await call(base(), learner, 'POST', '/api/v2/courses/forms/completed', { course: course.uuid, id: form.id, answers: firstOptions(form) })
+            const res = await call(base(), learner, 'POST', '/api/v2/courses/forms/completed', {
+              course: course.uuid,
+              id: form.id,
+              answers: firstOptions(form),
+            })
             const key = `${course.uuid}/${form.id}`
             if (res.status === 200) ack.attempts.set(key, (ack.attempts.get(key) ?? 0) + 1)
             return res.status === 200
@@ -111,7 +125,9 @@ async function crashAndRecover(label: string, env: Record<string, string>) {
   expect(killed, 'the process was killed mid-stream').toBe(true)
   // Writes still on their way when the process died were never acknowledged.
   expect(refused, 'writes left unanswered by the killed process').toBeGreaterThan(0)
-  await new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once('exit', () => resolve())))
+  await new Promise<void>((resolve) =>
+    server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once('exit', () => resolve()),
+  )
 
   server = await startServerProcess(env)
   const restarted = server
@@ -119,7 +135,9 @@ async function crashAndRecover(label: string, env: Record<string, string>) {
   const missing: string[] = []
   for (const [i, learner] of learners.entries()) missing.push(...(await missingWrites(server.url, learner, acks[i]!, courses)))
   const kept = acks.reduce((n, a) => n + a.subscriptions.size + a.pages.size + [...a.attempts.values()].reduce((x, y) => x + y, 0), 0)
-  console.log(`durability (${label}): ${WRITES} writes sent, ${answered} acknowledged before kill -9, ${kept} read back after the restart, ${missing.length} lost (first start ${Math.round(firstStartMs)} ms, sign-ins ${Math.round(signInMs)} ms, restart ${Math.round(restarted.startedInMs)} ms)`)
+  console.log(
+    `durability (${label}): ${WRITES} writes sent, ${answered} acknowledged before kill -9, ${kept} read back after the restart, ${missing.length} lost (first start ${Math.round(firstStartMs)} ms, sign-ins ${Math.round(signInMs)} ms, restart ${Math.round(restarted.startedInMs)} ms)`,
+  )
   expect(missing).toEqual([])
 }
 

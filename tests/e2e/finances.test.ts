@@ -113,7 +113,11 @@ async function financePage(viewport: { width: number; height: number } = DESKTOP
 /** Waits for the charts to settle, checks axe-core (0 serious or critical), photographs the screen. */
 async function check(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
-  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined)
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined)
   expect(await seriousViolations(page), `${name}: ${page.url()}`).toEqual([])
   const width = page.viewportSize()?.width ?? 0
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`), fullPage: true })
@@ -125,7 +129,11 @@ async function check(page: Page, name: string) {
 async function download(page: Page, button: string): Promise<{ name: string; text: string; bom: boolean }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()])
   const bytes = fs.readFileSync((await file.path())!)
-  return { name: file.suggestedFilename(), bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), text: bytes.toString('utf8').replace(/^\uFEFF/, '') }
+  return {
+    name: file.suggestedFilename(),
+    bom: bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])),
+    text: bytes.toString('utf8').replace(/^\uFEFF/, ''),
+  }
 }
 
 describe('finances journey', () => {
@@ -134,7 +142,11 @@ describe('finances journey', () => {
     // The Finances menu is there for the finances group; Management is not.
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     await menu.getByText('Finances', { exact: true }).first().click()
-    await menu.getByRole('link', { name: 'Overview' }).or(page.getByRole('menuitem', { name: 'Overview' })).first().click()
+    await menu
+      .getByRole('link', { name: 'Overview' })
+      .or(page.getByRole('menuitem', { name: 'Overview' }))
+      .first()
+      .click()
     await page.waitForURL('**/admin/finances')
     await expect.poll(() => menu.getByText('Management', { exact: true }).count()).toBe(0)
     await page.getByRole('heading', { level: 1, name: 'Finances' }).waitFor()
@@ -232,7 +244,9 @@ describe('finances journey', () => {
     await page.waitForURL('**/dashboard', { timeout: 15_000 })
     await page.goto('/admin/finances/sales')
     await page.getByRole('heading', { name: 'Permission denied' }).waitFor()
-    const status = await page.evaluate(async () => (await fetch('/api/v2/finances/sales/totals', { headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}` } })).status)
+    const status = await page.evaluate(
+      async () => (await fetch('/api/v2/finances/sales/totals', { headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}` } })).status,
+    )
     expect(status).toBe(403)
   })
 })

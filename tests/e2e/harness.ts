@@ -21,7 +21,6 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
 }
 
-
 export interface RunningServer {
   url: string
   dataDir: string

@@ -49,7 +49,10 @@ async function open(language?: Language, locale?: string): Promise<{ page: Page;
     const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
     fs.mkdirSync(FAILURES, { recursive: true })
     await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page.locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
     console.error(`journey failed; see ${base}.png and ${base}.txt`)
   })
@@ -171,7 +174,7 @@ describe('sign-in journeys', () => {
     expect(errors).toEqual([])
   })
 
-  it("takes the bootstrap administrator from the temporary password through complete register to the dashboard with the admin menus", async () => {
+  it('takes the bootstrap administrator from the temporary password through complete register to the dashboard with the admin menus', async () => {
     const admin = adminTemporaryPassword(server.output())
     const { page, errors } = await open('eng')
 

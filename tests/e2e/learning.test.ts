@@ -47,7 +47,10 @@ async function open(viewport = { width: 1366, height: 768 }): Promise<{ page: Pa
     const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
     fs.mkdirSync(FAILURES, { recursive: true })
     await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page.locator('body').innerText().catch((e: Error) => `(no text: ${e.message})`)
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch((e: Error) => `(no text: ${e.message})`)
     fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
   })
   return { page, errors: trackErrors(page) }
@@ -129,9 +132,15 @@ describe('learning journey', () => {
 
     // Catalogue → overview → free plan.
     await page.goto('/galaxy')
-    await page.getByRole('link', { name: new RegExp(COURSE) }).first().waitFor()
+    await page
+      .getByRole('link', { name: new RegExp(COURSE) })
+      .first()
+      .waitFor()
     await check(page, 'desktop-catalogue')
-    await page.getByRole('link', { name: new RegExp(COURSE) }).first().click()
+    await page
+      .getByRole('link', { name: new RegExp(COURSE) })
+      .first()
+      .click()
     await page.getByRole('heading', { level: 1, name: COURSE }).waitFor()
     await check(page, 'desktop-overview')
     await page.getByRole('button', { name: 'Subscribe' }).first().click()
@@ -239,9 +248,15 @@ describe('learning journey', () => {
     const { page, errors } = await open({ width: 390, height: 844 })
     await registerAndLogIn(page, uniqueEmail('phone'), strongPassword())
     await page.goto('/galaxy')
-    await page.getByRole('link', { name: new RegExp(COURSE) }).first().waitFor()
+    await page
+      .getByRole('link', { name: new RegExp(COURSE) })
+      .first()
+      .waitFor()
     await check(page, 'phone-catalogue')
-    await page.getByRole('link', { name: new RegExp(COURSE) }).first().click()
+    await page
+      .getByRole('link', { name: new RegExp(COURSE) })
+      .first()
+      .click()
     await page.getByRole('button', { name: 'Subscribe' }).first().waitFor()
     await check(page, 'phone-overview')
     await page.getByRole('button', { name: 'Subscribe' }).first().click()

@@ -22,7 +22,9 @@ import { freePort, sharedSecrets, startServerProcess, type ServerProcess } from 
 
 const LEARNERS = Number(process.env.LB_LEARNERS ?? 100)
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://aula_ci:aula_ci@127.0.0.1:5432/aula_ci'
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p)) ?? (spawnSync('sh', ['-c', 'command -v haproxy']).stdout?.toString().trim() || null)
+const HAPROXY =
+  ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p)) ??
+  (spawnSync('sh', ['-c', 'command -v haproxy']).stdout?.toString().trim() || null)
 
 async function postgresReachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3000 })
@@ -37,7 +39,10 @@ async function postgresReachable(): Promise<string | null> {
   }
 }
 
-const missing = HAPROXY === null ? 'haproxy is not installed (apt-get install haproxy)' : await postgresReachable().then((e) => (e ? `PostgreSQL is not reachable at TEST_DATABASE_URL (${e})` : null))
+const missing =
+  HAPROXY === null
+    ? 'haproxy is not installed (apt-get install haproxy)'
+    : await postgresReachable().then((e) => (e ? `PostgreSQL is not reachable at TEST_DATABASE_URL (${e})` : null))
 if (missing) console.warn(`load-balanced test skipped: ${missing}`)
 
 /** HAProxy's configuration: the one docs/production.md shows, with this run's ports. */

@@ -76,7 +76,10 @@ async function checkAndShoot(name: string) {
     await settled()
     expect(await seriousViolations(page), `${name} at ${v.name}`).toEqual([])
     // No sideways scrolling on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} scrolls sideways at ${v.name}`).toBeLessThanOrEqual(0)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `${name} scrolls sideways at ${v.name}`,
+    ).toBeLessThanOrEqual(0)
     await page.screenshot({ path: nodePath.join(SHOTS, `${v.name}-${name}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 1366, height: 768 })
@@ -88,7 +91,11 @@ async function uploadCover(bytes: number): Promise<void> {
     const auth = { authorization: `Bearer ${localStorage.getItem('jwt')}`, 'content-type': 'application/json' }
     const started = await fetch('/api/v2/courses/creator/start', { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Curso con portada' }) })
     const { uuid } = (await started.json()) as { uuid: string }
-    const par = await fetch('/api/v2/courses/creator/builder/cover-par', { method: 'POST', headers: auth, body: JSON.stringify({ uuid, size, contentType: 'image/png', fileName: 'portada.png' }) })
+    const par = await fetch('/api/v2/courses/creator/builder/cover-par', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ uuid, size, contentType: 'image/png', fileName: 'portada.png' }),
+    })
     const { url, fields } = (await par.json()) as { url: string; fields: Record<string, string> }
     const form = new FormData()
     for (const [k, v] of Object.entries(fields)) form.append(k, v)
@@ -146,7 +153,11 @@ describe('monitoring', () => {
       let done = 0
       for (const course of items.slice(0, 2)) {
         const { plans } = (await json(`/api/v2/courses/course/subscriptions/${course.uuid}`)) as { plans: Array<{ id: string }> }
-        const subscribed = await fetch('/api/v2/courses/course/subscribe', { method: 'POST', headers: auth, body: JSON.stringify({ uuid: course.uuid, plan: plans[0]!.id }) })
+        const subscribed = await fetch('/api/v2/courses/course/subscribe', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ uuid: course.uuid, plan: plans[0]!.id }),
+        })
         if (subscribed.status !== 201) continue
         const { Item } = (await json(`/api/v2/courses/course/index/${course.uuid}`)) as { Item: { sections: Array<{ blocks: Array<{ id: string }> }> } }
         const opened = await fetch(`/api/v2/metrics/re/${course.uuid}/${Item.sections[0]!.blocks[0]!.id}`, { headers: auth })
@@ -161,7 +172,15 @@ describe('monitoring', () => {
     const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
     const period = `from=${day(29)}&to=${day(0)}`
     await page.goto(`/admin/monitoring?${period}`)
-    await page.getByRole('navigation', { name: 'Monitoring sections' }).getByRole('link').filter({ hasText: new RegExp(`^${{ 'active-learners': 'Active learners', subscriptions: 'Subscriptions', completion: 'Completion', 'top-courses': 'Top courses' }[name]}$`) }).click()
+    await page
+      .getByRole('navigation', { name: 'Monitoring sections' })
+      .getByRole('link')
+      .filter({
+        hasText: new RegExp(
+          `^${{ 'active-learners': 'Active learners', subscriptions: 'Subscriptions', completion: 'Completion', 'top-courses': 'Top courses' }[name]}$`,
+        ),
+      })
+      .click()
     await page.waitForURL(`**/admin/monitoring/${name}?${period}`)
     await settled()
     // The courses studied above show up: no empty state.

@@ -90,7 +90,11 @@ describe('axe-core on every screen the journeys open, light and dark', () => {
     await page.getByRole('heading', { name: 'Confirm your account' }).waitFor()
     await check(page, '04-register-confirmation')
     await page.goto('/forgot-password')
-    await page.getByRole('heading', { name: 'Reset your password' }).or(page.getByRole('heading', { level: 1 })).first().waitFor()
+    await page
+      .getByRole('heading', { name: 'Reset your password' })
+      .or(page.getByRole('heading', { level: 1 }))
+      .first()
+      .waitFor()
     await check(page, '05-forgot-password')
     await page.goto('/terms-of-use-and-privacy')
     await page.getByRole('heading', { level: 1 }).waitFor()

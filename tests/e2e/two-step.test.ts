@@ -48,7 +48,8 @@ async function open(viewport = DESKTOP) {
   return { page, errors }
 }
 
-const codeAt = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
+const codeAt = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
 
 /** Screenshot for review, and axe-core's serious and critical findings (expected none). */
 async function review(page: Page, name: string) {
@@ -63,7 +64,9 @@ async function review(page: Page, name: string) {
   // The shell's avatar in the top bar (initials on a colour from the name) is the layout's, not
   // these screens': it is left out here and reported separately.
   const result = await new AxeBuilder({ page }).exclude('header .MuiAvatar-root').analyze()
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   expect(bad, `${name}: axe`).toEqual([])
 }
 
@@ -163,7 +166,10 @@ describe('two-step verification screens', () => {
 
   it('makes the administrator (staff) set it up at the first sign-in, after the new password', async () => {
     const admin = adminTemporaryPassword(server.output())
-    for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const { page, errors } = await open(viewport)
       await passwordStep(page, admin.email, admin.password)
       if (device === 'desktop') {
@@ -195,11 +201,21 @@ describe('two-step verification screens', () => {
 /** Turns the administrator's two-step verification off again (as another administrator would for a lost phone). */
 async function resetAdminTwoStep(email: string) {
   const { CognitoIdentityProviderClient, AdminSetUserMFAPreferenceCommand } = await import('@aws-sdk/client-cognito-identity-provider')
-  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'identity', 'admin-credentials.json'), 'utf8')) as { accessKeyId: string; secretAccessKey: string }
+  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'identity', 'admin-credentials.json'), 'utf8')) as {
+    accessKeyId: string
+    secretAccessKey: string
+  }
   const config = (await (await fetch(`${server.url}/api/config`)).json()) as { identity: { userPoolId: string } }
-  const client = new CognitoIdentityProviderClient({ region: config.identity.userPoolId.split('_')[0], endpoint: `${server.url}/identity/`, credentials: creds, maxAttempts: 1 })
+  const client = new CognitoIdentityProviderClient({
+    region: config.identity.userPoolId.split('_')[0],
+    endpoint: `${server.url}/identity/`,
+    credentials: creds,
+    maxAttempts: 1,
+  })
   try {
-    await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: config.identity.userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false } }))
+    await client.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: config.identity.userPoolId, Username: email, SoftwareTokenMfaSettings: { Enabled: false } }),
+    )
   } finally {
     client.destroy()
   }

@@ -9,7 +9,22 @@ export function clip(seconds: number, format: 'webm' | 'mp4' = 'webm'): Buffer {
   const out = path.join(dir, `clip.${format}`)
   try {
     const codec = format === 'webm' ? ['-c:v', 'libvpx', '-b:v', '50k'] : ['-c:v', 'mpeg4']
-    const res = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=navy:s=64x36:r=5', '-t', String(seconds), ...codec, '-f', format, '-y', out])
+    const res = spawnSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=navy:s=64x36:r=5',
+      '-t',
+      String(seconds),
+      ...codec,
+      '-f',
+      format,
+      '-y',
+      out,
+    ])
     if (res.status !== 0) throw new Error(`ffmpeg could not make a clip: ${String(res.stderr)}`)
     return fs.readFileSync(out)
   } finally {

@@ -60,7 +60,11 @@ export const V2 = '/api/v2/courses/creator'
 export const LEGACY = '/api/courses/creator'
 
 /** Starts a course as `as` and applies `general` (update-general fields) when given. */
-export async function startCourse(api: CourseApi, as: Caller, overrides: { name?: string; general?: Record<string, unknown> } = {}): Promise<{ uuid: string; revision: number }> {
+export async function startCourse(
+  api: CourseApi,
+  as: Caller,
+  overrides: { name?: string; general?: Record<string, unknown> } = {},
+): Promise<{ uuid: string; revision: number }> {
   made++
   const res = await api.call(as, 'POST', `${V2}/start`, { name: overrides.name ?? `Course ${made}` })
   expect(res.statusCode, res.body).toBe(201)

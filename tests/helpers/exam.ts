@@ -114,9 +114,12 @@ export async function missingWrites(base: string, learner: Learner, ack: Acknowl
       continue
     }
     const done = new Set(
-      (index.body as { Item: { sections: Array<{ blocks: Array<{ id: string; completed: boolean }> }> } }).Item.sections.flatMap((s) => s.blocks.filter((b) => b.completed).map((b) => b.id)),
+      (index.body as { Item: { sections: Array<{ blocks: Array<{ id: string; completed: boolean }> }> } }).Item.sections.flatMap((s) =>
+        s.blocks.filter((b) => b.completed).map((b) => b.id),
+      ),
     )
-    for (const page of course.pages) if (ack.pages.has(`${course.uuid}/${page}`) && !done.has(page)) missing.push(`${learner.email}: page ${page} no longer completed`)
+    for (const page of course.pages)
+      if (ack.pages.has(`${course.uuid}/${page}`) && !done.has(page)) missing.push(`${learner.email}: page ${page} no longer completed`)
     for (const form of course.forms) {
       const expected = ack.attempts.get(`${course.uuid}/${form.id}`) ?? 0
       if (expected === 0) continue

@@ -51,11 +51,23 @@ async function uploadMedia(api: CourseApi, as: Caller, uuid: string, media: 'cov
   const { body, contentType } = await multipart(par.fields, { bytes: uploadBytes(file.type, 512), name: file.name, type: file.type })
   const posted = await api.app.inject({ method: 'POST', url: par.url, payload: body, headers: { 'content-type': contentType } })
   expect(posted.statusCode, posted.body).toBeLessThan(300)
-  ok(await api.call(as, 'PUT', `${V2}/builder/${media}`, { uuid, revision: await revisionOf(api, as, uuid), [media === 'cover' ? 'cover' : 'template']: par.path }))
+  ok(
+    await api.call(as, 'PUT', `${V2}/builder/${media}`, {
+      uuid,
+      revision: await revisionOf(api, as, uuid),
+      [media === 'cover' ? 'cover' : 'template']: par.path,
+    }),
+  )
 }
 
 /** Uploads a file for a block of `kind` before the block exists; returns the path to put in its values. */
-export async function uploadBlockFile(api: CourseApi, as: Caller, uuid: string, kind: 'image' | 'attachment' | 'video', file: { type: string; name: string; bytes?: Buffer }) {
+export async function uploadBlockFile(
+  api: CourseApi,
+  as: Caller,
+  uuid: string,
+  kind: 'image' | 'attachment' | 'video',
+  file: { type: string; name: string; bytes?: Buffer },
+) {
   const bytes = file.bytes ?? uploadBytes(file.type, 256)
   const par = ok(await api.call(as, 'POST', `${V2}/blocks/resource-par`, { uuid, kind, size: bytes.length, contentType: file.type, fileName: file.name }))
   const { body, contentType } = await multipart(par.fields, { bytes, name: file.name, type: file.type })
@@ -103,7 +115,8 @@ export async function publishCourse(api: CourseApi, owner: Caller, spec: CourseS
       items: spec.plans ?? [{ name: 'Free month', durationDays: 30 }],
     }),
   ).items as Array<{ id: string; name: string }>
-  if (spec.tags?.length) ok(await api.call(owner, 'POST', `${V2}/builder/tags-update`, { uuid, revision: await revisionOf(api, owner, uuid), items: spec.tags }))
+  if (spec.tags?.length)
+    ok(await api.call(owner, 'POST', `${V2}/builder/tags-update`, { uuid, revision: await revisionOf(api, owner, uuid), items: spec.tags }))
   if (spec.faq?.length) ok(await api.call(owner, 'POST', `${V2}/builder/faq-update`, { uuid, revision: await revisionOf(api, owner, uuid), items: spec.faq }))
   const blocks: string[][] = []
   for (const section of spec.sections ?? [{ title: 'Start', blocks: [{ kind: 'text', values: { html: '<p>Welcome</p>' } }] }]) {
@@ -130,8 +143,24 @@ export const quiz = (name = 'Quiz') => ({
   tries: 3,
   requiredScore: 50,
   questions: [
-    { id: 'q1', type: 'single', text: 'Two plus two?', options: [{ id: 'a', text: '4', correct: true }, { id: 'b', text: '5', correct: false }] },
-    { id: 'q2', type: 'boolean', text: 'Water is wet', options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] },
+    {
+      id: 'q1',
+      type: 'single',
+      text: 'Two plus two?',
+      options: [
+        { id: 'a', text: '4', correct: true },
+        { id: 'b', text: '5', correct: false },
+      ],
+    },
+    {
+      id: 'q2',
+      type: 'boolean',
+      text: 'Water is wet',
+      options: [
+        { id: 't', text: 'True', correct: true },
+        { id: 'f', text: 'False', correct: false },
+      ],
+    },
   ],
 })
 

@@ -69,14 +69,23 @@ describe('admin operations through @aws-sdk/client-cognito-identity-provider', (
     expect(first.attributes.sub).toBeUndefined()
     const session = await completeNewPassword(first.user, 'Admin-Password-2026!')
     expect(session.getIdToken().decodePayload()['cognito:groups']).toEqual(['admin'])
-    const res = await fetch(`${server.baseUrl}/api/v2/metrics/server/version`, { headers: { authorization: `Bearer ${session.getAccessToken().getJwtToken()}` } })
+    const res = await fetch(`${server.baseUrl}/api/v2/metrics/server/version`, {
+      headers: { authorization: `Bearer ${session.getAccessToken().getJwtToken()}` },
+    })
     expect(res.status).toBe(200)
   })
 
   it('creates a user who signs in with the mailed temporary password and completes NEW_PASSWORD_REQUIRED', async () => {
     const email = uniqueEmail('invited')
     const created = await admin.send(
-      new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, UserAttributes: [{ Name: 'name', Value: 'Invited Person' }, { Name: 'locale', Value: 'eng' }] }),
+      new AdminCreateUserCommand({
+        UserPoolId: server.poolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'name', Value: 'Invited Person' },
+          { Name: 'locale', Value: 'eng' },
+        ],
+      }),
     )
     expect(created.User?.UserStatus).toBe('FORCE_CHANGE_PASSWORD')
     expect(created.User?.UserCreateDate).toBeInstanceOf(Date)
@@ -117,10 +126,14 @@ describe('admin operations through @aws-sdk/client-cognito-identity-provider', (
     } while (token)
     expect(new Set(seen).size).toBe(seen.length)
     expect(seen.length).toBeGreaterThanOrEqual(4)
-    expect(await failure(admin.send(new ListUsersCommand({ UserPoolId: server.poolId, Filter: 'email == nonsense' })))).toMatchObject({ name: 'InvalidParameterException' })
+    expect(await failure(admin.send(new ListUsersCommand({ UserPoolId: server.poolId, Filter: 'email == nonsense' })))).toMatchObject({
+      name: 'InvalidParameterException',
+    })
 
     await admin.send(new CreateGroupCommand({ UserPoolId: server.poolId, GroupName: 'org-example', Description: 'Organisation' }))
-    expect(await failure(admin.send(new CreateGroupCommand({ UserPoolId: server.poolId, GroupName: 'org-example' })))).toMatchObject({ name: 'GroupExistsException' })
+    expect(await failure(admin.send(new CreateGroupCommand({ UserPoolId: server.poolId, GroupName: 'org-example' })))).toMatchObject({
+      name: 'GroupExistsException',
+    })
     await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: server.poolId, Username: emails[0], GroupName: 'creator' }))
     await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: server.poolId, Username: emails[0], GroupName: 'org-example' }))
     const groups = await admin.send(new AdminListGroupsForUserCommand({ UserPoolId: server.poolId, Username: emails[0] }))
@@ -132,7 +145,9 @@ describe('admin operations through @aws-sdk/client-cognito-identity-provider', (
     expect(await failure(admin.send(new AdminAddUserToGroupCommand({ UserPoolId: server.poolId, Username: emails[0], GroupName: 'nope' })))).toMatchObject({
       name: 'ResourceNotFoundException',
     })
-    await admin.send(new AdminUpdateUserAttributesCommand({ UserPoolId: server.poolId, Username: emails[0], UserAttributes: [{ Name: 'name', Value: 'Renamed' }] }))
+    await admin.send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId: server.poolId, Username: emails[0], UserAttributes: [{ Name: 'name', Value: 'Renamed' }] }),
+    )
     const got = await admin.send(new AdminGetUserCommand({ UserPoolId: server.poolId, Username: emails[0] }))
     expect(got.UserAttributes?.find((a) => a.Name === 'name')?.Value).toBe('Renamed')
     expect(await failure(admin.send(new AdminGetUserCommand({ UserPoolId: server.poolId, Username: uniqueEmail('ghost') })))).toMatchObject({
@@ -154,7 +169,8 @@ describe('admin operations through @aws-sdk/client-cognito-identity-provider', (
     const storage = new BrowserStorage()
     const first = await signIn(server.pool(storage), email, STRONG)
     if (first.kind !== 'success') throw new Error('expected tokens')
-    const api = (token: string) => fetch(`${server.baseUrl}/api/v2/metrics/server/version`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)
+    const api = (token: string) =>
+      fetch(`${server.baseUrl}/api/v2/metrics/server/version`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)
     expect(await api(first.session.getAccessToken().getJwtToken())).toBe(403)
 
     await admin.send(new AdminDisableUserCommand({ UserPoolId: server.poolId, Username: email }))
@@ -186,7 +202,10 @@ describe('admin operations through @aws-sdk/client-cognito-identity-provider', (
 
     await admin.send(new AdminSetUserPasswordCommand({ UserPoolId: server.poolId, Username: email, Password: STRONG, Permanent: true }))
     await admin.send(new AdminResetUserPasswordCommand({ UserPoolId: server.poolId, Username: email }))
-    expect(await failure(signIn(server.pool(), email, STRONG))).toMatchObject({ code: 'PasswordResetRequiredException', message: 'Password reset required for the user' })
+    expect(await failure(signIn(server.pool(), email, STRONG))).toMatchObject({
+      code: 'PasswordResetRequiredException',
+      message: 'Password reset required for the user',
+    })
     await confirmPassword(server.pool(), email, latestCode(server.dataDir, email), 'After-Reset-Password-1')
     expect((await signIn(server.pool(), email, 'After-Reset-Password-1')).kind).toBe('success')
   }, 40_000)

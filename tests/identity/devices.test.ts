@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BrowserStorage, confirm, forgetDevice, latestCode, listDevices, refresh, signIn, signUp, startIdentityServer, STRONG, uniqueEmail, type IdentityServer } from './helpers.js'
+import {
+  BrowserStorage,
+  confirm,
+  forgetDevice,
+  latestCode,
+  listDevices,
+  refresh,
+  signIn,
+  signUp,
+  startIdentityServer,
+  STRONG,
+  uniqueEmail,
+  type IdentityServer,
+} from './helpers.js'
 
 let server: IdentityServer
 beforeAll(async () => {

@@ -121,7 +121,11 @@ describe('request bodies nested too deep', () => {
     const justOver = `{"a":${'{"a":'.repeat(32)}1${'}'.repeat(32)}}`
     expect((await call(server, 'InitiateAuth', justOver)).body.__type).toBe('SerializationException')
     // Brackets inside strings do not count; ordinary bodies go through.
-    const ok = await call(server, 'InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: server.clientId, AuthParameters: { USERNAME: '[[[[{{{{'.repeat(20), SRP_A: '2' } })
+    const ok = await call(server, 'InitiateAuth', {
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId: server.clientId,
+      AuthParameters: { USERNAME: '[[[[{{{{'.repeat(20), SRP_A: '2' },
+    })
     expect(ok.status).toBe(200)
   })
 })
@@ -208,7 +212,10 @@ describe('admin SigV4', () => {
   }
 
   const send = (r: { headers: Record<string, string>; text: string }) =>
-    fetch(server.endpoint, { method: 'POST', headers: r.headers, body: r.text }).then(async (res) => ({ status: res.status, body: (await res.json()) as { __type?: string } }))
+    fetch(server.endpoint, { method: 'POST', headers: r.headers, body: r.text }).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as { __type?: string },
+    }))
 
   it('refuses a signature that leaves out x-amz-target, and one that leaves out x-amz-date', async () => {
     const body = { UserPoolId: server.poolId, Username: 'admin@aula.local' }
@@ -223,7 +230,9 @@ describe('admin SigV4', () => {
     const request = await signed('AdminGetUser', { UserPoolId: server.poolId, Username: 'ADMIN@aula.local' })
     expect((await send(request)).status).toBe(200)
     expect((await send(request)).status).toBe(200)
-    const results = await Promise.all(Array.from({ length: 5 }, () => admin.send(new AdminGetUserCommand({ UserPoolId: server.poolId, Username: 'admin@aula.local' }))))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => admin.send(new AdminGetUserCommand({ UserPoolId: server.poolId, Username: 'admin@aula.local' }))),
+    )
     expect(results.every((r) => r.Username)).toBe(true)
   })
 })
@@ -257,7 +266,9 @@ describe('self sign-up attributes', () => {
 
   it('caps the attributes sent with a new password the same way', async () => {
     const email = uniqueEmail('invited')
-    await admin.send(new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, TemporaryPassword: 'Temp-Passw0rd-123', MessageAction: 'SUPPRESS' }))
+    await admin.send(
+      new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, TemporaryPassword: 'Temp-Passw0rd-123', MessageAction: 'SUPPRESS' }),
+    )
     const first = await signIn(server.pool(), email, 'Temp-Passw0rd-123')
     if (first.kind !== 'new-password') throw new Error('expected the new-password challenge')
     expect(await failure(completeNewPassword(first.user, STRONG, { name: 'x'.repeat(2049) }))).toMatchObject({ code: 'InvalidParameterException' })

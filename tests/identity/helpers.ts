@@ -111,8 +111,7 @@ export function confirm(pool: CognitoUserPool, email: string, code: string) {
 }
 
 export type SignInResult =
-  | { kind: 'success'; user: CognitoUser; session: CognitoUserSession }
-  | { kind: 'new-password'; user: CognitoUser; attributes: Record<string, string> }
+  { kind: 'success'; user: CognitoUser; session: CognitoUserSession } | { kind: 'new-password'; user: CognitoUser; attributes: Record<string, string> }
 
 /** authenticateUser (USER_SRP_AUTH by default). */
 export function signIn(pool: CognitoUserPool, email: string, password: string, flow?: 'USER_PASSWORD_AUTH'): Promise<SignInResult> {
@@ -185,5 +184,11 @@ export async function failure(promise: Promise<unknown>): Promise<CognitoErr> {
 
 /** The real AWS SDK's admin client, signing with the service's admin secrets (SigV4), no retries. */
 export function adminClient(server: IdentityServer, extra: { systemClockOffset?: number } = {}): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ region: 'eu-west-1', endpoint: server.endpoint, credentials: loadSecrets(server.config).admin, maxAttempts: 1, ...extra })
+  return new CognitoIdentityProviderClient({
+    region: 'eu-west-1',
+    endpoint: server.endpoint,
+    credentials: loadSecrets(server.config).admin,
+    maxAttempts: 1,
+    ...extra,
+  })
 }

@@ -50,7 +50,15 @@ describe('a learner account, end to end with amazon-cognito-identity-js', () => 
     const [message] = mailbox(server.dataDir, email)
     expect(message.subject).toContain('confirmación')
     expect(await failure(signIn(pool, email, password))).toMatchObject({ code: 'UserNotConfirmedException', message: 'User is not confirmed.' })
-    expect(await failure(confirm(pool, email, '000000'.replace(/0/g, () => '9')))).toMatchObject({ code: 'CodeMismatchException' })
+    expect(
+      await failure(
+        confirm(
+          pool,
+          email,
+          '000000'.replace(/0/g, () => '9'),
+        ),
+      ),
+    ).toMatchObject({ code: 'CodeMismatchException' })
     expect(await confirm(pool, email, latestCode(server.dataDir, email))).toBe('SUCCESS')
   })
 
@@ -150,7 +158,10 @@ describe('lockout and enumeration', () => {
     await signUp(pool, email, STRONG)
     await confirm(pool, email, latestCode(server.dataDir, email))
     for (let i = 0; i < 5; i++) {
-      expect(await failure(signIn(pool, email, `Wrong-Password-${i}!`))).toMatchObject({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' })
+      expect(await failure(signIn(pool, email, `Wrong-Password-${i}!`))).toMatchObject({
+        code: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      })
     }
     expect(await failure(signIn(pool, email, STRONG))).toMatchObject({ code: 'NotAuthorizedException', message: 'Password attempts exceeded' })
   })

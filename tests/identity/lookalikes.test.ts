@@ -75,7 +75,10 @@ describe('e-mail addresses: normalised, and no look-alike of an existing one (am
   it('gives accounts made before the check their skeleton, and reports two that already look alike', async () => {
     // Rows as the migration leaves them: the skeleton copied from the address.
     const old = async (username: string, email: string) =>
-      server.db.query(`INSERT INTO identity_users (username, email_lower, email_skeleton, status, srp_salt, srp_verifier) VALUES ($1, $2, $2, 'CONFIRMED', 'x', 'x')`, [username, email])
+      server.db.query(
+        `INSERT INTO identity_users (username, email_lower, email_skeleton, status, srp_salt, srp_verifier) VALUES ($1, $2, $2, 'CONFIRMED', 'x', 'x')`,
+        [username, email],
+      )
     await old('old-pablo', 'p\u0430blo.old@example.test')
     await old('old-maria-latin', 'maria.old@example.test')
     await old('old-maria-cyrillic', 'm\u0430ria.old@example.test')

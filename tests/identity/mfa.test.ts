@@ -8,21 +8,31 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { AuthenticationDetails, CognitoUser, type CognitoUserPool, type CognitoUserSession, type ICognitoStorage } from 'amazon-cognito-identity-js'
 import { Secret, TOTP } from 'otpauth'
-import { adminClient, BrowserStorage, completeNewPassword, confirm, failure, latestCode, signIn, signUp, startIdentityServer, STRONG, uniqueEmail, type IdentityServer } from './helpers.js'
+import {
+  adminClient,
+  BrowserStorage,
+  completeNewPassword,
+  confirm,
+  failure,
+  latestCode,
+  signIn,
+  signUp,
+  startIdentityServer,
+  STRONG,
+  uniqueEmail,
+  type IdentityServer,
+} from './helpers.js'
 
 /** The authenticator app: codes of a base32 secret at a given time. */
-const codeAt = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
+const codeAt = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
 /** A six-digit code that matches none of the steps the server accepts right now. */
 function wrongCode(secret: string) {
   const valid = new Set([-30_000, 0, 30_000, 60_000].map((d) => codeAt(secret, Date.now() + d)))
   for (let n = 123456; ; n++) if (!valid.has(String(n))) return String(n)
 }
 
-type Step =
-  | { kind: 'success'; session: CognitoUserSession }
-  | { kind: 'totp' }
-  | { kind: 'setup' }
-  | { kind: 'new-password' }
+type Step = { kind: 'success'; session: CognitoUserSession } | { kind: 'totp' } | { kind: 'setup' } | { kind: 'new-password' }
 
 type Callbacks = Parameters<CognitoUser['authenticateUser']>[1]
 
@@ -39,7 +49,9 @@ function callbacks(resolve: (s: Step) => void, reject: (e: unknown) => void): Ca
 
 function startSignIn(pool: CognitoUserPool, email: string, password: string) {
   const user = new CognitoUser({ Username: email, Pool: pool, Storage: (pool as unknown as { storage: ICognitoStorage }).storage })
-  const step = new Promise<Step>((resolve, reject) => user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), callbacks(resolve, reject)))
+  const step = new Promise<Step>((resolve, reject) =>
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), callbacks(resolve, reject)),
+  )
   return { user, step }
 }
 
@@ -180,7 +192,9 @@ describe('IDENTITY_MFA=staff', () => {
 
   it('makes a creator set it up at the next sign-in (mfaSetup), after the new password, then asks for codes', async () => {
     const email = uniqueEmail('creator')
-    await admin.send(new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, TemporaryPassword: 'Temp-Passw0rd-123', MessageAction: 'SUPPRESS' }))
+    await admin.send(
+      new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, TemporaryPassword: 'Temp-Passw0rd-123', MessageAction: 'SUPPRESS' }),
+    )
     await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: server.poolId, Username: email, GroupName: 'creator' }))
     const pool = server.pool()
     const first = await signIn(pool, email, 'Temp-Passw0rd-123')
@@ -214,7 +228,9 @@ describe('IDENTITY_MFA=staff', () => {
 
   it('refuses the MFA_SETUP answer without a verified code, and a Session that is not the challenge', async () => {
     const email = uniqueEmail('reviewer')
-    await admin.send(new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, TemporaryPassword: 'Temp-Passw0rd-123', MessageAction: 'SUPPRESS' }))
+    await admin.send(
+      new AdminCreateUserCommand({ UserPoolId: server.poolId, Username: email, TemporaryPassword: 'Temp-Passw0rd-123', MessageAction: 'SUPPRESS' }),
+    )
     await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: server.poolId, Username: email, GroupName: 'reviewer' }))
     const first = await signIn(server.pool(), email, 'Temp-Passw0rd-123')
     if (first.kind !== 'new-password') throw new Error('expected the new-password challenge')

@@ -131,8 +131,7 @@ describe.skipIf(!DATABASE_URL)('revocations across two server processes on one P
     const users = [await signedInUser(), await signedInUser(), await signedInUser()]
     for (const u of users) expect(await statusOn(b, u.token)).toBe(200)
     // Cut B's LISTEN connection, and keep cutting it each time it reconnects.
-    const cut = () =>
-      sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`${LISTENER_APPLICATION_NAME}-${b.pid}`])
+    const cut = () => sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`${LISTENER_APPLICATION_NAME}-${b.pid}`])
     let cutting = true
     const keepCutting = (async () => {
       while (cutting) {
@@ -163,4 +162,3 @@ describe.skipIf(!DATABASE_URL)('revocations across two server processes on one P
     expect(await statusOn(b, fresh.token)).toBe(200)
   }, 60_000)
 })
-

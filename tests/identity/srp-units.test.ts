@@ -10,7 +10,14 @@ describe('SRP helpers', () => {
   it('use the RFC 3526 3072-bit group, g = 2 and Java-style PAD (the browser library interoperates: see journey.test.ts)', () => {
     expect(N.toString(16)).toBe(crypto.getDiffieHellman('modp15').getPrime('hex').replace(/^0+/, ''))
     expect(g).toBe(2n)
-    expect(k).toBe(fromHex(crypto.createHash('sha256').update(Buffer.from(pad(N) + pad(g), 'hex')).digest('hex')))
+    expect(k).toBe(
+      fromHex(
+        crypto
+          .createHash('sha256')
+          .update(Buffer.from(pad(N) + pad(g), 'hex'))
+          .digest('hex'),
+      ),
+    )
     expect(pad(0x80n)).toBe('0080')
     expect(pad(0x7fn)).toBe('7f')
     expect(pad(0xabcn)).toBe('0abc')
@@ -62,7 +69,9 @@ describe('password policy', () => {
     expect(() => checkPassword('No-Numbers-Here', POLICY)).toThrow('Password must have numeric characters')
     expect(() => checkPassword('NoSymbols12345', POLICY)).toThrow('Password must have symbol characters')
     expect(() => checkPassword('Has Space 12345', POLICY)).not.toThrow()
-    expect(() => checkPassword('short', { ...POLICY, minimumLength: 6, requireSymbols: false, requireNumbers: false, requireUppercase: false })).toThrow('not long enough')
+    expect(() => checkPassword('short', { ...POLICY, minimumLength: 6, requireSymbols: false, requireNumbers: false, requireUppercase: false })).toThrow(
+      'not long enough',
+    )
   })
 })
 

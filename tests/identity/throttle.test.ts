@@ -58,12 +58,27 @@ describe('behind one load balancer (TRUST_PROXY=1)', () => {
   it('stops an address after its failed sign-ins for the hour, whatever names it tries', async () => {
     const client = '203.0.113.66'
     for (let i = 0; i < FAILED_SIGN_INS_PER_ADDRESS; i++) {
-      const r = await call(t, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.config.IDENTITY_CLIENT_ID, AuthParameters: { USERNAME: `spray-${i}@example.test`, PASSWORD: STRONG } }, { forwardedFor: client })
+      const r = await call(
+        t,
+        'InitiateAuth',
+        { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.config.IDENTITY_CLIENT_ID, AuthParameters: { USERNAME: `spray-${i}@example.test`, PASSWORD: STRONG } },
+        { forwardedFor: client },
+      )
       expect(r.body.message).toBe('Incorrect username or password.')
     }
-    const blocked = await call(t, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.config.IDENTITY_CLIENT_ID, AuthParameters: { USERNAME: 'spray-x@example.test', PASSWORD: STRONG } }, { forwardedFor: client })
+    const blocked = await call(
+      t,
+      'InitiateAuth',
+      { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.config.IDENTITY_CLIENT_ID, AuthParameters: { USERNAME: 'spray-x@example.test', PASSWORD: STRONG } },
+      { forwardedFor: client },
+    )
     expect(blocked.body).toMatchObject({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' })
-    const other = await call(t, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.config.IDENTITY_CLIENT_ID, AuthParameters: { USERNAME: 'spray-x@example.test', PASSWORD: STRONG } }, { forwardedFor: '203.0.113.67' })
+    const other = await call(
+      t,
+      'InitiateAuth',
+      { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.config.IDENTITY_CLIENT_ID, AuthParameters: { USERNAME: 'spray-x@example.test', PASSWORD: STRONG } },
+      { forwardedFor: '203.0.113.67' },
+    )
     expect(other.body.message).toBe('Incorrect username or password.')
   })
 })

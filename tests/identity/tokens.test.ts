@@ -75,7 +75,11 @@ describe('tokens', () => {
 
   it('Cognito operations refuse expired and revoked access tokens with Cognito messages', async () => {
     const call = (op: string, body: unknown) =>
-      fetch(server.endpoint, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` }, body: JSON.stringify(body) })
+      fetch(server.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` },
+        body: JSON.stringify(body),
+      })
     const now = Math.floor(Date.now() / 1000)
     const expired = await call('GetUser', { AccessToken: mint({ ...claims(accessToken), exp: now - 1 }) })
     expect(await expired.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has expired' })

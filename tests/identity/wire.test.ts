@@ -67,13 +67,22 @@ describe('AWS JSON 1.1 wire format', () => {
     const pool = server.pool()
     await signUp(pool, email, STRONG)
     await confirm(pool, email, latestCode(server.dataDir, email))
-    const init = await call('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: server.clientId, AuthParameters: { USERNAME: email, SRP_A: 'ab'.repeat(100) } })
+    const init = await call('InitiateAuth', {
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId: server.clientId,
+      AuthParameters: { USERNAME: email, SRP_A: 'ab'.repeat(100) },
+    })
     const params = init.json().ChallengeParameters
     const respond = (timestamp: string) =>
       call('RespondToAuthChallenge', {
         ChallengeName: 'PASSWORD_VERIFIER',
         ClientId: server.clientId,
-        ChallengeResponses: { USERNAME: params.USER_ID_FOR_SRP, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: timestamp, PASSWORD_CLAIM_SIGNATURE: 'AAAA' },
+        ChallengeResponses: {
+          USERNAME: params.USER_ID_FOR_SRP,
+          PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+          TIMESTAMP: timestamp,
+          PASSWORD_CLAIM_SIGNATURE: 'AAAA',
+        },
       })
     expect((await respond('2026-01-01T00:00:00Z')).json()).toEqual({
       __type: 'InvalidParameterException',
@@ -126,7 +135,10 @@ describe('GET /api/config', () => {
 
 describe('real Amazon Cognito by configuration', () => {
   it('serves no embedded pool and no endpoint in /api/config', async () => {
-    const t = await createTestApp({ env: { IDENTITY_MODE: 'cognito', IDENTITY_USER_POOL_ID: 'eu-central-1_RealPool9', IDENTITY_CLIENT_ID: 'realclient123' }, print: () => {} })
+    const t = await createTestApp({
+      env: { IDENTITY_MODE: 'cognito', IDENTITY_USER_POOL_ID: 'eu-central-1_RealPool9', IDENTITY_CLIENT_ID: 'realclient123' },
+      print: () => {},
+    })
     try {
       const body = (await t.app.inject({ method: 'GET', url: '/api/config' })).json()
       expect(body.identity).toEqual({ region: 'eu-central-1', userPoolId: 'eu-central-1_RealPool9', clientId: 'realclient123' })

@@ -65,7 +65,10 @@ describe('batched log lines', () => {
     } finally {
       await server.stop()
     }
-    const lines = fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => l.startsWith('{'))
+    const lines = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
     const urls = lines.map((l) => JSON.parse(l) as { req?: { url: string } }).flatMap((e) => (e.req?.url.startsWith('/api/config') ? [e.req.url] : []))
     expect(urls).toEqual(Array.from({ length: 25 }, (_, i) => `/api/config?n=${i}`))
     expect(lines.at(-1)).toContain('shutting down')
@@ -78,7 +81,9 @@ describe('package.json engines', () => {
     const root = path.resolve(import.meta.dirname, '../..')
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }
     const lowest = semver.minVersion(pkg.engines.node)!.version
-    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> }
+    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>
+    }
     const refusing = Object.entries(lock.packages)
       .filter(([name, p]) => name && p.engines && !Array.isArray(p.engines) && p.engines.node && !semver.satisfies(lowest, p.engines.node))
       .map(([name, p]) => `${name}@${p.version} wants ${(p.engines as { node: string }).node}`)

@@ -83,9 +83,17 @@ describe('route features', () => {
   })
 
   it('only the mount list imports a feature folder’s mount point', () => {
-    const mounts = new Set(files.filter(({ file }) => featureOf(file) && path.basename(file) === 'index.ts' && path.dirname(file) === path.join(ROUTES, featureOf(file)!)).map(({ file }) => file))
+    const mounts = new Set(
+      files
+        .filter(({ file }) => featureOf(file) && path.basename(file) === 'index.ts' && path.dirname(file) === path.join(ROUTES, featureOf(file)!))
+        .map(({ file }) => file),
+    )
     const offenders = files.flatMap(({ file, text }) =>
-      featureOf(file) ? importsOf(file, text).filter((t) => mounts.has(t) && featureOf(t) !== featureOf(file)).map((t) => `${path.relative(ROUTES, file)} -> ${path.relative(ROUTES, t)}`) : [],
+      featureOf(file)
+        ? importsOf(file, text)
+            .filter((t) => mounts.has(t) && featureOf(t) !== featureOf(file))
+            .map((t) => `${path.relative(ROUTES, file)} -> ${path.relative(ROUTES, t)}`)
+        : [],
     )
     expect(offenders).toEqual([])
   })

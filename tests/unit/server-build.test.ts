@@ -60,7 +60,7 @@ describe('the server build', () => {
 })
 
 describe('a new embedded database', () => {
-  it('is created by the build\'s own process, then opened by the server like an existing one', async () => {
+  it("is created by the build's own process, then opened by the server like an existing one", async () => {
     const dataDir = path.join(work, 'db')
     const run = spawnSync(process.execPath, processArgs('db/pglite-init', [dataDir], true), { cwd: ROOT_DIR, encoding: 'utf8' })
     expect(run.stderr).toBe('')
@@ -77,7 +77,9 @@ describe('a new embedded database', () => {
   it('that cannot be created stops the start with the reason', async () => {
     const file = path.join(work, 'a-file')
     fs.writeFileSync(file, '')
-    await expect(createPgliteInProcess(path.join(file, 'db'))).rejects.toThrow(/the embedded database could not be created in .*a-file\/db \(exit code 1\): .*ENOTDIR/s)
+    await expect(createPgliteInProcess(path.join(file, 'db'))).rejects.toThrow(
+      /the embedded database could not be created in .*a-file\/db \(exit code 1\): .*ENOTDIR/s,
+    )
   }, 60_000)
 })
 

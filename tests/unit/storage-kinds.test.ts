@@ -19,7 +19,13 @@ describe('upload kinds', () => {
   })
 
   it('issues a key for the course and kind, signing exactly the declared size and type', async () => {
-    const params = await uploadParams(app, { kind: 'cover', courseUuid: course, size: 1234, contentType: 'Image/PNG', fileName: 'C:\\fotos\\Portada del curso (final).png' })
+    const params = await uploadParams(app, {
+      kind: 'cover',
+      courseUuid: course,
+      size: 1234,
+      contentType: 'Image/PNG',
+      fileName: 'C:\\fotos\\Portada del curso (final).png',
+    })
     expect(params.path).toMatch(new RegExp(`^courses/${course}/cover/[0-9a-f]{16}-Portada-del-curso-final-.png$`))
     expect(params.url).toBe('/api/files/upload')
     expect(params.fields.key).toBe(params.path)
@@ -33,14 +39,30 @@ describe('upload kinds', () => {
   })
 
   it("answers 413 'Too much data' past the kind's limit and 400 for a type it refuses", async () => {
-    await expect(uploadParams(app, { kind: 'thumbnail', courseUuid: course, size: 5 * 1024 * 1024 + 1, contentType: 'image/png', fileName: 'a.png' })).rejects.toMatchObject({
+    await expect(
+      uploadParams(app, { kind: 'thumbnail', courseUuid: course, size: 5 * 1024 * 1024 + 1, contentType: 'image/png', fileName: 'a.png' }),
+    ).rejects.toMatchObject({
       statusCode: 413,
       message: 'Too much data',
     })
-    await expect(uploadParams(app, { kind: 'cover', courseUuid: course, size: 10, contentType: 'image/svg+xml', fileName: 'a.svg' })).rejects.toMatchObject({ statusCode: 400, code: 'UNSUPPORTED_TYPE' })
-    await expect(uploadParams(app, { kind: 'block-attachment', courseUuid: course, size: 10, contentType: 'not a type', fileName: 'a' })).rejects.toMatchObject({ statusCode: 400 })
-    await expect(uploadParams(app, { kind: 'cover', courseUuid: course, size: 0, contentType: 'image/png', fileName: 'a.png' })).rejects.toMatchObject({ statusCode: 400, code: 'EMPTY_FILE' })
-    const any = await uploadParams(app, { kind: 'block-attachment', courseUuid: course, size: 10, contentType: 'application/vnd.ms-excel', fileName: 'notas.xls' })
+    await expect(uploadParams(app, { kind: 'cover', courseUuid: course, size: 10, contentType: 'image/svg+xml', fileName: 'a.svg' })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'UNSUPPORTED_TYPE',
+    })
+    await expect(uploadParams(app, { kind: 'block-attachment', courseUuid: course, size: 10, contentType: 'not a type', fileName: 'a' })).rejects.toMatchObject(
+      { statusCode: 400 },
+    )
+    await expect(uploadParams(app, { kind: 'cover', courseUuid: course, size: 0, contentType: 'image/png', fileName: 'a.png' })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'EMPTY_FILE',
+    })
+    const any = await uploadParams(app, {
+      kind: 'block-attachment',
+      courseUuid: course,
+      size: 10,
+      contentType: 'application/vnd.ms-excel',
+      fileName: 'notas.xls',
+    })
     expect(any.fields['Content-Type']).toBe('application/vnd.ms-excel')
   })
 

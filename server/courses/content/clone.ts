@@ -16,7 +16,14 @@ export async function cloneContent(tx: Queryable, fromUuid: string, toUuid: stri
   for (const i of items) {
     await insertItem(
       tx,
-      { id: ids.get(i.id)!, course: toUuid, section: i.section_id === null ? null : (ids.get(i.section_id) ?? null), kind: i.kind, position: i.position, values: i.values },
+      {
+        id: ids.get(i.id)!,
+        course: toUuid,
+        section: i.section_id === null ? null : (ids.get(i.section_id) ?? null),
+        kind: i.kind,
+        position: i.position,
+        values: i.values,
+      },
       who,
     )
   }

@@ -30,7 +30,12 @@ export async function removeItem(tx: Queryable, row: Pick<ItemRow, 'id' | 'cours
  * Gives the listed children of `section` (the sections, for null) the places asked for (`reorder`);
  * false, changing nothing, when an id is not one of them or is listed twice.
  */
-export async function orderItems(tx: Queryable, course: string, section: string | null, updates: ReadonlyArray<{ id: string; position: number }>): Promise<boolean> {
+export async function orderItems(
+  tx: Queryable,
+  course: string,
+  section: string | null,
+  updates: ReadonlyArray<{ id: string; position: number }>,
+): Promise<boolean> {
   const order = reorder(await siblingIds(tx, course, section), updates)
   if (!order) return false
   await writePositions(tx, course, section, order)
@@ -38,11 +43,21 @@ export async function orderItems(tx: Queryable, course: string, section: string 
 }
 
 /** Moves a block into `section` (its own or another of the course) at `position`, last by default. */
-export async function moveBlock(tx: Queryable, block: Pick<ItemRow, 'id' | 'course_uuid' | 'section_id'>, section: string, position: number | undefined): Promise<void> {
+export async function moveBlock(
+  tx: Queryable,
+  block: Pick<ItemRow, 'id' | 'course_uuid' | 'section_id'>,
+  section: string,
+  position: number | undefined,
+): Promise<void> {
   const course = block.course_uuid
   const from = block.section_id!
   if (from !== section) {
-    await writePositions(tx, course, from, (await siblingIds(tx, course, from)).filter((id) => id !== block.id))
+    await writePositions(
+      tx,
+      course,
+      from,
+      (await siblingIds(tx, course, from)).filter((id) => id !== block.id),
+    )
   }
   await writePositions(tx, course, section, insertAt(await siblingIds(tx, course, section), block.id, position))
 }

@@ -1,16 +1,36 @@
 import type { CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
 import type { Queryable } from '../../db/index.js'
 import { refreshPublishedCourse } from '../catalogue/index.js'
-import { collaborators, courseRow, insertCourseVersion, livePlans, liveItems, lockCourse, type Actor, type CourseRow, type ItemRow, type PlanRow } from './queries.js'
+import {
+  collaborators,
+  courseRow,
+  insertCourseVersion,
+  livePlans,
+  liveItems,
+  lockCourse,
+  type Actor,
+  type CourseRow,
+  type ItemRow,
+  type PlanRow,
+} from './queries.js'
 
 /**
  * The publication checklist (`publish/validate`) and the snapshot publishing freezes. Every item must
  * pass before a course can be published; each failing item says what is missing and where.
  */
 
-const plain = (html: string | null | undefined) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').trim()
+const plain = (html: string | null | undefined) =>
+  (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .trim()
 const label = (row: ItemRow, index: number) => {
-  const t = typeof row.values.title === 'string' && row.values.title.trim() ? row.values.title.trim() : typeof row.values.name === 'string' && row.values.name.trim() ? row.values.name.trim() : ''
+  const t =
+    typeof row.values.title === 'string' && row.values.title.trim()
+      ? row.values.title.trim()
+      : typeof row.values.name === 'string' && row.values.name.trim()
+        ? row.values.name.trim()
+        : ''
   return t ? `“${t}”` : `#${index + 1}`
 }
 
@@ -93,26 +113,50 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
     return `block ${label(b, siblings.indexOf(b))} of section ${s ? label(s.row, s.index) : '?'}`
   }
 
-  const incomplete = blocks.filter((b) => b.kind !== 'form').map((b) => ({ b, why: blockProblem(b) })).filter((x) => x.why)
+  const incomplete = blocks
+    .filter((b) => b.kind !== 'form')
+    .map((b) => ({ b, why: blockProblem(b) }))
+    .filter((x) => x.why)
   const forms = blocks.filter((b) => b.kind === 'form')
   const badForms = forms.map((b) => ({ b, why: formProblem(b.values as Partial<FormValues>) })).filter((x) => x.why)
   const duration = course.duration_hours === null ? 0 : Number(course.duration_hours)
   const withBlock = sections.filter((s) => blocks.some((b) => b.section_id === s.id))
   const describe = (list: Array<{ b: ItemRow; why: string | null }>) =>
-    list.slice(0, 3).map((x) => `The ${where(x.b)} ${x.why}`).join('; ') + (list.length > 3 ? `; and ${list.length - 3} more` : '') + '.'
+    list
+      .slice(0, 3)
+      .map((x) => `The ${where(x.b)} ${x.why}`)
+      .join('; ') +
+    (list.length > 3 ? `; and ${list.length - 3} more` : '') +
+    '.'
 
   return [
     item('name', course.name.trim().length > 0, 'The course has a name.', 'Give the course a name.'),
-    item('briefDescription', plain(course.details?.ShortDescription).length > 0, 'The course has a brief description.', 'Write a brief description of the course.'),
+    item(
+      'briefDescription',
+      plain(course.details?.ShortDescription).length > 0,
+      'The course has a brief description.',
+      'Write a brief description of the course.',
+    ),
     item('description', plain(course.description).length > 0, 'The course has a description.', 'Write a description of the course.'),
     item('cover', Boolean(course.cover_path), 'The course has a cover.', 'Upload a cover image.'),
     item('duration', duration > 0, 'The course has a duration.', 'Give the course a duration in hours.'),
     item('difficulty', Boolean(course.difficulty_id), 'The course has a difficulty.', 'Choose a difficulty.'),
     item('category', Boolean(course.category_id), 'The course has a category.', 'Choose a category.'),
     item('content', withBlock.length > 0, 'The course has content.', sections.length ? 'Add a block to a section.' : 'Add a section with at least one block.'),
-    item('blocks', incomplete.length === 0, 'Every block is complete.', describe(incomplete), incomplete.map((x) => x.b.id)),
+    item(
+      'blocks',
+      incomplete.length === 0,
+      'Every block is complete.',
+      describe(incomplete),
+      incomplete.map((x) => x.b.id),
+    ),
     item('plan', plans.length > 0, 'The course has a subscription plan.', 'Add a subscription plan.'),
-    item('certificateTemplate', Boolean(course.template_path || course.certificate_id), 'The course has a certificate template.', 'Upload a certificate template.'),
+    item(
+      'certificateTemplate',
+      Boolean(course.template_path || course.certificate_id),
+      'The course has a certificate template.',
+      'Upload a certificate template.',
+    ),
     item(
       'forms',
       badForms.length === 0,
@@ -170,7 +214,13 @@ export function snapshot({ course, plans, items, collaborators: people }: Course
       values: s.values,
       blocks: items
         .filter((b) => b.section_id === s.id)
-        .map((b) => ({ id: b.id, kind: b.kind as CourseSnapshot['sections'][number]['blocks'][number]['kind'], position: b.position, version: b.version, values: b.values })),
+        .map((b) => ({
+          id: b.id,
+          kind: b.kind as CourseSnapshot['sections'][number]['blocks'][number]['kind'],
+          position: b.position,
+          version: b.version,
+          values: b.values,
+        })),
     })),
   }
 }

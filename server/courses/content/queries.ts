@@ -88,7 +88,12 @@ export async function insertItem(
 }
 
 /** Saves new values as the item's next version (kept in the history). */
-export async function saveValues(tx: Queryable, row: Pick<ItemRow, 'id' | 'course_uuid' | 'kind'>, values: Record<string, unknown>, actor: Actor): Promise<void> {
+export async function saveValues(
+  tx: Queryable,
+  row: Pick<ItemRow, 'id' | 'course_uuid' | 'kind'>,
+  values: Record<string, unknown>,
+  actor: Actor,
+): Promise<void> {
   const { rows } = await tx.query<{ version: number }>(
     `UPDATE course_items SET "values" = $2::jsonb, version = version + 1, updated_by = $3, updated_by_name = $4, updated_at = now()
       WHERE course_uuid = $5 AND id = $1 RETURNING version`,
@@ -212,10 +217,13 @@ export async function insertCourseVersion(tx: Queryable, uuid: string, build: (v
   )
   const next = Number(rows[0].next)
   const publishedAt = new Date(rows[0].now).toISOString()
-  await tx.query(
-    'INSERT INTO course_versions (course_uuid, version, content, published_by, published_at) VALUES ($1, $2, $3::jsonb, $4, $5)',
-    [uuid, next, JSON.stringify(build(next, publishedAt)), actor.sub, publishedAt],
-  )
+  await tx.query('INSERT INTO course_versions (course_uuid, version, content, published_by, published_at) VALUES ($1, $2, $3::jsonb, $4, $5)', [
+    uuid,
+    next,
+    JSON.stringify(build(next, publishedAt)),
+    actor.sub,
+    publishedAt,
+  ])
   await tx.query('UPDATE courses SET published_version = $2 WHERE uuid = $1', [uuid, next])
   return { version: next, publishedAt }
 }

@@ -16,19 +16,31 @@ function fieldErrors(errors: ValueError[]): Record<string, string> {
     }
     if (out[base]) continue
     out[base] =
-      e.keyword === 'pattern' && /url$/.test(base) ? 'Use an address starting with http:// or https://'
-      : e.keyword === 'pattern' && /(path|entry)$/.test(base) ? 'Upload the file first: this is not a file of this course'
-      : e.keyword === 'pattern' ? 'Use only letters, digits, dash and underscore'
-      : e.keyword === 'minLength' ? 'Required'
-      : e.keyword === 'maxLength' ? `At most ${String(e.params.limit)} characters`
-      : e.keyword === 'maxItems' ? `At most ${String(e.params.limit)} items`
-      : (e.keyword === 'minimum' || e.keyword === 'maximum') && base.endsWith('.tries') ? 'Must be between 1 and 20'
-      : (e.keyword === 'minimum' || e.keyword === 'maximum') && base.endsWith('.requiredScore') ? 'Must be between 0 and 100'
-      : e.keyword === 'minimum' ? `Must be at least ${String(e.params.limit)}`
-      : e.keyword === 'maximum' ? `Must be at most ${String(e.params.limit)}`
-      : e.keyword === 'enum' ? 'Not one of the accepted values'
-      : e.keyword === 'type' ? `Must be ${String((e.params as { type?: string }).type ?? 'another type')}`.replace('Must be integer', 'Must be a whole number')
-      : e.message.charAt(0).toUpperCase() + e.message.slice(1)
+      e.keyword === 'pattern' && /url$/.test(base)
+        ? 'Use an address starting with http:// or https://'
+        : e.keyword === 'pattern' && /(path|entry)$/.test(base)
+          ? 'Upload the file first: this is not a file of this course'
+          : e.keyword === 'pattern'
+            ? 'Use only letters, digits, dash and underscore'
+            : e.keyword === 'minLength'
+              ? 'Required'
+              : e.keyword === 'maxLength'
+                ? `At most ${String(e.params.limit)} characters`
+                : e.keyword === 'maxItems'
+                  ? `At most ${String(e.params.limit)} items`
+                  : (e.keyword === 'minimum' || e.keyword === 'maximum') && base.endsWith('.tries')
+                    ? 'Must be between 1 and 20'
+                    : (e.keyword === 'minimum' || e.keyword === 'maximum') && base.endsWith('.requiredScore')
+                      ? 'Must be between 0 and 100'
+                      : e.keyword === 'minimum'
+                        ? `Must be at least ${String(e.params.limit)}`
+                        : e.keyword === 'maximum'
+                          ? `Must be at most ${String(e.params.limit)}`
+                          : e.keyword === 'enum'
+                            ? 'Not one of the accepted values'
+                            : e.keyword === 'type'
+                              ? `Must be ${String((e.params as { type?: string }).type ?? 'another type')}`.replace('Must be integer', 'Must be a whole number')
+                              : e.message.charAt(0).toUpperCase() + e.message.slice(1)
   }
   return out
 }

@@ -7,7 +7,12 @@ import { addCollaborator, insertPlan, listCollaborators, removeCollaborator, rem
  * The live plans become `plans`, in their order: one with the id of a current plan updates it, one
  * without an id is added; a current plan left out is removed (archived when learners hold it).
  */
-export async function replacePlans(tx: Queryable, uuid: string, current: readonly PlanRow[], plans: ReadonlyArray<{ id?: string; values: PlanValues }>): Promise<void> {
+export async function replacePlans(
+  tx: Queryable,
+  uuid: string,
+  current: readonly PlanRow[],
+  plans: ReadonlyArray<{ id?: string; values: PlanValues }>,
+): Promise<void> {
   const kept = new Set(plans.map((p) => p.id).filter(Boolean))
   for (const p of current) if (!kept.has(p.id)) await removePlan(tx, p)
   for (const [i, p] of plans.entries()) {
@@ -17,7 +22,12 @@ export async function replacePlans(tx: Queryable, uuid: string, current: readonl
 }
 
 /** The course is shared with exactly these people (by subject); `addedBy` is recorded for newcomers. */
-export async function replaceCollaborators(tx: Queryable, uuid: string, people: ReadonlyMap<string, { sub: string; username: string; name: string }>, addedBy: string): Promise<void> {
+export async function replaceCollaborators(
+  tx: Queryable,
+  uuid: string,
+  people: ReadonlyMap<string, { sub: string; username: string; name: string }>,
+  addedBy: string,
+): Promise<void> {
   for (const c of await listCollaborators(tx, uuid)) if (!people.has(c.user_sub)) await removeCollaborator(tx, uuid, c.user_sub)
   for (const who of people.values()) await addCollaborator(tx, uuid, who, addedBy)
 }

@@ -167,7 +167,11 @@ export const GENERAL_COLUMNS = {
  * Writes the given general fields. The course card's details follow: `ShortDescription` is the brief
  * description and `Organization` the organization's name (the dashboard reads them).
  */
-export async function updateGeneral(tx: Queryable, uuid: string, fields: Partial<Record<keyof typeof GENERAL_COLUMNS, unknown>> & { briefDescription?: string }): Promise<void> {
+export async function updateGeneral(
+  tx: Queryable,
+  uuid: string,
+  fields: Partial<Record<keyof typeof GENERAL_COLUMNS, unknown>> & { briefDescription?: string },
+): Promise<void> {
   const sets: string[] = []
   const params: unknown[] = [uuid]
   for (const [field, column] of Object.entries(GENERAL_COLUMNS)) {
@@ -178,7 +182,10 @@ export async function updateGeneral(tx: Queryable, uuid: string, fields: Partial
   if (sets.length) await tx.query(`UPDATE courses SET ${sets.join(', ')} WHERE uuid = $1`, params)
   if (fields.briefDescription === undefined && !('organizationId' in fields)) return
   // Run after the columns are set, so the organization's name is the newly chosen one's.
-  const brief = fields.briefDescription !== undefined ? `jsonb_set(COALESCE(c.details, '{}'::jsonb), '{ShortDescription}', to_jsonb($2::text))` : `COALESCE(c.details, '{}'::jsonb)`
+  const brief =
+    fields.briefDescription !== undefined
+      ? `jsonb_set(COALESCE(c.details, '{}'::jsonb), '{ShortDescription}', to_jsonb($2::text))`
+      : `COALESCE(c.details, '{}'::jsonb)`
   await tx.query(
     `UPDATE courses c
         SET details = ${'organizationId' in fields ? `CASE WHEN o.name IS NULL THEN ${brief} - 'Organization' ELSE jsonb_set(${brief}, '{Organization}', to_jsonb(o.name)) END` : brief}
@@ -256,7 +263,13 @@ export async function listPlans(db: Queryable, uuid: string): Promise<PlanRow[]>
       ORDER BY p.position, p.created_at, p.id`,
     [uuid],
   )
-  return rows.map((r) => ({ ...r, duration_days: Number(r.duration_days), price: num(r.price), currency: r.currency?.trim() ?? null, position: Number(r.position) }))
+  return rows.map((r) => ({
+    ...r,
+    duration_days: Number(r.duration_days),
+    price: num(r.price),
+    currency: r.currency?.trim() ?? null,
+    position: Number(r.position),
+  }))
 }
 
 export interface PlanValues {
@@ -267,10 +280,15 @@ export interface PlanValues {
 }
 
 export async function insertPlan(tx: Queryable, uuid: string, p: PlanValues, position: number, id?: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO subscription_plans (id, course_uuid, name, duration_days, price, currency, position) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id ?? randomUUID(), uuid, p.name, p.durationDays, p.price, p.currency, position],
-  )
+  await tx.query(`INSERT INTO subscription_plans (id, course_uuid, name, duration_days, price, currency, position) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    id ?? randomUUID(),
+    uuid,
+    p.name,
+    p.durationDays,
+    p.price,
+    p.currency,
+    position,
+  ])
 }
 
 export async function updatePlan(tx: Queryable, id: string, p: PlanValues, position: number): Promise<void> {
@@ -302,7 +320,10 @@ export interface CollaboratorRow {
 }
 
 export async function listCollaborators(db: Queryable, uuid: string): Promise<CollaboratorRow[]> {
-  const { rows } = await db.query<CollaboratorRow>('SELECT user_sub, username, name, added_at FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, username', [uuid])
+  const { rows } = await db.query<CollaboratorRow>(
+    'SELECT user_sub, username, name, added_at FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, username',
+    [uuid],
+  )
   return rows
 }
 

@@ -25,10 +25,10 @@ export async function progressRows(db: Queryable, sub: string, course: string): 
 
 /** The forms of the course the learner passed (in any published version). */
 export async function passedForms(db: Queryable, sub: string, course: string): Promise<Set<string>> {
-  const { rows } = await db.query<{ form_id: string }>(
-    'SELECT DISTINCT form_id FROM form_attempts WHERE course_uuid = $1 AND user_sub = $2 AND passed',
-    [course, sub],
-  )
+  const { rows } = await db.query<{ form_id: string }>('SELECT DISTINCT form_id FROM form_attempts WHERE course_uuid = $1 AND user_sub = $2 AND passed', [
+    course,
+    sub,
+  ])
   return new Set(rows.map((r) => r.form_id))
 }
 
@@ -92,10 +92,11 @@ export async function resumeBlock(db: Queryable, sub: string, course: string): P
 
 /** Records the first completion of the course; answers when it was completed. */
 export async function recordCompletion(tx: Queryable, sub: string, course: string, version: number): Promise<When> {
-  await tx.query(
-    `INSERT INTO course_completions (user_sub, course_uuid, course_version) VALUES ($1, $2, $3) ON CONFLICT (user_sub, course_uuid) DO NOTHING`,
-    [sub, course, version],
-  )
+  await tx.query(`INSERT INTO course_completions (user_sub, course_uuid, course_version) VALUES ($1, $2, $3) ON CONFLICT (user_sub, course_uuid) DO NOTHING`, [
+    sub,
+    course,
+    version,
+  ])
   return (await completionOf(tx, sub, course))!
 }
 

@@ -11,7 +11,13 @@ import { DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from './rules.js'
  * the request that finishes a course records its completion and issues its certificate.
  */
 
-async function step(db: Db, who: Studying, snap: CourseSnapshot, block: SnapshotBlock, record: (tx: Queryable) => Promise<ProgressRow>): Promise<ProgressAnswer> {
+async function step(
+  db: Db,
+  who: Studying,
+  snap: CourseSnapshot,
+  block: SnapshotBlock,
+  record: (tx: Queryable) => Promise<ProgressRow>,
+): Promise<ProgressAnswer> {
   const course = snap.course.uuid
   return db.transaction(async (tx) => {
     const row = await record(tx)

@@ -147,7 +147,8 @@ export async function updateUserAttributes(ctx: IdentityContext, input: Input<'U
   delete writes.email
   if (newEmail !== undefined && newEmail.toLowerCase() !== user.email.toLowerCase()) {
     // The old address stays in force until the new one is verified with the mailed code.
-    if (await ctx.users.emailTaken(ctx.db, newEmail, user.username)) throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
+    if (await ctx.users.emailTaken(ctx.db, newEmail, user.username))
+      throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
     await ctx.codes.limit(ctx.db, user.username, 'attributeCode')
     const code = await ctx.codes.issue(ctx.db, user.username, 'attribute:email', newEmail)
     await ctx.mailTo(user, { kind: 'email-change-code', code }, newEmail)
@@ -171,7 +172,8 @@ export async function verifyUserAttribute(ctx: IdentityContext, input: Input<'Ve
   if (input.AttributeName !== 'email') throw invalidParameter(`Cannot verify the attribute ${input.AttributeName}`)
   await ctx.codes.limit(ctx.db, user.username, 'verifyAttribute')
   const email = (await ctx.codes.consume(ctx.db, user.username, 'attribute:email', input.Code)) ?? user.email
-  if (await ctx.users.emailTaken(ctx.db, email, user.username)) throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
+  if (await ctx.users.emailTaken(ctx.db, email, user.username))
+    throw new CognitoError('AliasExistsException', 'An account with the given email already exists.')
   await ctx.changeAccess(user.username, { write: (tx) => ctx.users.setAttributes(tx, user.username, { email, email_verified: 'true' }) })
   return {}
 }

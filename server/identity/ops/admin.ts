@@ -43,7 +43,8 @@ export async function adminCreateUser(ctx: IdentityContext, input: Input<'AdminC
   if (input.MessageAction === 'RESEND') {
     const user = await ctx.users.find(ctx.db, input.Username)
     if (!user) throw Errors.userNotFound()
-    if (user.status !== 'FORCE_CHANGE_PASSWORD') throw new CognitoError('UnsupportedUserStateException', `Resend not possible. ${user.username} status is not FORCE_CHANGE_PASSWORD`)
+    if (user.status !== 'FORCE_CHANGE_PASSWORD')
+      throw new CognitoError('UnsupportedUserStateException', `Resend not possible. ${user.username} status is not FORCE_CHANGE_PASSWORD`)
     const password = input.TemporaryPassword ?? ctx.temporaryPassword()
     await ctx.setPassword(ctx.db, user.username, password, 'FORCE_CHANGE_PASSWORD')
     await ctx.mailTo(user, { kind: 'temporary-password', username: user.email, password, days: ctx.settings.temporaryPasswordDays })
@@ -92,7 +93,18 @@ export async function adminGetUser(ctx: IdentityContext, input: Input<'AdminGetU
 }
 
 /** ListUsers filter: `attribute = "value"` or `attribute ^= "prefix"` (Cognito's searchable attributes). */
-const FILTERABLE = new Set(['username', 'email', 'phone_number', 'name', 'given_name', 'family_name', 'preferred_username', 'cognito:user_status', 'status', 'sub'])
+const FILTERABLE = new Set([
+  'username',
+  'email',
+  'phone_number',
+  'name',
+  'given_name',
+  'family_name',
+  'preferred_username',
+  'cognito:user_status',
+  'status',
+  'sub',
+])
 function parseFilter(filter: string | undefined) {
   if (!filter || !filter.trim()) return undefined
   const m = /^\s*([\w:]+)\s*(=|\^=)\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(filter)

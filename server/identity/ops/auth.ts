@@ -145,7 +145,12 @@ async function afterPasswordProof(ctx: IdentityContext, user: User, next: NextSt
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
     if (user.failedAttempts > 0) await ctx.users.clearFailures(ctx.db, user.username)
     if (!user.tempPasswordExpiresAt || user.tempPasswordExpiresAt.getTime() < Date.now()) throw Errors.tempPasswordExpired()
-    const session = await ctx.handshakes.create<NextStep>(ctx.db, { kind: 'NEW_PASSWORD_REQUIRED', username: user.username, clientId: ctx.settings.clientId, data: next })
+    const session = await ctx.handshakes.create<NextStep>(ctx.db, {
+      kind: 'NEW_PASSWORD_REQUIRED',
+      username: user.username,
+      clientId: ctx.settings.clientId,
+      data: next,
+    })
     const { sub: _sub, ...visible } = { sub: user.username, ...user.attributes }
     return {
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
@@ -170,7 +175,12 @@ async function deviceStep(ctx: IdentityContext, user: User, next: NextStep & { s
     // After a second factor the client answers the device challenge with the MFA Session, which is
     // spent: the known device is recorded without it (it proves no more than the code did).
     if (!next.secondFactor && (device.remembered || tracking === 'always')) {
-      const session = await ctx.handshakes.create<NextStep>(ctx.db, { kind: 'DEVICE_SRP_AUTH', username: user.username, clientId: ctx.settings.clientId, data: { deviceKey: device.deviceKey } })
+      const session = await ctx.handshakes.create<NextStep>(ctx.db, {
+        kind: 'DEVICE_SRP_AUTH',
+        username: user.username,
+        clientId: ctx.settings.clientId,
+        data: { deviceKey: device.deviceKey },
+      })
       return { ChallengeName: 'DEVICE_SRP_AUTH', Session: session, ChallengeParameters: {} }
     }
     await ctx.devices.touch(ctx.db, device.deviceKey, req.ip)
@@ -179,7 +189,10 @@ async function deviceStep(ctx: IdentityContext, user: User, next: NextStep & { s
   if (tracking !== 'off') {
     const device = await ctx.devices.createPending(ctx.db, user.username, req.ip)
     const result = await tokensFor(ctx, user, device.deviceKey)
-    return { ...result, AuthenticationResult: { ...result.AuthenticationResult, NewDeviceMetadata: { DeviceKey: device.deviceKey, DeviceGroupKey: device.groupKey } } }
+    return {
+      ...result,
+      AuthenticationResult: { ...result.AuthenticationResult, NewDeviceMetadata: { DeviceKey: device.deviceKey, DeviceGroupKey: device.groupKey } },
+    }
   }
   return tokensFor(ctx, user, null)
 }

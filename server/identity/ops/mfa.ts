@@ -63,7 +63,12 @@ export async function associateSoftwareToken(ctx: IdentityContext, input: Input<
   // During sign-in (MFA_SETUP): the secret travels with the challenge state, never on the user yet.
   const state = await ctx.mfaSessions.get(ctx.db, input.Session, 'MFA_SETUP')
   if (!state || !(await ctx.mfaSessions.consume(ctx.db, input.Session))) throw Errors.sessionExpired()
-  const session = await ctx.mfaSessions.create(ctx.db, { kind: 'MFA_SETUP', username: state.username, clientId: state.clientId, data: { ...state.data, secret } })
+  const session = await ctx.mfaSessions.create(ctx.db, {
+    kind: 'MFA_SETUP',
+    username: state.username,
+    clientId: state.clientId,
+    data: { ...state.data, secret },
+  })
   return { SecretCode: secret, Session: session }
 }
 
@@ -90,7 +95,12 @@ export async function verifySoftwareToken(ctx: IdentityContext, input: Input<'Ve
   }
   if (!(await ctx.mfaSessions.consume(ctx.db, input.Session))) throw Errors.sessionExpired()
   await ctx.mfa.saveVerified(ctx.db, state.username, { secret: state.data.secret, step, friendlyName: input.FriendlyDeviceName, enable: true })
-  const session = await ctx.mfaSessions.create(ctx.db, { kind: 'MFA_SETUP_VERIFIED', username: state.username, clientId: state.clientId, data: { deviceKey: state.data.deviceKey ?? null } })
+  const session = await ctx.mfaSessions.create(ctx.db, {
+    kind: 'MFA_SETUP_VERIFIED',
+    username: state.username,
+    clientId: state.clientId,
+    data: { deviceKey: state.data.deviceKey ?? null },
+  })
   return { Status: 'SUCCESS', Session: session }
 }
 

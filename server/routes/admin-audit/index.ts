@@ -9,7 +9,8 @@ const tags = ['admin: audit log']
 const isId = (v: unknown[]): v is [string] => v.length === 1 && typeof v[0] === 'string' && /^\d{1,19}$/.test(v[0])
 
 function checkRange(f: AuditFilter) {
-  if (f.from && f.to && Date.parse(f.to) <= Date.parse(f.from)) throw new HttpError(400, 'Invalid request', 'VALIDATION', { to: 'The end must be after the start' })
+  if (f.from && f.to && Date.parse(f.to) <= Date.parse(f.from))
+    throw new HttpError(400, 'Invalid request', 'VALIDATION', { to: 'The end must be after the start' })
 }
 
 /** One CSV field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
@@ -22,7 +23,14 @@ function csvField(value: string): string {
 export default async function adminAuditRoutes(app: App) {
   app.get(
     '/all',
-    { schema: { tags, summary: 'Audit entries newest first, filtered by actor, action and time, token-paged', querystring: AuditListQuery, response: { 200: AuditPage, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Audit entries newest first, filtered by actor, action and time, token-paged',
+        querystring: AuditListQuery,
+        response: { 200: AuditPage, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { sizePerPage, paginationToken, ...filter } = request.query
       checkRange(filter)
@@ -53,7 +61,17 @@ export default async function adminAuditRoutes(app: App) {
         const page = await listAudit(app.db, request.query, Math.min(1000, AUDIT_EXPORT_LIMIT - (lines.length - 1)), before)
         for (const e of page) {
           lines.push(
-            [e.id, e.at, e.actor.username, e.actor.email, e.action, e.targetType, e.targetId, e.before ? JSON.stringify(e.before) : '', e.after ? JSON.stringify(e.after) : '']
+            [
+              e.id,
+              e.at,
+              e.actor.username,
+              e.actor.email,
+              e.action,
+              e.targetType,
+              e.targetId,
+              e.before ? JSON.stringify(e.before) : '',
+              e.after ? JSON.stringify(e.after) : '',
+            ]
               .map(csvField)
               .join(','),
           )

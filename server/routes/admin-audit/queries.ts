@@ -19,7 +19,15 @@ export async function recordAudit(db: Queryable, actor: Principal, r: AuditRecor
   await db.query(
     `INSERT INTO audit_log (actor_username, actor_email, action, target_type, target_id, before, after)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
-    [actor.username, actor.email, r.action, r.targetType, r.targetId, r.before === null ? null : JSON.stringify(r.before), r.after === null ? null : JSON.stringify(r.after)],
+    [
+      actor.username,
+      actor.email,
+      r.action,
+      r.targetType,
+      r.targetId,
+      r.before === null ? null : JSON.stringify(r.before),
+      r.after === null ? null : JSON.stringify(r.after),
+    ],
   )
 }
 

@@ -21,7 +21,21 @@ import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'
 import { notFound, stale } from '../../http/errors.js'
 import { recordAudit } from '../admin-audit/queries.js'
-import { LINKS, TABLES, countMatching, findRow, insertRow, link, linkedOf, listPage, otherExists, unlink, updateRow, type LinkTable, type Row } from './queries.js'
+import {
+  LINKS,
+  TABLES,
+  countMatching,
+  findRow,
+  insertRow,
+  link,
+  linkedOf,
+  listPage,
+  otherExists,
+  unlink,
+  updateRow,
+  type LinkTable,
+  type Row,
+} from './queries.js'
 
 /** Rows are mapped by the catalogue's table description; the response schema checks the shape. */
 type AnyItem = CatalogueItem<Catalogue>
@@ -55,7 +69,8 @@ function check(c: Catalogue, body: Record<string, unknown>) {
   const name = String(body.name ?? '').trim()
   if (!name) errors.name = 'Required'
   if (c === 'categories' && name && !CATEGORY_NAME_PATTERN.test(name)) errors.name = CATEGORY_NAME_MESSAGE
-  if (c === 'school-cycles' && body.startsOn && body.endsOn && String(body.endsOn) < String(body.startsOn)) errors.endsOn = 'The end date must not be before the start date'
+  if (c === 'school-cycles' && body.startsOn && body.endsOn && String(body.endsOn) < String(body.startsOn))
+    errors.endsOn = 'The end date must not be before the start date'
   if (Object.keys(errors).length) throw new HttpError(400, 'Invalid request', 'VALIDATION', errors)
   return { ...body, name, description: String(body.description ?? '').trim() }
 }
@@ -105,12 +120,30 @@ export default async function catalogueRoutes(app: App) {
       return { count, pageSize: CATALOGUE_PAGE_SIZE, pages: Math.ceil(count / CATALOGUE_PAGE_SIZE) }
     }
     for (const suffix of ['', '/:search']) {
-      app.get(`${base}/all/:page${suffix}`, {
-        schema: { tags, summary: `One page of ${c} by name (search in name and description; may be empty)`, params: PageSearchParams, response: { 200: cataloguePage(c), ...errorResponses(400, 401, 403) } },
-      }, listHandler)
-      app.get(`${base}/count/:page${suffix}`, {
-        schema: { tags, summary: `How many ${c} match the search`, params: PageSearchParams, response: { 200: CountResponse, ...errorResponses(400, 401, 403) } },
-      }, countHandler)
+      app.get(
+        `${base}/all/:page${suffix}`,
+        {
+          schema: {
+            tags,
+            summary: `One page of ${c} by name (search in name and description; may be empty)`,
+            params: PageSearchParams,
+            response: { 200: cataloguePage(c), ...errorResponses(400, 401, 403) },
+          },
+        },
+        listHandler,
+      )
+      app.get(
+        `${base}/count/:page${suffix}`,
+        {
+          schema: {
+            tags,
+            summary: `How many ${c} match the search`,
+            params: PageSearchParams,
+            response: { 200: CountResponse, ...errorResponses(400, 401, 403) },
+          },
+        },
+        countHandler,
+      )
     }
 
     app.get(
@@ -121,7 +154,14 @@ export default async function catalogueRoutes(app: App) {
 
     app.post(
       `${base}/create`,
-      { schema: { tags, summary: `Creates a ${LABEL[c]}`, body: schemas.Create, response: { 201: catalogueItemResponse(c), ...errorResponses(400, 401, 403, 409) } } },
+      {
+        schema: {
+          tags,
+          summary: `Creates a ${LABEL[c]}`,
+          body: schemas.Create,
+          response: { 201: catalogueItemResponse(c), ...errorResponses(400, 401, 403, 409) },
+        },
+      },
       async (request, reply) => {
         const values = check(c, request.body as Record<string, unknown>)
         const actor = actorOf(request)
@@ -142,7 +182,13 @@ export default async function catalogueRoutes(app: App) {
     app.put(
       `${base}/update/:id`,
       {
-        schema: { tags, summary: `Updates a ${LABEL[c]} (stale revision: 409)`, params: UuidParams, body: schemas.Update, response: { 200: catalogueItemResponse(c), ...errorResponses(400, 401, 403, 404, 409) } },
+        schema: {
+          tags,
+          summary: `Updates a ${LABEL[c]} (stale revision: 409)`,
+          params: UuidParams,
+          body: schemas.Update,
+          response: { 200: catalogueItemResponse(c), ...errorResponses(400, 401, 403, 404, 409) },
+        },
       },
       async (request) => {
         const { revision, ...rest } = request.body as Record<string, unknown> & { revision: number }
@@ -195,7 +241,13 @@ export default async function catalogueRoutes(app: App) {
           const changed = add ? await link(tx, l, ownerId, otherId) : await unlink(tx, l, ownerId, otherId)
           const after = await itemOf(tx, owner, ownerId)
           if (changed) {
-            await recordAudit(tx, actor, { action: add ? 'catalogues.associate' : 'catalogues.disassociate', targetType: LABEL[owner], targetId: ownerId, before, after })
+            await recordAudit(tx, actor, {
+              action: add ? 'catalogues.associate' : 'catalogues.disassociate',
+              targetType: LABEL[owner],
+              targetId: ownerId,
+              before,
+              after,
+            })
           }
           return after
         })

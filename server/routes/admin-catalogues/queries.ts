@@ -24,7 +24,14 @@ export const TABLES: Record<Catalogue, CatalogueTable> = {
   'school-subjects': { table: 'school_subjects', columns: { code: 'code' } },
 }
 
-export type Row = Record<string, unknown> & { id: string; name: string; description: string; revision: number; created_at: Date | string; updated_at: Date | string }
+export type Row = Record<string, unknown> & {
+  id: string
+  name: string
+  description: string
+  revision: number
+  created_at: Date | string
+  updated_at: Date | string
+}
 
 function selectList(t: CatalogueTable): string {
   const own = Object.values(t.columns).map((c) => (t.textColumns?.includes(c) ? `${c}::text AS ${c}` : c))

@@ -1,5 +1,12 @@
 import { CATALOGUE_PAGE_SIZE, CountResponse, UuidParams } from '../../../contracts/admin/common.js'
-import { AdminCourseResponse, AdminCoursesPage, AdminCoursesParams, CloneCourseBody, CloneCourseResponse, type AdminCourse } from '../../../contracts/courses/admin.js'
+import {
+  AdminCourseResponse,
+  AdminCoursesPage,
+  AdminCoursesParams,
+  CloneCourseBody,
+  CloneCourseResponse,
+  type AdminCourse,
+} from '../../../contracts/courses/admin.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
@@ -34,7 +41,10 @@ export default async function adminCourseRoutes(app: App) {
       },
       async (request) => {
         const rows = await listCourses(app.db, request.params.page, request.params.search ?? '')
-        const people = await peopleOf(pool, rows.map((r) => r.created_by))
+        const people = await peopleOf(
+          pool,
+          rows.map((r) => r.created_by),
+        )
         return {
           items: rows.map((r) => ({
             uuid: r.uuid,
@@ -52,7 +62,14 @@ export default async function adminCourseRoutes(app: App) {
     )
     app.get(
       `/count/:page${suffix}`,
-      { schema: { tags, summary: 'How many courses match the search', params: AdminCoursesParams, response: { 200: CountResponse, ...errorResponses(400, 401, 403) } } },
+      {
+        schema: {
+          tags,
+          summary: 'How many courses match the search',
+          params: AdminCoursesParams,
+          response: { 200: CountResponse, ...errorResponses(400, 401, 403) },
+        },
+      },
       async (request) => {
         const count = await countCourses(app.db, request.params.search ?? '')
         return { count, pageSize: CATALOGUE_PAGE_SIZE, pages: Math.ceil(count / CATALOGUE_PAGE_SIZE) }
@@ -98,7 +115,14 @@ export default async function adminCourseRoutes(app: App) {
           const person = personOf(people, c.user_sub)
           return { username: c.username || c.user_sub, email: person.email, name: person.name ?? (c.name || null), addedAt: iso(c.added_at) }
         }),
-        plans: plans.map((p) => ({ id: p.id, name: p.name, durationDays: p.duration_days, price: num(p.price), currency: p.currency, archived: p.archived_at !== null })),
+        plans: plans.map((p) => ({
+          id: p.id,
+          name: p.name,
+          durationDays: p.duration_days,
+          price: num(p.price),
+          currency: p.currency,
+          archived: p.archived_at !== null,
+        })),
         publishedVersion: row.published_version,
         publishedAt: isoOrNull(row.published_at),
         subscriptions,
@@ -126,7 +150,13 @@ export default async function adminCourseRoutes(app: App) {
         const source = await findCourse(tx, from)
         if (!source) throw notFound('Course not found')
         const made = await cloneCourse(tx, from, actor)
-        await recordAudit(tx, actor, { action: 'courses.clone', targetType: 'course', targetId: made.uuid, before: null, after: { uuid: made.uuid, clonedFrom: from, name: source.name } })
+        await recordAudit(tx, actor, {
+          action: 'courses.clone',
+          targetType: 'course',
+          targetId: made.uuid,
+          before: null,
+          after: { uuid: made.uuid, clonedFrom: from, name: source.name },
+        })
         return made
       })
       return reply.status(201).send(copy)

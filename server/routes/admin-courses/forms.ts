@@ -19,7 +19,8 @@ function parsed(v: unknown): unknown {
 }
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
-const numOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && Number.isFinite(Number(v)) ? Number(v) : null)
+const numOrNull = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && Number.isFinite(Number(v)) ? Number(v) : null
 
 /** Reads stored values defensively: a JSON string, missing fields or odd entries never break the admin screens. */
 export function readForm(raw: unknown): FormValues | null {

@@ -35,7 +35,12 @@ function filterOf(f: SubscriptorFilter | null, params: unknown[]): string {
  * live one lasting longest, else the one started last) and how many they have; the learner whose
  * latest subscription started last comes first.
  */
-export async function listSubscriptors(db: Queryable, course: string, page: number, filter: SubscriptorFilter | null): Promise<Array<SubscriptionRow & { n: string | number }>> {
+export async function listSubscriptors(
+  db: Queryable,
+  course: string,
+  page: number,
+  filter: SubscriptorFilter | null,
+): Promise<Array<SubscriptionRow & { n: string | number }>> {
   const params: unknown[] = [course, CATALOGUE_PAGE_SIZE, (page - 1) * CATALOGUE_PAGE_SIZE]
   const where = filterOf(filter, params)
   const { rows } = await db.query<SubscriptionRow & { n: string | number }>(
@@ -59,7 +64,10 @@ export async function listSubscriptors(db: Queryable, course: string, page: numb
 export async function countSubscriptors(db: Queryable, course: string, filter: SubscriptorFilter | null): Promise<number> {
   const params: unknown[] = [course]
   const where = filterOf(filter, params)
-  const { rows } = await db.query<{ n: string | number }>(`SELECT count(DISTINCT s.user_sub) AS n FROM subscriptions s WHERE s.course_uuid = $1 ${where}`, params)
+  const { rows } = await db.query<{ n: string | number }>(
+    `SELECT count(DISTINCT s.user_sub) AS n FROM subscriptions s WHERE s.course_uuid = $1 ${where}`,
+    params,
+  )
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -130,7 +138,10 @@ export async function formsOf(db: Queryable, course: string): Promise<Array<{ id
 
 /** A form block's values, deleted or not. */
 export async function formValues(db: Queryable, course: string, id: string): Promise<unknown> {
-  const { rows } = await db.query<{ values: unknown }>(`SELECT values FROM course_items WHERE course_uuid = $1 AND id::text = $2 AND kind = 'form'`, [course, id])
+  const { rows } = await db.query<{ values: unknown }>(`SELECT values FROM course_items WHERE course_uuid = $1 AND id::text = $2 AND kind = 'form'`, [
+    course,
+    id,
+  ])
   return rows[0]?.values ?? null
 }
 

@@ -84,7 +84,10 @@ export default async function adminCourseLearnerRoutes(app: App) {
       await requireCourse(uuid)
       const filter = await filterOf(search)
       const [rows, count] = await Promise.all([listSubscriptors(app.db, uuid, page, filter), countSubscriptors(app.db, uuid, filter)])
-      const people = await peopleOf(pool, rows.map((r) => r.user_sub))
+      const people = await peopleOf(
+        pool,
+        rows.map((r) => r.user_sub),
+      )
       const now = new Date()
       return {
         items: rows.map((r) => ({ ...personOf(people, r.user_sub), current: toAdminSubscription({ ...r, created_key: '' }, now), subscriptions: Number(r.n) })),
@@ -99,7 +102,12 @@ export default async function adminCourseLearnerRoutes(app: App) {
   app.get(
     '/course/subscriptors/estimated/:id',
     {
-      schema: { tags, summary: 'How many learners hold or held a subscription to the course', params: UuidParams, response: { 200: EstimatedResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'How many learners hold or held a subscription to the course',
+        params: UuidParams,
+        response: { 200: EstimatedResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       await requireCourse(request.params.id)
@@ -112,7 +120,7 @@ export default async function adminCourseLearnerRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Every subscription of a learner (username or e-mail) to the course, newest first",
+        summary: 'Every subscription of a learner (username or e-mail) to the course, newest first',
         params: CourseUserParams,
         response: { 200: LearnerSubscriptions, ...errorResponses(400, 401, 403, 404) },
       },
@@ -147,7 +155,15 @@ export default async function adminCourseLearnerRoutes(app: App) {
       const items = new Map<string, LearnerForm>()
       const entry = (formId: string, values: unknown): LearnerForm => {
         const form = readForm(values)
-        return { formId, name: form?.name ?? null, tries: form?.tries ?? null, requiredScore: form?.requiredScore ?? null, passed: null, bestScore: null, attempts: [] }
+        return {
+          formId,
+          name: form?.name ?? null,
+          tries: form?.tries ?? null,
+          requiredScore: form?.requiredScore ?? null,
+          passed: null,
+          bestScore: null,
+          attempts: [],
+        }
       }
       for (const f of forms) items.set(f.id, entry(f.id, f.values))
       for (const a of attempts) {
@@ -194,7 +210,12 @@ export default async function adminCourseLearnerRoutes(app: App) {
           createdAt: iso(a.created_at),
           formId: a.form_id,
           learner: personOf(people, a.user_sub),
-          form: { name: form?.name ?? null, tries: form?.tries ?? null, requiredScore: form?.requiredScore ?? null, questions: gradeQuestions(form, a.answers) },
+          form: {
+            name: form?.name ?? null,
+            tries: form?.tries ?? null,
+            requiredScore: form?.requiredScore ?? null,
+            questions: gradeQuestions(form, a.answers),
+          },
         },
       }
     },

@@ -121,7 +121,10 @@ export interface CollaboratorRow {
 }
 
 export async function collaboratorsOf(db: Queryable, uuid: string): Promise<CollaboratorRow[]> {
-  const { rows } = await db.query<CollaboratorRow>('SELECT user_sub, username, name, added_at FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, user_sub', [uuid])
+  const { rows } = await db.query<CollaboratorRow>(
+    'SELECT user_sub, username, name, added_at FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, user_sub',
+    [uuid],
+  )
   return rows
 }
 

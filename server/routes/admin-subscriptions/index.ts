@@ -37,7 +37,8 @@ import {
 } from './queries.js'
 
 const tags = ['admin: subscriptions']
-const isKey = (v: unknown[]): v is [string, string] => v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
+const isKey = (v: unknown[]): v is [string, string] =>
+  v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
 
 /**
  * Subscriptions management (requirements §2, §7 "Admin subscriptions", "Courses (admin)" subscriptors), under
@@ -136,7 +137,13 @@ export default async function adminSubscriptionRoutes(app: App) {
         if (before.revoked_at !== null) throw new HttpError(409, 'This subscription is revoked already', 'INVALID_OPERATION')
         const after = (await revokeSubscription(tx, subscriptionId, courseId))!
         const a = toAdminSubscription(after)
-        await recordAudit(tx, actor, { action: 'subscriptions.revoke', targetType: 'subscription', targetId: subscriptionId, before: { ...toAdminSubscription(before) }, after: { ...a } })
+        await recordAudit(tx, actor, {
+          action: 'subscriptions.revoke',
+          targetType: 'subscription',
+          targetId: subscriptionId,
+          before: { ...toAdminSubscription(before) },
+          after: { ...a },
+        })
         return a
       })
       return { Item: item }
@@ -199,7 +206,7 @@ export default async function adminSubscriptionRoutes(app: App) {
       schema: {
         tags,
         summary:
-          "Lets the learner of a revoked subscription subscribe to its course by themselves again: lifts the block of every revoked subscription of theirs to that course (409 when this one blocks nothing)",
+          'Lets the learner of a revoked subscription subscribe to its course by themselves again: lifts the block of every revoked subscription of theirs to that course (409 when this one blocks nothing)',
         params: SubscriptionParams,
         response: { 200: AdminSubscriptionResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -234,12 +241,20 @@ export default async function adminSubscriptionRoutes(app: App) {
       const user = await identity(() => pool.requireUser(who), 'user')
       if (!(await findCourse(app.db, uuid))) throw notFound('Course not found')
       const plan = await findPlan(app.db, subscription)
-      if (!plan || plan.course_uuid !== uuid) throw new HttpError(400, 'Invalid request', 'VALIDATION', { subscription: 'This plan is not one of the course’s subscription plans' })
+      if (!plan || plan.course_uuid !== uuid)
+        throw new HttpError(400, 'Invalid request', 'VALIDATION', { subscription: 'This plan is not one of the course’s subscription plans' })
       const item = await app.db.transaction(async (tx) => {
         await lockLearnerCourse(tx, user.username, uuid)
         // Subscribing the learner is the administrator restoring their access: it lifts a revocation's block too.
         await liftAndRecord(tx, actor, user.username, uuid)
-        const row = await insertSubscription(tx, { courseId: uuid, userSub: user.username, planId: plan.id, planName: plan.name, durationDays: plan.duration_days, createdBy: actor.username })
+        const row = await insertSubscription(tx, {
+          courseId: uuid,
+          userSub: user.username,
+          planId: plan.id,
+          planName: plan.name,
+          durationDays: plan.duration_days,
+          createdBy: actor.username,
+        })
         // A priced plan makes this a sale, at the plan's price now (finances).
         await recordSale(tx, row.id, { channel: 'admin', buyerEmail: user.email, recordedBy: actor.username })
         const s = toAdminSubscription(row)

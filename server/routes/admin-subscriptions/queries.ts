@@ -89,7 +89,11 @@ export async function subscriptionsOfUser(db: Queryable, sub: string): Promise<S
   return rows
 }
 
-export async function findSubscription(db: Queryable, id: string, courseId: string): Promise<(SubscriptionRow & { course_details: CourseDetails | string }) | null> {
+export async function findSubscription(
+  db: Queryable,
+  id: string,
+  courseId: string,
+): Promise<(SubscriptionRow & { course_details: CourseDetails | string }) | null> {
   const { rows } = await db.query<SubscriptionRow & { course_details: CourseDetails | string }>(
     `SELECT ${COLUMNS}, c.details AS course_details FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = $1 AND s.course_uuid = $2`,
     [id, courseId],

@@ -9,7 +9,13 @@ import { appliedMigrations } from './queries.js'
 export default async function adminSupportRoutes(app: App) {
   app.get(
     '/migrations',
-    { schema: { tags: ['admin: support'], summary: 'Database migrations applied (name, time) and pending', response: { 200: MigrationsResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags: ['admin: support'],
+        summary: 'Database migrations applied (name, time) and pending',
+        response: { 200: MigrationsResponse, ...errorResponses(401, 403) },
+      },
+    },
     async () => {
       const rows = await appliedMigrations(app.db)
       const applied = new Set(rows.map((r) => r.version))

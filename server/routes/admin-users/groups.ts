@@ -14,7 +14,9 @@ export default async function adminGroupRoutes(app: App) {
 
   app.post(
     '/all',
-    { schema: { tags, summary: 'The groups of the user pool, by name', body: GroupsListBody, response: { 200: GroupsPage, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: { tags, summary: 'The groups of the user pool, by name', body: GroupsListBody, response: { 200: GroupsPage, ...errorResponses(400, 401, 403) } },
+    },
     async (request) => {
       const { sizePerPage, paginationToken } = request.body
       const [page, all] = await Promise.all([

@@ -30,15 +30,28 @@ export function parseImportFile(text: string, knownGroups: ReadonlySet<string>):
   const at = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof COLUMNS)[number], number>
   const missing = (['email', 'name'] as const).filter((c) => at[c] < 0)
   if (missing.length) return { rows: [], fileErrors: [`The header line must name the columns email, name and groups; missing: ${missing.join(', ')}`] }
-  if (records.length - 1 > IMPORT_MAX_ROWS) return { rows: [], fileErrors: [`The file has ${records.length - 1} rows; at most ${IMPORT_MAX_ROWS} are imported at once`] }
+  if (records.length - 1 > IMPORT_MAX_ROWS)
+    return { rows: [], fileErrors: [`The file has ${records.length - 1} rows; at most ${IMPORT_MAX_ROWS} are imported at once`] }
 
-  const groupSplit = new RegExp(`[${[';', '|', ','].filter((s) => s !== delimiter).map((s) => `\\${s}`).join('')}]`)
+  const groupSplit = new RegExp(
+    `[${[';', '|', ',']
+      .filter((s) => s !== delimiter)
+      .map((s) => `\\${s}`)
+      .join('')}]`,
+  )
   const firstLineOf = new Map<string, number>()
   const rows = records.slice(1).map(({ record, info }) => {
     const cell = (i: number) => (i >= 0 ? (record[i] ?? '').trim() : '')
     const email = cell(at.email)
     const name = cell(at.name)
-    const groups = [...new Set(cell(at.groups).split(groupSplit).map((g) => g.trim()).filter(Boolean))]
+    const groups = [
+      ...new Set(
+        cell(at.groups)
+          .split(groupSplit)
+          .map((g) => g.trim())
+          .filter(Boolean),
+      ),
+    ]
     const errors: Record<string, string> = {}
     if (!email) errors.email = 'Required'
     else if (!isEmail(email)) errors.email = 'Not a valid e-mail address'

@@ -99,7 +99,14 @@ interface RowRow {
 
 /** Postgres arrays arrive parsed from pg, as text from some drivers: read both. */
 const textArray = (v: string[] | string): string[] =>
-  Array.isArray(v) ? v : v === '{}' ? [] : v.replace(/^\{|\}$/g, '').split(',').map((s) => s.replace(/^"|"$/g, ''))
+  Array.isArray(v)
+    ? v
+    : v === '{}'
+      ? []
+      : v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .map((s) => s.replace(/^"|"$/g, ''))
 
 export const toJobRow = (r: RowRow): ImportJobRow => ({ ...r, groups: textArray(r.groups) })
 
@@ -113,7 +120,10 @@ export async function listJobRows(db: Queryable, job: string, outcome: string | 
 }
 
 export async function countJobRows(db: Queryable, job: string, outcome: string | undefined): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM user_import_rows WHERE job_id = $1 AND ($2::text IS NULL OR outcome = $2)', [job, outcome ?? null])
+  const { rows } = await db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM user_import_rows WHERE job_id = $1 AND ($2::text IS NULL OR outcome = $2)',
+    [job, outcome ?? null],
+  )
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -133,11 +143,18 @@ export async function claimJob(db: Queryable, leaseSeconds: number): Promise<Job
 }
 
 export async function pendingRows(db: Queryable, job: string, limit: number): Promise<Array<{ line: number; email: string; name: string; groups: string[] }>> {
-  const { rows } = await db.query<RowRow>(`SELECT line, email, name, groups FROM user_import_rows WHERE job_id = $1 AND outcome = 'pending' ORDER BY line LIMIT $2`, [job, limit])
+  const { rows } = await db.query<RowRow>(
+    `SELECT line, email, name, groups FROM user_import_rows WHERE job_id = $1 AND outcome = 'pending' ORDER BY line LIMIT $2`,
+    [job, limit],
+  )
   return rows.map((r) => ({ line: r.line, email: r.email, name: r.name, groups: textArray(r.groups) }))
 }
 
-export async function settleRows(db: Queryable, job: string, results: Array<{ line: number; outcome: string; message: string | null; username: string | null }>): Promise<void> {
+export async function settleRows(
+  db: Queryable,
+  job: string,
+  results: Array<{ line: number; outcome: string; message: string | null; username: string | null }>,
+): Promise<void> {
   if (!results.length) return
   await db.query(
     `UPDATE user_import_rows r SET outcome = u.outcome, message = u.message, username = u.username

@@ -75,17 +75,26 @@ export class ImportWorker {
       const job = await refreshProgress(this.db, jobId, LEASE_SECONDS)
       await this.db.transaction(async (tx) => {
         await finishJob(tx, jobId, 'completed', null)
-        await recordAudit(tx, { sub: job.actor_username, username: job.actor_username, email: job.actor_email, groups: [] }, {
-          action: 'users.import',
-          targetType: 'import',
-          targetId: jobId,
-          before: { status: 'running' },
-          after: { status: 'completed', filename: job.filename, total: job.total, created: job.created, skipped: job.skipped, failed: job.failed },
-        })
+        await recordAudit(
+          tx,
+          { sub: job.actor_username, username: job.actor_username, email: job.actor_email, groups: [] },
+          {
+            action: 'users.import',
+            targetType: 'import',
+            targetId: jobId,
+            before: { status: 'running' },
+            after: { status: 'completed', filename: job.filename, total: job.total, created: job.created, skipped: job.skipped, failed: job.failed },
+          },
+        )
       })
     } catch (err) {
       this.log.error({ err, jobId }, 'import job failed')
-      await finishJob(this.db, jobId, 'failed', 'The import stopped on an unexpected error; the rows settled so far are kept. Send the file again to finish it.').catch(() => {})
+      await finishJob(
+        this.db,
+        jobId,
+        'failed',
+        'The import stopped on an unexpected error; the rows settled so far are kept. Send the file again to finish it.',
+      ).catch(() => {})
     }
   }
 

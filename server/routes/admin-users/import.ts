@@ -24,7 +24,8 @@ import type { ImportWorker } from './import-worker.js'
 
 const tags = ['admin: user import']
 const bodyLimit = IMPORT_MAX_BYTES * 2 + 64 * 1024
-const isJobKey = (v: unknown[]): v is [string, string] => v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
+const isJobKey = (v: unknown[]): v is [string, string] =>
+  v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
 const isLine = (v: unknown[]): v is [number] => v.length === 1 && Number.isInteger(v[0]) && (v[0] as number) >= 0
 
 /**
@@ -55,7 +56,12 @@ export default async function adminImportRoutes(app: App, opts: { worker: Import
     '/preview',
     {
       bodyLimit,
-      schema: { tags, summary: 'Reads a CSV file and answers each row with its errors; creates nothing', body: ImportFileBody, response: { 200: ImportPreview, ...errorResponses(400, 401, 403, 413) } },
+      schema: {
+        tags,
+        summary: 'Reads a CSV file and answers each row with its errors; creates nothing',
+        body: ImportFileBody,
+        response: { 200: ImportPreview, ...errorResponses(400, 401, 403, 413) },
+      },
     },
     async (request) => preview(request.body.csv),
   )
@@ -98,7 +104,9 @@ export default async function adminImportRoutes(app: App, opts: { worker: Import
 
   app.get(
     '/jobs',
-    { schema: { tags, summary: 'Import jobs, newest first', querystring: ImportJobsQuery, response: { 200: ImportJobsPage, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: { tags, summary: 'Import jobs, newest first', querystring: ImportJobsQuery, response: { 200: ImportJobsPage, ...errorResponses(400, 401, 403) } },
+    },
     async (request) => {
       const { sizePerPage, paginationToken } = request.query
       const after = paginationToken ? decodeToken(paginationToken, isJobKey) : null
@@ -111,7 +119,14 @@ export default async function adminImportRoutes(app: App, opts: { worker: Import
 
   app.get(
     '/jobs/:id',
-    { schema: { tags, summary: "An import job and its progress (poll it while it runs)", params: ImportJobParams, response: { 200: ImportJobResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'An import job and its progress (poll it while it runs)',
+        params: ImportJobParams,
+        response: { 200: ImportJobResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const job = await findJob(app.db, request.params.id)
       if (!job) throw notFound()
@@ -122,7 +137,13 @@ export default async function adminImportRoutes(app: App, opts: { worker: Import
   app.get(
     '/jobs/:id/rows',
     {
-      schema: { tags, summary: "An import job's rows and their outcome, by line", params: ImportJobParams, querystring: ImportJobRowsQuery, response: { 200: ImportJobRowsPage, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: "An import job's rows and their outcome, by line",
+        params: ImportJobParams,
+        querystring: ImportJobRowsQuery,
+        response: { 200: ImportJobRowsPage, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const { outcome, sizePerPage, paginationToken } = request.query

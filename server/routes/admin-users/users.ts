@@ -76,7 +76,14 @@ export default async function adminUserRoutes(app: App) {
 
   app.get(
     '/user/:id',
-    { schema: { tags, summary: 'One user by username (sub) or e-mail', params: UserIdParams, response: { 200: AdminUserResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One user by username (sub) or e-mail',
+        params: UserIdParams,
+        response: { 200: AdminUserResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({ Item: toAdminUser(await identity(() => pool.requireUser(request.params.id))) }),
   )
 
@@ -102,7 +109,13 @@ export default async function adminUserRoutes(app: App) {
       if (Object.keys(writes).length === 0) return { Item: toAdminUser(before) }
       await identity(() => pool.updateAttributes(before.username, writes), 'email')
       const after = await identity(() => pool.requireUser(before.username))
-      await recordAudit(app.db, actorOf(request), { action: 'users.update', targetType: 'user', targetId: before.username, before: { ...snapshot(before), locale: before.attributes.locale ?? null }, after: { ...snapshot(after), locale: after.attributes.locale ?? null } })
+      await recordAudit(app.db, actorOf(request), {
+        action: 'users.update',
+        targetType: 'user',
+        targetId: before.username,
+        before: { ...snapshot(before), locale: before.attributes.locale ?? null },
+        after: { ...snapshot(after), locale: after.attributes.locale ?? null },
+      })
       return { Item: toAdminUser(after) }
     },
   )
@@ -135,7 +148,13 @@ export default async function adminUserRoutes(app: App) {
       }
       const { before, after } = await identity(() => pool.setGroups(user.username, request.body.groups), 'groups')
       if (before.join() !== after.join()) {
-        await recordAudit(app.db, actor, { action: 'users.groups', targetType: 'user', targetId: user.username, before: { groups: before }, after: { groups: after } })
+        await recordAudit(app.db, actor, {
+          action: 'users.groups',
+          targetType: 'user',
+          targetId: user.username,
+          before: { groups: before },
+          after: { groups: after },
+        })
       }
       return { groups: after }
     },
@@ -156,7 +175,12 @@ export default async function adminUserRoutes(app: App) {
       const user = await identity(() => pool.requireUser(request.params.id))
       const page = await identity(() => pool.listDevices(user.username, request.query.paginationToken || undefined), 'paginationToken')
       return {
-        items: page.devices.map((d) => ({ ...d, createdAt: isoOrNull(d.createdAt), lastModifiedAt: isoOrNull(d.lastModifiedAt), lastAuthenticatedAt: isoOrNull(d.lastAuthenticatedAt) })),
+        items: page.devices.map((d) => ({
+          ...d,
+          createdAt: isoOrNull(d.createdAt),
+          lastModifiedAt: isoOrNull(d.lastModifiedAt),
+          lastAuthenticatedAt: isoOrNull(d.lastAuthenticatedAt),
+        })),
         paginationToken: page.token,
       }
     },
@@ -181,7 +205,13 @@ export default async function adminUserRoutes(app: App) {
         }
         await identity(() => ACTIONS[action].run(pool, before))
         const after = await identity(() => pool.requireUser(before.username))
-        await recordAudit(app.db, actor, { action: `users.${action}` as AuditAction, targetType: 'user', targetId: before.username, before: snapshot(before), after: snapshot(after) })
+        await recordAudit(app.db, actor, {
+          action: `users.${action}` as AuditAction,
+          targetType: 'user',
+          targetId: before.username,
+          before: snapshot(before),
+          after: snapshot(after),
+        })
         return { message: ACTIONS[action].done, Item: toAdminUser(after) }
       },
     )
@@ -207,14 +237,27 @@ export default async function adminUserRoutes(app: App) {
       }
       const created = await identity(() => pool.createUser({ email: b.email, name: b.name.trim(), locale: b.locale }), 'email')
       for (const g of groups) await identity(() => pool.addToGroup(created.username, g))
-      await recordAudit(app.db, actorOf(request), { action: 'users.create', targetType: 'user', targetId: created.username, before: null, after: { ...snapshot(created), groups } })
+      await recordAudit(app.db, actorOf(request), {
+        action: 'users.create',
+        targetType: 'user',
+        targetId: created.username,
+        before: null,
+        after: { ...snapshot(created), groups },
+      })
       return reply.status(201).send({ Item: toAdminUser(created) })
     },
   )
 
   app.get(
     '/subscriptions/:id',
-    { schema: { tags, summary: "The user's subscriptions, newest first", params: UserIdParams, response: { 200: UserSubscriptionsList, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: "The user's subscriptions, newest first",
+        params: UserIdParams,
+        response: { 200: UserSubscriptionsList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const user = await identity(() => pool.requireUser(request.params.id))
       const now = new Date()

@@ -1,4 +1,12 @@
-import { CERTIFICATE_NOT_ISSUED, CertificateCourseParams, CertificatePdf, CertificateQuery, CertificateVerification, UNKNOWN_CERTIFICATE, VerifyParams } from '../../../contracts/learner/certificates.js'
+import {
+  CERTIFICATE_NOT_ISSUED,
+  CertificateCourseParams,
+  CertificatePdf,
+  CertificateQuery,
+  CertificateVerification,
+  UNKNOWN_CERTIFICATE,
+  VerifyParams,
+} from '../../../contracts/learner/certificates.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
 import {
@@ -47,7 +55,11 @@ export default async function certificateRoutes(app: App) {
   }
 
   /** The certificate's PDF: the kept copy when there is one, else drawn now and kept. */
-  async function certificatePdf(row: CertificateRow, locale: CertificateLocale, origin: string): Promise<{ body: Buffer | NodeJS.ReadableStream; size: number }> {
+  async function certificatePdf(
+    row: CertificateRow,
+    locale: CertificateLocale,
+    origin: string,
+  ): Promise<{ body: Buffer | NodeJS.ReadableStream; size: number }> {
     const template = await certificateTemplateKey(app.db, row)
     const verifyUrl = `${origin}/certificates/verify/${formatCode(row.code)}`
     const key = storedPdfKey(row.code, { template, locale, verifyUrl })
@@ -60,7 +72,10 @@ export default async function certificateRoutes(app: App) {
       }
     }
     const pdf = Buffer.from(
-      await renderCertificate({ learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: new Date(row.issued_at), code: row.code, verifyUrl, locale }, await templateBytes(template)),
+      await renderCertificate(
+        { learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: new Date(row.issued_at), code: row.code, verifyUrl, locale },
+        await templateBytes(template),
+      ),
     )
     try {
       await app.storage.put(key, pdf, 'application/pdf')

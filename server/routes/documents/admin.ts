@@ -48,12 +48,26 @@ export default async function adminDocumentRoutes(app: App) {
   for (const suffix of ['', '/:search']) {
     app.get(
       `/all/:page${suffix}`,
-      { schema: { tags, summary: 'One page of documents by name (search in key and name; may be empty)', params: PageSearchParams, response: { 200: AdminDocumentsPage, ...errorResponses(400, 401, 403) } } },
+      {
+        schema: {
+          tags,
+          summary: 'One page of documents by name (search in key and name; may be empty)',
+          params: PageSearchParams,
+          response: { 200: AdminDocumentsPage, ...errorResponses(400, 401, 403) },
+        },
+      },
       async (request) => ({ items: await listDocuments(app.db, request.params.page, (request.params.search ?? '').trim()) }),
     )
     app.get(
       `/count/:page${suffix}`,
-      { schema: { tags, summary: 'How many documents match the search', params: PageSearchParams, response: { 200: CountResponse, ...errorResponses(400, 401, 403) } } },
+      {
+        schema: {
+          tags,
+          summary: 'How many documents match the search',
+          params: PageSearchParams,
+          response: { 200: CountResponse, ...errorResponses(400, 401, 403) },
+        },
+      },
       async (request) => {
         const count = await countDocuments(app.db, (request.params.search ?? '').trim())
         return { count, pageSize: CATALOGUE_PAGE_SIZE, pages: Math.ceil(count / CATALOGUE_PAGE_SIZE) }
@@ -63,7 +77,14 @@ export default async function adminDocumentRoutes(app: App) {
 
   app.get(
     '/document/:id',
-    { schema: { tags, summary: 'One document with its translations, published or not', params: AdminDocumentParams, response: { 200: AdminDocumentResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One document with its translations, published or not',
+        params: AdminDocumentParams,
+        response: { 200: AdminDocumentResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const doc = await findDocument(app.db, request.params.id)
       if (!doc) throw notFound()
@@ -73,12 +94,20 @@ export default async function adminDocumentRoutes(app: App) {
 
   app.post(
     '/create',
-    { schema: { tags, summary: 'Creates a draft document (HTML sanitised)', body: DocumentCreateBody, response: { 201: AdminDocumentResponse, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Creates a draft document (HTML sanitised)',
+        body: DocumentCreateBody,
+        response: { 201: AdminDocumentResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const d = clean(request.body)
       const actor = actorOf(request)
       const item = await app.db.transaction(async (tx) => {
-        if (await keyTaken(tx, request.body.id)) throw new HttpError(409, 'A document with this key exists already', 'DUPLICATE', { id: 'A document with this key exists already' })
+        if (await keyTaken(tx, request.body.id))
+          throw new HttpError(409, 'A document with this key exists already', 'DUPLICATE', { id: 'A document with this key exists already' })
         await insertDocument(tx, { id: request.body.id, name: d.name, content: d.content })
         await replaceTranslations(tx, request.body.id, d.translations)
         const created = (await findDocument(tx, request.body.id))!
@@ -119,7 +148,14 @@ export default async function adminDocumentRoutes(app: App) {
 
   app.post(
     '/publish',
-    { schema: { tags, summary: 'Publishes the revision shown (sets published_at; stale revision: 409)', body: DocumentPublishBody, response: { 200: AdminDocumentResponse, ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Publishes the revision shown (sets published_at; stale revision: 409)',
+        body: DocumentPublishBody,
+        response: { 200: AdminDocumentResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const { id, revision } = request.body
       const actor = actorOf(request)
@@ -128,7 +164,13 @@ export default async function adminDocumentRoutes(app: App) {
         if (!before) throw notFound()
         if (!(await publishDocument(tx, id, revision))) throw stale()
         const after = (await findDocument(tx, id))!
-        await recordAudit(tx, actor, { action: 'documents.publish', targetType: 'document', targetId: id, before: { revision: before.revision, publishedAt: before.publishedAt }, after: { revision: after.revision, publishedAt: after.publishedAt } })
+        await recordAudit(tx, actor, {
+          action: 'documents.publish',
+          targetType: 'document',
+          targetId: id,
+          before: { revision: before.revision, publishedAt: before.publishedAt },
+          after: { revision: after.revision, publishedAt: after.publishedAt },
+        })
         return after
       })
       return { Item: item }

@@ -48,7 +48,10 @@ export async function countDocuments(db: Queryable, search: string): Promise<num
 }
 
 export async function findDocument(db: Queryable, id: string): Promise<AdminDocument | null> {
-  const { rows } = await db.query<DocumentRow>('SELECT id, name, content, revision, published_at, created_at, updated_at FROM documents WHERE id = $1 AND deleted_at IS NULL', [id])
+  const { rows } = await db.query<DocumentRow>(
+    'SELECT id, name, content, revision, published_at, created_at, updated_at FROM documents WHERE id = $1 AND deleted_at IS NULL',
+    [id],
+  )
   return (await withTranslations(db, rows))[0] ?? null
 }
 
@@ -84,6 +87,9 @@ export async function replaceTranslations(db: Queryable, id: string, translation
 
 /** Publishes the revision shown; false when the revision moved on. */
 export async function publishDocument(db: Queryable, id: string, revision: number): Promise<boolean> {
-  const { rows } = await db.query('UPDATE documents SET published_at = now(), updated_at = now() WHERE id = $1 AND revision = $2 AND deleted_at IS NULL RETURNING id', [id, revision])
+  const { rows } = await db.query(
+    'UPDATE documents SET published_at = now(), updated_at = now() WHERE id = $1 AND revision = $2 AND deleted_at IS NULL RETURNING id',
+    [id, revision],
+  )
   return rows.length > 0
 }

@@ -23,7 +23,8 @@ import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/pagi
 
 const tags = ['experimental: AI avatars']
 const PHOTO = UPLOAD_KINDS['avatar-photo']
-const isRequestKey = (v: unknown[]): v is [string, string] => v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
+const isRequestKey = (v: unknown[]): v is [string, string] =>
+  v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
 
 const isAdmin = (p: Principal) => p.groups.includes('admin')
 
@@ -36,7 +37,9 @@ const isAdmin = (p: Principal) => p.groups.includes('admin')
 export default async function experimentalRoutes(app: App) {
   const renderer = await createRenderer(app.config)
   const worker =
-    app.config.AVATAR_WORKERS > 0 ? new AvatarWorker(app.db, app.storage, renderer, app.log.child({ module: 'avatars' }), { concurrency: app.config.AVATAR_WORKERS }) : null
+    app.config.AVATAR_WORKERS > 0
+      ? new AvatarWorker(app.db, app.storage, renderer, app.log.child({ module: 'avatars' }), { concurrency: app.config.AVATAR_WORKERS })
+      : null
   if (worker) {
     app.addHook('onReady', async () => worker.start())
     app.addHook('onClose', async () => worker.stop())
@@ -73,7 +76,8 @@ export default async function experimentalRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Upload parameters for an avatar request's photo (PNG, JPEG or WebP, at most 10 MB): POST the fields and the file to the url, then send the path with ai-avatar-create-request",
+        summary:
+          "Upload parameters for an avatar request's photo (PNG, JPEG or WebP, at most 10 MB): POST the fields and the file to the url, then send the path with ai-avatar-create-request",
         body: AvatarPhotoAsk,
         response: { 200: UploadParamsReply, ...errorResponses(400, 401, 403, 413) },
       },
@@ -83,7 +87,9 @@ export default async function experimentalRoutes(app: App) {
       if (size > PHOTO.maxBytes) throw new HttpError(413, TOO_MUCH_DATA.message, TOO_MUCH_DATA.code)
       const contentType = normalizeContentType(request.body.contentType)
       if (!MIME_TYPE.test(contentType) || !(PHOTO.contentTypes as readonly string[]).includes(contentType)) {
-        throw new HttpError(400, 'The photo must be a PNG, JPEG or WebP image', 'UNSUPPORTED_TYPE', { contentType: 'The photo must be a PNG, JPEG or WebP image' })
+        throw new HttpError(400, 'The photo must be a PNG, JPEG or WebP image', 'UNSUPPORTED_TYPE', {
+          contentType: 'The photo must be a PNG, JPEG or WebP image',
+        })
       }
       const key = photoKey(request.principal!.sub, fileName)
       const { url, fields } = await app.storage.presignPost({ key, contentTypes: [...PHOTO.contentTypes], contentType, maxBytes: size })
@@ -110,9 +116,19 @@ export default async function experimentalRoutes(app: App) {
       const head = await app.storage.head(photo)
       if (!head) throw notUploaded()
       if (!(PHOTO.contentTypes as readonly string[]).includes(head.contentType) || head.size > PHOTO.maxBytes || !(await isImage(app, photo))) {
-        throw new HttpError(400, 'The photo is not a readable PNG, JPEG or WebP image', 'UNSUPPORTED_TYPE', { photo: 'The photo is not a readable PNG, JPEG or WebP image' })
+        throw new HttpError(400, 'The photo is not a readable PNG, JPEG or WebP image', 'UNSUPPORTED_TYPE', {
+          photo: 'The photo is not a readable PNG, JPEG or WebP image',
+        })
       }
-      const row = await insertRequest(app.db, { ownerSub: principal.sub, ownerUsername: principal.username, ownerEmail: principal.email, photoPath: photo, text, style, voice })
+      const row = await insertRequest(app.db, {
+        ownerSub: principal.sub,
+        ownerUsername: principal.username,
+        ownerEmail: principal.email,
+        photoPath: photo,
+        text,
+        style,
+        voice,
+      })
       request.log.info({ avatarRequest: row.id }, 'avatar request queued')
       worker?.kick()
       return reply.status(202).send({ Item: await toRequest(row) })
@@ -189,5 +205,8 @@ async function isImage(app: App, path: string): Promise<boolean> {
 function textArray(v: string[] | string | null): string[] {
   if (!v) return []
   if (Array.isArray(v)) return v
-  return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean)
+  return v
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
 }

@@ -70,13 +70,23 @@ export default async function fileRoutes(app: App) {
       }
       const type = await storage.contentTypeOf(key)
       const file = '/' + key.split('/').map(encodeURIComponent).join('/')
-      const result = await send(request.raw, file, { root: storage.objects, dotfiles: 'allow', index: false, cacheControl: false, contentType: false, acceptRanges: true })
+      const result = await send(request.raw, file, {
+        root: storage.objects,
+        dotfiles: 'allow',
+        index: false,
+        cacheControl: false,
+        contentType: false,
+        acceptRanges: true,
+      })
       if (result.type !== 'file') {
         result.stream?.destroy()
         const status = result.statusCode
         if (status === 404 || result.type === 'directory') throw new HttpError(404, 'Resource not found', 'NOT_FOUND')
         // 304 Not Modified, 412 and 416 come with send's own (empty or short) body.
-        return reply.status(status as 200).headers(result.headers).send(null)
+        return reply
+          .status(status as 200)
+          .headers(result.headers)
+          .send(null)
       }
       const seconds = Math.max(0, Math.min(Number(request.query.expires) - Math.floor(Date.now() / 1000), 6 * 3600))
       reply
@@ -134,10 +144,16 @@ async function folderRoutes(app: App) {
       const packageSource = origin ? `${origin}${FOLDER_LINK_PREFIX}${expires}/${signature}/${prefix}` : null
       answerAs(reply, fileAnswer({ key, contentType: type, packageSource, frameAncestors: frameAncestors(app) }))
       if (range === 'unsatisfiable') {
-        return reply.status(416 as 200).header('content-range', `bytes */${head.size}`).send(null)
+        return reply
+          .status(416 as 200)
+          .header('content-range', `bytes */${head.size}`)
+          .send(null)
       }
       if (range) {
-        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', String(range.end - range.start + 1))
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${head.size}`)
+          .header('content-length', String(range.end - range.start + 1))
       } else reply.status(200).header('content-length', String(head.size))
       if (head.size === 0) return reply.send(Buffer.alloc(0))
       let stream: NodeJS.ReadableStream
@@ -196,7 +212,11 @@ function parseRange(header: string | undefined, size: number): ByteRange | 'unsa
  * part named `file` is the file, anything after it is ignored. The policy is checked before a byte
  * of the file is written; the file streams to disk and is refused (413) past its limit.
  */
-function receiveForm(storage: LocalStorage, raw: NodeJS.ReadableStream & { complete?: boolean; on(e: 'close', l: () => void): unknown }, headers: { 'content-type': string }): Promise<void> {
+function receiveForm(
+  storage: LocalStorage,
+  raw: NodeJS.ReadableStream & { complete?: boolean; on(e: 'close', l: () => void): unknown },
+  headers: { 'content-type': string },
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false
     const settle = (error?: unknown) => {

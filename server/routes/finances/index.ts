@@ -21,7 +21,8 @@ import { periodsOf, previousRange, resolveRange } from './range.js'
 
 const tags = ['finances']
 const BASE = '/sales'
-const isKey = (v: unknown[]): v is [string, string] => v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
+const isKey = (v: unknown[]): v is [string, string] =>
+  v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
 
 /** One CSV field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
 function csvField(value: string): string {
@@ -30,7 +31,22 @@ function csvField(value: string): string {
 }
 
 const csvLine = (s: Sale) =>
-  [s.soldAt, s.courseName, s.planName, s.amount.toFixed(2), s.currency, s.buyerEmail, s.buyer, s.channel, s.recordedBy ?? '', s.courseId, s.planId ?? '', s.id, s.subscriptionId, s.revokedAt ?? '']
+  [
+    s.soldAt,
+    s.courseName,
+    s.planName,
+    s.amount.toFixed(2),
+    s.currency,
+    s.buyerEmail,
+    s.buyer,
+    s.channel,
+    s.recordedBy ?? '',
+    s.courseId,
+    s.planId ?? '',
+    s.id,
+    s.subscriptionId,
+    s.revokedAt ?? '',
+  ]
     .map(csvField)
     .join(',')
 

@@ -42,7 +42,11 @@ export async function recordSale(
 }
 
 /** Sales and revenue per bucket and currency (buckets that sold nothing are absent). */
-export async function salesSeries(db: Queryable, f: SalesFilter, interval: SalesInterval): Promise<Array<{ period: string; currency: string; sales: number; revenue: number }>> {
+export async function salesSeries(
+  db: Queryable,
+  f: SalesFilter,
+  interval: SalesInterval,
+): Promise<Array<{ period: string; currency: string; sales: number; revenue: number }>> {
   const { rows } = await db.query<{ period: string; currency: string; sales: number; revenue: string }>(
     `SELECT to_char(date_trunc($5, s.sold_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS period, s.currency,
             count(*)::int AS sales, sum(s.amount)::text AS revenue
@@ -64,12 +68,26 @@ export async function salesByCourse(db: Queryable, f: SalesFilter, limit: number
       LIMIT $5`,
     [...params(f), limit + 1],
   )
-  return rows.map((r) => ({ courseId: r.course_uuid, courseName: r.course_name, currency: r.currency.trim(), sales: Number(r.sales), revenue: money(r.revenue) }))
+  return rows.map((r) => ({
+    courseId: r.course_uuid,
+    courseName: r.course_name,
+    currency: r.currency.trim(),
+    sales: Number(r.sales),
+    revenue: money(r.revenue),
+  }))
 }
 
 /** Per plan and currency, largest revenue first; `limit + 1` rows at most. */
 export async function salesByPlan(db: Queryable, f: SalesFilter, limit: number): Promise<PlanSales[]> {
-  const { rows } = await db.query<{ plan_id: string | null; plan_name: string; course_uuid: string; course_name: string; currency: string; sales: number; revenue: string }>(
+  const { rows } = await db.query<{
+    plan_id: string | null
+    plan_name: string
+    course_uuid: string
+    course_name: string
+    currency: string
+    sales: number
+    revenue: string
+  }>(
     `SELECT s.plan_id, coalesce(p.name, max(s.plan_name)) AS plan_name, s.course_uuid, c.name AS course_name, s.currency,
             count(*)::int AS sales, sum(s.amount)::text AS revenue
        FROM sales s JOIN courses c ON c.uuid = s.course_uuid LEFT JOIN subscription_plans p ON p.id = s.plan_id
@@ -148,7 +166,12 @@ const toSale = (r: SaleRow): Sale => ({
  * Sales newest first, keyset-paged on (sold_at, id) after `after` (the last row's key); `limit + 1`
  * rows at most. The key keeps PostgreSQL's microseconds, so no row is skipped or repeated.
  */
-export async function listSales(db: Queryable, f: SalesFilter, limit: number, after: [string, string] | null): Promise<Array<{ sale: Sale; key: [string, string] }>> {
+export async function listSales(
+  db: Queryable,
+  f: SalesFilter,
+  limit: number,
+  after: [string, string] | null,
+): Promise<Array<{ sale: Sale; key: [string, string] }>> {
   const { rows } = await db.query<SaleRow>(
     `SELECT s.id, s.sold_at, s.sold_at::text AS sold_key, s.course_uuid, s.course_name, s.plan_id, s.plan_name, s.amount::text AS amount,
             s.currency, s.buyer_sub, s.buyer_email, s.channel, s.recorded_by, s.subscription_id, sub.revoked_at

@@ -45,7 +45,8 @@ export async function activeLearners(db: Queryable, range: Bounds, series: Bucke
   return { total: Number(total.rows[0]?.n ?? 0), counts: rows.map((r) => Number(r.n)) }
 }
 
-const IN_FORCE = (at: string) => `s.created_at <= ${at} AND (s.revoked_at IS NULL OR s.revoked_at > ${at}) AND s.created_at + s.duration_days * interval '1 day' > ${at}`
+const IN_FORCE = (at: string) =>
+  `s.created_at <= ${at} AND (s.revoked_at IS NULL OR s.revoked_at > ${at}) AND s.created_at + s.duration_days * interval '1 day' > ${at}`
 
 export async function subscriptionSeries(db: Queryable, range: Bounds, series: Bucket[]) {
   const { rows } = await db.query<{ created: string; revoked: string; active: string }>(
@@ -106,7 +107,17 @@ export async function completionByCourse(db: Queryable, range: Bounds) {
     const completed = Number(r.completed)
     const attempted = Number(r.attempted)
     const passed = Number(r.passed)
-    return { uuid: r.uuid, name: r.name, enrolled, completed, completionRate: rate(completed, enrolled), attempted, passed, passRate: rate(passed, attempted), certificates: Number(r.certificates) }
+    return {
+      uuid: r.uuid,
+      name: r.name,
+      enrolled,
+      completed,
+      completionRate: rate(completed, enrolled),
+      attempted,
+      passed,
+      passRate: rate(passed, attempted),
+      certificates: Number(r.certificates),
+    }
   })
 }
 
@@ -131,5 +142,11 @@ export async function topCourses(db: Queryable, range: Bounds, by: keyof typeof 
      LIMIT $3`,
     [range.fromTs, range.toTs, limit],
   )
-  return rows.map((r) => ({ uuid: r.uuid, name: r.name, subscriptions: Number(r.subscriptions), completions: Number(r.completions), learners: Number(r.learners) }))
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    name: r.name,
+    subscriptions: Number(r.subscriptions),
+    completions: Number(r.completions),
+    learners: Number(r.learners),
+  }))
 }

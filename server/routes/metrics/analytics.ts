@@ -53,10 +53,17 @@ const boundsOf = (from: string, to: string): Bounds => ({ from, to, fromTs: midn
 /** Learning analytics for administrators: active learners, subscriptions, completion and top courses. */
 export default async function analyticsRoutes(app: App) {
   const tags = ['analytics']
-  
+
   app.get(
     `/active-learners`,
-    { schema: { tags, summary: 'Distinct active learners per day, week or month', querystring: RangeQuery, response: { 200: ActiveLearnersResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Distinct active learners per day, week or month',
+        querystring: RangeQuery,
+        response: { 200: ActiveLearnersResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { from, to } = request.query
       const days = checkRange(from, to)
@@ -70,7 +77,14 @@ export default async function analyticsRoutes(app: App) {
 
   app.get(
     `/subscriptions`,
-    { schema: { tags, summary: 'Subscriptions made, revoked and in force per day, week or month', querystring: RangeQuery, response: { 200: SubscriptionsResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Subscriptions made, revoked and in force per day, week or month',
+        querystring: RangeQuery,
+        response: { 200: SubscriptionsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { from, to } = request.query
       const days = checkRange(from, to)
@@ -83,7 +97,14 @@ export default async function analyticsRoutes(app: App) {
 
   app.get(
     `/completion`,
-    { schema: { tags, summary: 'Completion and pass rates per course', querystring: RangeQuery, response: { 200: CompletionResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Completion and pass rates per course',
+        querystring: RangeQuery,
+        response: { 200: CompletionResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { from, to } = request.query
       checkRange(from, to)
@@ -93,7 +114,14 @@ export default async function analyticsRoutes(app: App) {
 
   app.get(
     `/top-courses`,
-    { schema: { tags, summary: 'The courses with the most subscriptions, completions or active learners', querystring: TopCoursesQuery, response: { 200: TopCoursesResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The courses with the most subscriptions, completions or active learners',
+        querystring: TopCoursesQuery,
+        response: { 200: TopCoursesResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const { from, to, by = 'subscriptions', limit = 10 } = request.query
       checkRange(from, to)

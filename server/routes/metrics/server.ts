@@ -1,5 +1,13 @@
 import { errorResponses } from '../../../contracts/errors.js'
-import { BucketSizeResponse, CostAndUsageResponse, CostQuery, DocumentsResponse, ForecastQuery, ForecastResponse, ServerVersionResponse } from '../../../contracts/insights/monitoring.js'
+import {
+  BucketSizeResponse,
+  CostAndUsageResponse,
+  CostQuery,
+  DocumentsResponse,
+  ForecastQuery,
+  ForecastResponse,
+  ServerVersionResponse,
+} from '../../../contracts/insights/monitoring.js'
 import { AwsCostExplorer, type Billing } from '../../insights/billing.js'
 import { costAndUsage, forecast, pricesFrom } from '../../insights/cost.js'
 import { appInfo } from '../../info.js'
@@ -48,7 +56,9 @@ export default async function serverMetricsRoutes(app: App, options: ServerMetri
 
   app.get(
     '/s3-bucket-size',
-    { schema: { tags, summary: 'Bytes and objects held by the file storage (local or S3)', response: { 200: BucketSizeResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: { tags, summary: 'Bytes and objects held by the file storage (local or S3)', response: { 200: BucketSizeResponse, ...errorResponses(401, 403) } },
+    },
     async () => {
       const usage = await app.insights.meter.measureStorage()
       return {

@@ -75,9 +75,13 @@ export default async function userRoutes(app: App) {
         [sub, SUBSCRIPTIONS_PAGE_SIZE, (page - 1) * SUBSCRIPTIONS_PAGE_SIZE],
       )
       const total =
-        rows.length > 0 ? Number(rows[0].total)
-        : page === 1 ? 0
-        : Number((await app.db.query<{ total: number | string }>('SELECT count(*) AS total FROM subscriptions WHERE user_sub = $1', [sub])).rows[0]?.total ?? 0)
+        rows.length > 0
+          ? Number(rows[0].total)
+          : page === 1
+            ? 0
+            : Number(
+                (await app.db.query<{ total: number | string }>('SELECT count(*) AS total FROM subscriptions WHERE user_sub = $1', [sub])).rows[0]?.total ?? 0,
+              )
       const items: UserSubscription[] = rows.map((r) => {
         const state = subscriptionState(r.created_at, r.duration_days, r.revoked_at, now)
         return {
@@ -128,22 +132,30 @@ export default async function userRoutes(app: App) {
         [sub, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
       )
       const estimated =
-        rows.length > 0 ? Number(rows[0].total)
-        : !after ? 0
-        : Number((await app.db.query<{ total: number | string }>(`${active} SELECT count(*) AS total FROM latest`, [sub])).rows[0]?.total ?? 0)
+        rows.length > 0
+          ? Number(rows[0].total)
+          : !after
+            ? 0
+            : Number((await app.db.query<{ total: number | string }>(`${active} SELECT count(*) AS total FROM latest`, [sub])).rows[0]?.total ?? 0)
       const page = rows.slice(0, limit)
       const last = page[page.length - 1]
-      const progress = await progressOfCourses(app.db, sub, page.map((r) => r.uuid))
+      const progress = await progressOfCourses(
+        app.db,
+        sub,
+        page.map((r) => r.uuid),
+      )
       return {
-        items: await Promise.all(page.map(async (r) => ({
-          uuid: r.uuid,
-          name: r.name,
-          // The published cover (thumbnail first) from the file store; older courses keep theirs in details.
-          cover: r.cover_path ? await app.storage.readUrl(r.cover_path) : null,
-          details: typeof r.details === 'string' ? (JSON.parse(r.details) as CourseDetails) : r.details,
-          subscribedAt: iso(r.subscribed_at),
-          progress: percentOf(progress.get(r.uuid)?.done ?? 0, progress.get(r.uuid)?.total ?? 0),
-        }))),
+        items: await Promise.all(
+          page.map(async (r) => ({
+            uuid: r.uuid,
+            name: r.name,
+            // The published cover (thumbnail first) from the file store; older courses keep theirs in details.
+            cover: r.cover_path ? await app.storage.readUrl(r.cover_path) : null,
+            details: typeof r.details === 'string' ? (JSON.parse(r.details) as CourseDetails) : r.details,
+            subscribedAt: iso(r.subscribed_at),
+            progress: percentOf(progress.get(r.uuid)?.done ?? 0, progress.get(r.uuid)?.total ?? 0),
+          })),
+        ),
         paginationToken: rows.length > limit && last ? encodeToken([last.subscribed_key, last.uuid]) : null,
         estimated,
       }

@@ -58,7 +58,19 @@ export function DevicesPane() {
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} title={row.clientDetail}>
                 {row.client}
               </Typography>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, mt: 1, '& dd': { m: 0, overflowWrap: 'anywhere' }, '& dt': { color: 'text.secondary' } }}>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                  mt: 1,
+                  '& dd': { m: 0, overflowWrap: 'anywhere' },
+                  '& dt': { color: 'text.secondary' },
+                }}
+              >
                 <dt>{heading.status}</dt>
                 <dd>{row.status}</dd>
                 <dt>{heading.lastIp}</dt>
@@ -118,7 +130,7 @@ function rowOf(device: Device, translate: (key: string, options?: Record<string,
     ? described.browser && described.os
       ? translate(`${T}.browserOn`, { browser: described.browser, os: described.os })
       : (described.browser ?? described.os ?? unknown)
-    : (agent || unknown)
+    : agent || unknown
   const seen = device.DeviceLastAuthenticatedDate ?? device.DeviceLastModifiedDate
   return {
     key: device.DeviceKey,

@@ -48,13 +48,20 @@ export function ProfilePane() {
 
   return (
     <Box sx={{ maxWidth: 520 }}>
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       {saved && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {translate('aula.account.settings.profile.success')} {translate('aula.account.settings.profile.note')}
         </Alert>
       )}
-      <AccountForm onSubmit={submit} defaultValues={{ name: attributes?.name ?? '', email: attributes?.email ?? '', idNumber: idNumber ?? '', sub: attributes?.sub ?? '' }}>
+      <AccountForm
+        onSubmit={submit}
+        defaultValues={{ name: attributes?.name ?? '', email: attributes?.email ?? '', idNumber: idNumber ?? '', sub: attributes?.sub ?? '' }}
+      >
         <TextInput source="name" autoComplete="name" label="aula.account.fields.name" validate={requiredWith('name')} disabled={busy} fullWidth />
         {/* Read-only values can be longer than a phone is wide: they wrap instead of being cut off. */}
         <TextInput source="email" label="aula.account.fields.email" readOnly fullWidth multiline sx={WRAP} />

@@ -42,10 +42,25 @@ export function SecurityPane() {
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 4 }}>
       <Box sx={{ flex: 1, maxWidth: 520 }}>
-        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
-        {done && <Alert severity="success" sx={{ mb: 2 }}>{translate('aula.account.settings.security.success')}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {done && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {translate('aula.account.settings.security.success')}
+          </Alert>
+        )}
         <AccountForm key={round} onSubmit={submit}>
-          <PasswordField source="currentPassword" autoComplete="current-password" label="aula.account.fields.currentPassword" validate={requiredWith('currentPassword')} disabled={busy} fullWidth />
+          <PasswordField
+            source="currentPassword"
+            autoComplete="current-password"
+            label="aula.account.fields.currentPassword"
+            validate={requiredWith('currentPassword')}
+            disabled={busy}
+            fullWidth
+          />
           <PasswordField
             source="newPassword"
             autoComplete="new-password"

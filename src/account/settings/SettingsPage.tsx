@@ -52,7 +52,13 @@ export function SettingsPage() {
             sx={compact ? undefined : { '& .MuiTab-root': { alignItems: 'flex-start', textAlign: 'left' } }}
           >
             {menu.map((p) => (
-              <Tab key={p.id} value={p.id} label={translate(`aula.account.settings.panes.${p.label}`)} id={`settings-tab-${p.id}`} aria-controls="settings-pane" />
+              <Tab
+                key={p.id}
+                value={p.id}
+                label={translate(`aula.account.settings.panes.${p.label}`)}
+                id={`settings-tab-${p.id}`}
+                aria-controls="settings-pane"
+              />
             ))}
           </Tabs>
         </Paper>

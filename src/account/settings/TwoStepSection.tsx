@@ -1,5 +1,18 @@
 import VerifiedUser from '@mui/icons-material/VerifiedUserOutlined'
-import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Typography,
+} from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { storedAttributes } from '../../authProvider'
@@ -88,14 +101,29 @@ export function TwoStepSection() {
         {translate('aula.account.twoStep.intro')}
       </Typography>
       <div aria-live="polite">
-        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
-        {notice && <Alert severity="success" sx={{ mb: 2 }}>{notice}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {notice && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {notice}
+          </Alert>
+        )}
       </div>
 
       {state.kind === 'loading' && <CircularProgress size={28} aria-label={translate('aula.account.twoStep.loading')} />}
 
       {state.kind === 'failed' && (
-        <Alert severity="warning" action={<Button color="inherit" onClick={load}>{translate('aula.account.twoStep.retry')}</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" onClick={load}>
+              {translate('aula.account.twoStep.retry')}
+            </Button>
+          }
+        >
           {translate('aula.account.twoStep.loadError')} {state.message}
         </Alert>
       )}

@@ -47,7 +47,8 @@ export function CollaboratorsTab() {
   const [busy, setBusy] = useState(false)
   const [removing, setRemoving] = useState<string | null>(null)
 
-  const answered = (answer: Record<string, unknown>, fallback: Collaborator[]) => setPeople(Array.isArray(answer.items) ? (answer.items as Collaborator[]) : fallback)
+  const answered = (answer: Record<string, unknown>, fallback: Collaborator[]) =>
+    setPeople(Array.isArray(answer.items) ? (answer.items as Collaborator[]) : fallback)
 
   const invite = async (event: FormEvent) => {
     event.preventDefault()
@@ -75,7 +76,10 @@ export function CollaboratorsTab() {
     setNotice(null)
     try {
       const answer = await saver.enqueue(builderWrites.removeCollaborator(course.uuid, name), { debounce: false })
-      answered(answer, people.filter((p) => p.username !== name))
+      answered(
+        answer,
+        people.filter((p) => p.username !== name),
+      )
       setNotice(translate('aula.builder.collaborators.removed', { username: name }))
     } catch (err) {
       setError(shareError(err, translate))
@@ -125,7 +129,12 @@ export function CollaboratorsTab() {
               secondaryAction={
                 canManage ? (
                   <Tooltip title={translate('aula.builder.collaborators.remove', { username: p.username })}>
-                    <IconButton edge="end" aria-label={translate('aula.builder.collaborators.remove', { username: p.username })} onClick={() => setRemoving(p.username)} disabled={busy}>
+                    <IconButton
+                      edge="end"
+                      aria-label={translate('aula.builder.collaborators.remove', { username: p.username })}
+                      onClick={() => setRemoving(p.username)}
+                      disabled={busy}
+                    >
                       <PersonRemoveOutlined />
                     </IconButton>
                   </Tooltip>

@@ -1,4 +1,20 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography, useMediaQuery, type Theme } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
@@ -72,7 +88,16 @@ export function ConflictDialog({
 
   const title = translate(mode === 'restore' ? 'aula.builder.conflict.restoreTitle' : 'aula.builder.conflict.title')
   return (
-    <Dialog open={open} fullScreen={phone} maxWidth="md" fullWidth scroll="paper" aria-labelledby="builder-conflict-title" aria-describedby="builder-conflict-text" onClose={mode === 'restore' && !busy ? onCancel : undefined}>
+    <Dialog
+      open={open}
+      fullScreen={phone}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="builder-conflict-title"
+      aria-describedby="builder-conflict-text"
+      onClose={mode === 'restore' && !busy ? onCancel : undefined}
+    >
       <DialogTitle id="builder-conflict-title">{title}</DialogTitle>
       <DialogContent dividers>
         <DialogContentText id="builder-conflict-text" sx={{ mb: 2 }}>

@@ -28,7 +28,17 @@ export function ageOf(at: number, locale: string, now = Date.now()): string {
  * old, which revision they were made against. Nothing of them is applied until the person restores them
  * (compared with the course as saved now first) or discards them.
  */
-export function UnsentEdits({ records, tab, onRestore, onDiscard }: { records: PendingRecord[]; tab: string; onRestore: (record: PendingRecord) => void; onDiscard: (record: PendingRecord) => void }) {
+export function UnsentEdits({
+  records,
+  tab,
+  onRestore,
+  onDiscard,
+}: {
+  records: PendingRecord[]
+  tab: string
+  onRestore: (record: PendingRecord) => void
+  onDiscard: (record: PendingRecord) => void
+}) {
   const translate = useTranslate()
   const [locale] = useLocaleState()
   if (records.length === 0) return null

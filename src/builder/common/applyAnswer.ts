@@ -28,7 +28,8 @@ export function applyAnswer(course: CourseDraft, write: PendingWrite, answer: Wr
   }
   if (write.key.startsWith('collaborator:')) {
     const username = String(body.username ?? '')
-    const collaborators = (items as Collaborator[] | undefined) ??
+    const collaborators =
+      (items as Collaborator[] | undefined) ??
       (write.key.startsWith('collaborator:add:')
         ? [...course.collaborators.filter((c) => c.username !== username), { username }]
         : course.collaborators.filter((c) => c.username !== username))

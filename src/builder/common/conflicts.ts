@@ -31,7 +31,13 @@ export interface SavedCourse {
 }
 
 /** The general fields that hold a catalogue choice's id, and their catalogue. */
-export const CHOICE_KINDS = { statusId: 'statuses', difficultyId: 'difficulties', categoryId: 'categories', organizationId: 'organizations', certificateId: 'certificates' } as const
+export const CHOICE_KINDS = {
+  statusId: 'statuses',
+  difficultyId: 'difficulties',
+  categoryId: 'categories',
+  organizationId: 'organizations',
+  certificateId: 'certificates',
+} as const
 
 const GENERAL_LABELS: Record<string, string> = {
   name: 'name',
@@ -58,7 +64,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== '')
-    return `{${entries.sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
+    return `{${entries
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`
   }
   return JSON.stringify(value)
 }
@@ -101,11 +110,19 @@ function generalValue(field: string, value: unknown, names: Record<string, strin
 
 const faqText = (items: FaqItem[]) => items.map((i) => `${i.question}: ${i.answer}`).join(' · ')
 const plansText = (items: Plan[]) =>
-  items.map((p) => [p.name, p.price !== null && p.price !== undefined ? `${p.price} ${p.currency ?? ''}`.trim() : '', p.durationDays ? `${p.durationDays} d` : ''].filter(Boolean).join(', ')).join(' · ')
+  items
+    .map((p) =>
+      [p.name, p.price !== null && p.price !== undefined ? `${p.price} ${p.currency ?? ''}`.trim() : '', p.durationDays ? `${p.durationDays} d` : '']
+        .filter(Boolean)
+        .join(', '),
+    )
+    .join(' · ')
 /** Lists compare without the server's own fields (ids it gives, subscriber counts). */
 const faqCore = (items: unknown) => (Array.isArray(items) ? (items as FaqItem[]).map((i) => ({ question: i.question, answer: i.answer })) : [])
 const planCore = (items: unknown) =>
-  Array.isArray(items) ? (items as Plan[]).map((p) => ({ name: p.name, price: p.price ?? null, currency: p.currency ?? null, durationDays: p.durationDays })) : []
+  Array.isArray(items)
+    ? (items as Plan[]).map((p) => ({ name: p.name, price: p.price ?? null, currency: p.currency ?? null, durationDays: p.durationDays }))
+    : []
 
 interface Found {
   section: Section
@@ -123,7 +140,10 @@ function find(sections: Section[] | null, id: string): Found | null {
 }
 const itemLabel = (found: Found | null, kind: string | undefined, values: Record<string, unknown> | undefined): Shown => {
   const title = found?.block ? blockSummary(found.block.values) : found ? found.section.title : blockSummary(values)
-  return key('aula.builder.conflict.item', { kind: `aula.builder.contentEditor.kinds.${found?.block?.kind ?? (found ? 'section' : (kind ?? 'text'))}`, title: title.slice(0, 60) || '—' })
+  return key('aula.builder.conflict.item', {
+    kind: `aula.builder.contentEditor.kinds.${found?.block?.kind ?? (found ? 'section' : (kind ?? 'text'))}`,
+    title: title.slice(0, 60) || '—',
+  })
 }
 const itemValue = (found: Found | null): Shown =>
   !found ? key('aula.builder.conflict.notInCourse') : found.block ? text(blockSummary(found.block.values)) : text(found.section.title)
@@ -150,7 +170,13 @@ export function conflictItems(writes: PendingWrite[], saved: SavedCourse): Confl
         const theirs = (course as unknown as Record<string, unknown>)[field]
         const id = `general:${field}`
         if (same(mine, theirs)) drop(id)
-        else put({ id, label: key(`aula.builder.general.${GENERAL_LABELS[field] ?? field}`), mine: generalValue(field, mine, choiceNames), theirs: generalValue(field, theirs, choiceNames) })
+        else
+          put({
+            id,
+            label: key(`aula.builder.general.${GENERAL_LABELS[field] ?? field}`),
+            mine: generalValue(field, mine, choiceNames),
+            theirs: generalValue(field, theirs, choiceNames),
+          })
       }
     } else if (write.key === 'faq') {
       const mine = (body.items ?? []) as FaqItem[]
@@ -215,11 +241,19 @@ export function conflictItems(writes: PendingWrite[], saved: SavedCourse): Confl
       else put({ id: write.key, label: itemLabel(found, undefined, undefined), mine: key('aula.builder.conflict.deleted'), theirs: itemValue(found) })
     } else if (write.key.startsWith('order:') || write.key.startsWith('move:')) {
       const section = typeof body.section === 'string' ? body.section : undefined
-      const siblings = (ids: string[]) => ids.map((id) => blockSummary(find(sections, id)?.block?.values) || find(sections, id)?.section.title || '—').join(' · ')
+      const siblings = (ids: string[]) =>
+        ids.map((id) => blockSummary(find(sections, id)?.block?.values) || find(sections, id)?.section.title || '—').join(' · ')
       const savedIds = section ? (sections?.find((s) => s.id === section)?.blocks.map((b) => b.id) ?? []) : (sections?.map((s) => s.id) ?? [])
       if (write.key.startsWith('order:')) {
         const mine = ((body.updates ?? []) as Array<{ id: string; position: number }>).sort((a, b) => a.position - b.position).map((u) => u.id)
-        if (sections && same(mine, savedIds.filter((id) => mine.includes(id)))) drop(write.key)
+        if (
+          sections &&
+          same(
+            mine,
+            savedIds.filter((id) => mine.includes(id)),
+          )
+        )
+          drop(write.key)
         else {
           const title = section ? (sections?.find((s) => s.id === section)?.title ?? '—') : ''
           put({
@@ -245,7 +279,12 @@ export function conflictItems(writes: PendingWrite[], saved: SavedCourse): Confl
       }
     } else if (write.key.startsWith('restore:')) {
       const found = find(sections, String(body.block))
-      put({ id: write.key, label: itemLabel(found, undefined, undefined), mine: key('aula.builder.conflict.restored', { version: body.version }), theirs: itemValue(found) })
+      put({
+        id: write.key,
+        label: itemLabel(found, undefined, undefined),
+        mine: key('aula.builder.conflict.restored', { version: body.version }),
+        theirs: itemValue(found),
+      })
     } else {
       put({ id: write.key, label: text(write.key), mine: key('aula.builder.conflict.changed'), theirs: key('aula.builder.conflict.saved') })
     }

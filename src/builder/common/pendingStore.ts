@@ -76,8 +76,13 @@ const browserLocks = (): LockManagerLike | null =>
   typeof navigator !== 'undefined' && (navigator as { locks?: LockManagerLike }).locks ? (navigator as unknown as { locks: LockManagerLike }).locks : null
 
 const isWrite = (w: unknown): w is PendingWrite =>
-  typeof w === 'object' && w !== null && typeof (w as PendingWrite).key === 'string' && typeof (w as PendingWrite).url === 'string' &&
-  ((w as PendingWrite).method === 'POST' || (w as PendingWrite).method === 'PUT') && typeof (w as PendingWrite).body === 'object' && (w as PendingWrite).body !== null
+  typeof w === 'object' &&
+  w !== null &&
+  typeof (w as PendingWrite).key === 'string' &&
+  typeof (w as PendingWrite).url === 'string' &&
+  ((w as PendingWrite).method === 'POST' || (w as PendingWrite).method === 'PUT') &&
+  typeof (w as PendingWrite).body === 'object' &&
+  (w as PendingWrite).body !== null
 
 function parseRecord(raw: string | null): PendingRecord | null {
   if (!raw) return null
@@ -118,9 +123,7 @@ export class PendingStore {
     this.locks = options.locks === undefined ? browserLocks() : options.locks
     if (this.locks) {
       // Held for the page's life; the browser lets it go when the page is gone.
-      void this.locks
-        .request(lockName(this.writer), {}, () => new Promise<void>((resolve) => (this.releaseLock = resolve)))
-        .catch(() => undefined)
+      void this.locks.request(lockName(this.writer), {}, () => new Promise<void>((resolve) => (this.releaseLock = resolve))).catch(() => undefined)
     }
   }
 
@@ -165,9 +168,7 @@ export class PendingStore {
     }
     const live = await this.liveWriters()
     const now = Date.now()
-    return records
-      .filter((r) => (live ? !live.has(r.writer) : now - r.heartbeat > STALE_AFTER_MS))
-      .sort((a, b) => a.createdAt - b.createdAt)
+    return records.filter((r) => (live ? !live.has(r.writer) : now - r.heartbeat > STALE_AFTER_MS)).sort((a, b) => a.createdAt - b.createdAt)
   }
 
   /**
@@ -210,7 +211,12 @@ export class PendingStore {
     try {
       const state = await this.locks.query()
       const prefix = lockName('')
-      return new Set((state.held ?? []).map((l) => l.name ?? '').filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length)))
+      return new Set(
+        (state.held ?? [])
+          .map((l) => l.name ?? '')
+          .filter((n) => n.startsWith(prefix))
+          .map((n) => n.slice(prefix.length)),
+      )
     } catch {
       return null
     }

@@ -40,7 +40,9 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
       )
       // Catalogue choices are shown by name: the catalogues of the fields these edits change.
       const fields = new Set(writes.filter((w) => w.key === 'general').flatMap((w) => Object.keys(w.body)))
-      const kinds = Object.entries(CHOICE_KINDS).filter(([field]) => fields.has(field)).map(([, kind]) => kind)
+      const kinds = Object.entries(CHOICE_KINDS)
+        .filter(([field]) => fields.has(field))
+        .map(([, kind]) => kind)
       const lists = await Promise.all(kinds.map((kind) => builderApi.choices(kind).catch(() => [])))
       const choiceNames = Object.fromEntries(lists.flat().map((c) => [c.id, c.name]))
       return { course, sections, choiceNames }

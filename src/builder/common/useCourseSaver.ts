@@ -6,7 +6,11 @@ import { CourseSaver, type SaverOptions, type SaverStatus } from './saver'
  * revision of the first fetch, disposed when the builder leaves the course. Its status re-renders the
  * caller.
  */
-export function useCourseSaver(uuid: string, revision: number | undefined, options: Omit<SaverOptions, 'uuid' | 'revision'> = {}): {
+export function useCourseSaver(
+  uuid: string,
+  revision: number | undefined,
+  options: Omit<SaverOptions, 'uuid' | 'revision'> = {},
+): {
   saver: CourseSaver | null
   status: SaverStatus
 } {

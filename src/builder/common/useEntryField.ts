@@ -29,7 +29,8 @@ export function useEntryField(hint?: string) {
     if (!entry) return rules.required ? refuse(translate('aula.builder.validation.required')) : null
     if (rules.maxLength !== undefined && entry.length > rules.maxLength) return refuse(translate('aula.builder.validation.tooLong', { max: rules.maxLength }))
     if (rules.existing.some((e) => e.toLocaleLowerCase() === entry.toLocaleLowerCase())) return refuse(translate('aula.builder.validation.duplicate'))
-    if (rules.maxItems !== undefined && rules.existing.length >= rules.maxItems) return refuse(translate('aula.builder.validation.tooLong', { max: rules.maxItems }))
+    if (rules.maxItems !== undefined && rules.existing.length >= rules.maxItems)
+      return refuse(translate('aula.builder.validation.tooLong', { max: rules.maxItems }))
     return entry
   }
 

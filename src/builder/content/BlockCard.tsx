@@ -15,7 +15,8 @@ const T = 'aula.builder.contentEditor'
 /** The name a block goes by in menus, dialogs and announcements. */
 export function useBlockTitle() {
   const translate = useTranslate()
-  return (block: Pick<Block, 'kind' | 'values'>) => block.values.title?.trim() || (block.kind === 'form' ? block.values.name?.trim() : '') || translate(`${T}.kinds.${block.kind}`)
+  return (block: Pick<Block, 'kind' | 'values'>) =>
+    block.values.title?.trim() || (block.kind === 'form' ? block.values.name?.trim() : '') || translate(`${T}.kinds.${block.kind}`)
 }
 
 export interface BlockCardProps {
@@ -64,13 +65,25 @@ export function BlockCard(props: BlockCardProps) {
       component="article"
       aria-labelledby={headingId}
       aria-busy={status?.pending ? true : undefined}
-      sx={{ mb: 1.5, p: { xs: 1, sm: 1.5 }, bgcolor: isDragging ? 'action.selected' : 'background.paper', borderColor: status?.error ? 'error.main' : 'divider' }}
+      sx={{
+        mb: 1.5,
+        p: { xs: 1, sm: 1.5 },
+        bgcolor: isDragging ? 'action.selected' : 'background.paper',
+        borderColor: status?.error ? 'error.main' : 'divider',
+      }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
         <Box
           {...dragHandleProps}
           aria-label={translate(`${T}.block.drag`, { title })}
-          sx={{ display: 'flex', p: 0.5, borderRadius: 1, cursor: 'grab', color: 'text.secondary', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
+          sx={{
+            display: 'flex',
+            p: 0.5,
+            borderRadius: 1,
+            cursor: 'grab',
+            color: 'text.secondary',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          }}
         >
           <DragIndicatorIcon aria-hidden />
         </Box>
@@ -90,7 +103,12 @@ export function BlockCard(props: BlockCardProps) {
         <Button size="small" onClick={props.onToggle} aria-expanded={expanded} aria-controls={`${block.id}-body`} aria-describedby={headingId}>
           {translate(expanded ? `${T}.block.close` : `${T}.block.edit`)}
         </Button>
-        <IconButton id={`${block.id}-actions`} aria-label={translate(`${T}.block.actions`, { title })} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)}>
+        <IconButton
+          id={`${block.id}-actions`}
+          aria-label={translate(`${T}.block.actions`, { title })}
+          aria-haspopup="menu"
+          onClick={(e) => setMenu(e.currentTarget)}
+        >
           <MoreVertIcon />
         </IconButton>
         <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -132,7 +150,15 @@ export function BlockCard(props: BlockCardProps) {
       )}
       <Box id={`${block.id}-body`} sx={{ mt: 1.5 }}>
         {expanded ? (
-          <BlockEditor key={block.restored ?? 0} course={props.course} blockId={block.id} kind={block.kind} values={block.values} urls={block.urls} onChange={props.onChange} />
+          <BlockEditor
+            key={block.restored ?? 0}
+            course={props.course}
+            blockId={block.id}
+            kind={block.kind}
+            values={block.values}
+            urls={block.urls}
+            onChange={props.onChange}
+          />
         ) : (
           <Box sx={{ maxHeight: 180, overflow: 'hidden', color: 'text.secondary', '& img, & video, & iframe': { maxHeight: 140 } }}>
             <BlockView kind={block.kind} values={block.values} urls={block.urls} headingLevel={4} compact />

@@ -139,7 +139,13 @@ function FileOrUrlEditor({ course, blockId, kind, values, urls, onChange }: Bloc
   }
   return (
     <Stack spacing={2}>
-      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, next: 'file' | 'url' | null) => next && setSource(next)} aria-label={translate(`${T}.fields.source`)}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={source}
+        onChange={(_e, next: 'file' | 'url' | null) => next && setSource(next)}
+        aria-label={translate(`${T}.fields.source`)}
+      >
         <ToggleButton value="file">{translate(`${T}.fields.sourceFile`)}</ToggleButton>
         <ToggleButton value="url">{translate(`${T}.fields.sourceUrl`)}</ToggleButton>
       </ToggleButtonGroup>

@@ -15,16 +15,40 @@ const T = 'aula.builder.contentEditor'
  * collapsed blocks of the editor. Text is sanitised here, whatever the server did; files and pages
  * from elsewhere only play in a player or a sandboxed frame.
  */
-export function BlockView({ kind, values, urls, headingLevel = 3, compact = false }: { kind: BlockKind; values: BlockValues; urls?: Record<string, string>; headingLevel?: number; compact?: boolean }) {
+export function BlockView({
+  kind,
+  values,
+  urls,
+  headingLevel = 3,
+  compact = false,
+}: {
+  kind: BlockKind
+  values: BlockValues
+  urls?: Record<string, string>
+  headingLevel?: number
+  compact?: boolean
+}) {
   const translate = useTranslate()
   const [locale] = useLocaleState()
   const url = fileUrl(values, urls)
   const empty = <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
   switch (kind) {
     case 'text':
-      return values.html ? <Box className="aula-block-text" sx={{ '& :first-of-type': { mt: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html), headingLevel - 1) }} /> : empty
+      return values.html ? (
+        <Box
+          className="aula-block-text"
+          sx={{ '& :first-of-type': { mt: 0 }, overflowWrap: 'anywhere' }}
+          dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html), headingLevel - 1) }}
+        />
+      ) : (
+        empty
+      )
     case 'image':
-      return url ? <Box component="img" src={url} alt={values.alt ?? ''} sx={{ maxWidth: '100%', maxHeight: compact ? 160 : 480, display: 'block', borderRadius: 1 }} /> : empty
+      return url ? (
+        <Box component="img" src={url} alt={values.alt ?? ''} sx={{ maxWidth: '100%', maxHeight: compact ? 160 : 480, display: 'block', borderRadius: 1 }} />
+      ) : (
+        empty
+      )
     case 'attachment':
       return url ? (
         <Link href={url} download={fileName(values)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
@@ -37,7 +61,12 @@ export function BlockView({ kind, values, urls, headingLevel = 3, compact = fals
       )
     case 'link':
       return values.url && isWebUrl(values.url) ? (
-        <Link href={values.url} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
+        <Link
+          href={values.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}
+        >
           {values.title || values.url}
           <OpenInNewIcon fontSize="small" aria-hidden />
         </Link>
@@ -46,7 +75,14 @@ export function BlockView({ kind, values, urls, headingLevel = 3, compact = fals
       )
     case 'video':
       return url ? (
-        <Box component="video" controls preload="metadata" src={url} aria-label={values.title || translate(`${T}.preview.video`)} sx={{ width: '100%', maxHeight: compact ? 200 : 480, bgcolor: 'common.black', borderRadius: 1 }} />
+        <Box
+          component="video"
+          controls
+          preload="metadata"
+          src={url}
+          aria-label={values.title || translate(`${T}.preview.video`)}
+          sx={{ width: '100%', maxHeight: compact ? 200 : 480, bgcolor: 'common.black', borderRadius: 1 }}
+        />
       ) : (
         empty
       )
@@ -63,7 +99,8 @@ export function SimulationFrame({ values, urls, compact }: { values: BlockValues
   const url = fileUrl(values, urls, 'entry')
   if (!url) return <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
   // A package plays from the page the server extracted from it, not from the zip itself.
-  if (values.path && /\.zip$/i.test(values.path) && !urls?.entry) return <Typography color="text.secondary">{translate(`${T}.preview.simulationPackage`)}</Typography>
+  if (values.path && /\.zip$/i.test(values.path) && !urls?.entry)
+    return <Typography color="text.secondary">{translate(`${T}.preview.simulationPackage`)}</Typography>
   if (!values.path && !isWebUrl(url)) return <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
   return (
     <Box
@@ -88,14 +125,18 @@ function FormView({ values, compact }: { values: BlockValues; compact: boolean }
         {values.name || translate(`${T}.block.untitled`)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate(`${T}.form.summary`, { smart_count: questions.length })} · {translate(`${T}.form.settings`, { tries: values.tries ?? 1, score: values.requiredScore ?? 0 })}
+        {translate(`${T}.form.summary`, { smart_count: questions.length })} ·{' '}
+        {translate(`${T}.form.settings`, { tries: values.tries ?? 1, score: values.requiredScore ?? 0 })}
       </Typography>
       {!compact && (
         <Box component="ol" sx={{ pl: 3, m: 0 }}>
           {questions.map((q) => (
             <li key={q.id}>
               <Typography sx={{ overflowWrap: 'anywhere' }}>
-                {q.text} <Typography component="span" variant="body2" color="text.secondary">({translate(`${T}.form.types.${q.type}`)})</Typography>
+                {q.text}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({translate(`${T}.form.types.${q.type}`)})
+                </Typography>
               </Typography>
               <List dense disablePadding>
                 {q.options.map((o) => (

@@ -23,7 +23,17 @@ export interface ContentCourse {
 }
 
 // Pixel sizes as strings: in `sx` a bare 1 means 100 %.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
 
 /**
  * The content tab of the builder: sections and their blocks, ordered by dragging (mouse, touch or
@@ -108,7 +118,12 @@ export function ContentEditor({ course, saver }: { course: ContentCourse; saver:
         </Button>
       </Stack>
       {sections.length === 0 && <Alert severity="info">{translate(`${T}.empty`)}</Alert>}
-      <DragDropContext onDragStart={dnd.onDragStart} onDragUpdate={dnd.onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={translate(`${T}.dnd.instructions`)}>
+      <DragDropContext
+        onDragStart={dnd.onDragStart}
+        onDragUpdate={dnd.onDragUpdate}
+        onDragEnd={onDragEnd}
+        dragHandleUsageInstructions={translate(`${T}.dnd.instructions`)}
+      >
         <Droppable droppableId={SECTIONS} type={SECTION_TYPE}>
           {(drop) => (
             <Box ref={drop.innerRef} {...drop.droppableProps}>
@@ -199,7 +214,13 @@ export function ContentEditor({ course, saver }: { course: ContentCourse; saver:
           }}
         />
       )}
-      <HistoryDrawer course={course.uuid} block={history} title={history ? blockTitle(history) : ''} onClose={() => setHistory(null)} onRestore={content.restore} />
+      <HistoryDrawer
+        course={course.uuid}
+        block={history}
+        title={history ? blockTitle(history) : ''}
+        onClose={() => setHistory(null)}
+        onRestore={content.restore}
+      />
     </Box>
   )
 }

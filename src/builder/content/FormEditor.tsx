@@ -44,7 +44,8 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
     const merged = { ...values, ...form, ...next }
     onChange(merged, checkForm(formOf(merged)).blocking)
   }
-  const setQuestion = (id: string, change_: (q: FormQuestion) => FormQuestion) => change({ questions: form.questions.map((q) => (q.id === id ? change_(q) : q)) })
+  const setQuestion = (id: string, change_: (q: FormQuestion) => FormQuestion) =>
+    change({ questions: form.questions.map((q) => (q.id === id ? change_(q) : q)) })
   const moveQuestion = (index: number, by: number) => {
     const questions = [...form.questions]
     const [q] = questions.splice(index, 1)
@@ -170,7 +171,9 @@ function QuestionEditor({ blockId, question: q, number, count, problems, onChang
               id={typeId}
               label={translate(`${T}.form.type`, { number })}
               value={q.type}
-              onChange={(e) => onChange((x) => ({ ...x, type: e.target.value as QuestionType, options: optionsFor(e.target.value as QuestionType, x.options) }))}
+              onChange={(e) =>
+                onChange((x) => ({ ...x, type: e.target.value as QuestionType, options: optionsFor(e.target.value as QuestionType, x.options) }))
+              }
             >
               {(['single', 'multiple', 'boolean'] as const).map((type) => (
                 <MenuItem key={type} value={type}>
@@ -238,7 +241,11 @@ function QuestionEditor({ blockId, question: q, number, count, problems, onChang
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {q.type !== 'boolean' && (
-            <Button size="small" startIcon={<AddIcon />} onClick={() => onChange((x) => ({ ...x, options: [...x.options, { id: newId(), text: '', correct: false }] }))}>
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => onChange((x) => ({ ...x, options: [...x.options, { id: newId(), text: '', correct: false }] }))}
+            >
               {translate(`${T}.form.addOption`)}
             </Button>
           )}

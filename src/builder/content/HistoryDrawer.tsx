@@ -15,22 +15,46 @@ const T = 'aula.builder.contentEditor.history'
  * Every saved version of a block, newest first: who saved it, when, and what it looked like. Restoring
  * one saves its values again as a new version, so nothing in the history is ever lost.
  */
-export function HistoryDrawer(props: { course: string; block: Block | null; title: string; onClose: () => void; onRestore: (block: string, version: number) => Promise<boolean> }) {
+export function HistoryDrawer(props: {
+  course: string
+  block: Block | null
+  title: string
+  onClose: () => void
+  onRestore: (block: string, version: number) => Promise<boolean>
+}) {
   const { block, onClose } = props
   return (
-    <Drawer anchor="right" open={block !== null} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'block-history-title', sx: { width: { xs: '100%', sm: 480 } } } }}>
+    <Drawer
+      anchor="right"
+      open={block !== null}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': 'block-history-title', sx: { width: { xs: '100%', sm: 480 } } } }}
+    >
       {block && <HistoryList key={`${block.id}`} {...props} block={block} />}
     </Drawer>
   )
 }
 
-function HistoryList({ course, block, title, onClose, onRestore }: { course: string; block: Block; title: string; onClose: () => void; onRestore: (block: string, version: number) => Promise<boolean> }) {
+function HistoryList({
+  course,
+  block,
+  title,
+  onClose,
+  onRestore,
+}: {
+  course: string
+  block: Block
+  title: string
+  onClose: () => void
+  onRestore: (block: string, version: number) => Promise<boolean>
+}) {
   const translate = useTranslate()
   const notify = useNotify()
   const { dateTime } = useDateFormat()
   const { identity } = useGetIdentity()
   // Versions name their author by account; the creator's own read as their name.
-  const author = (savedBy: string | null) => (savedBy && identity && (savedBy === identity.username || savedBy === identity.id) ? identity.fullName || savedBy : (savedBy ?? '—'))
+  const author = (savedBy: string | null) =>
+    savedBy && identity && (savedBy === identity.username || savedBy === identity.id) ? identity.fullName || savedBy : (savedBy ?? '—')
   // The list is fetched again after each restore (the restored values become the newest version).
   const [round, setRound] = useState(0)
   const history = useLoad(() => contentApi.history(course, block.id), `${course}/${block.id}/${round}`)

@@ -6,7 +6,19 @@ import { locate, type Block, type Section } from './model'
 const T = 'aula.builder.contentEditor'
 
 /** "Move to section…": the menu way of moving a block between sections, for those who do not drag. */
-export function MoveDialog({ block, title, sections, onClose, onMove }: { block: Block; title: string; sections: Section[]; onClose: () => void; onMove: (section: string, index: number) => void }) {
+export function MoveDialog({
+  block,
+  title,
+  sections,
+  onClose,
+  onMove,
+}: {
+  block: Block
+  title: string
+  sections: Section[]
+  onClose: () => void
+  onMove: (section: string, index: number) => void
+}) {
   const translate = useTranslate()
   const from = locate(sections, block.id)
   const others = sections.filter((s) => s.id !== from?.section.id)
@@ -40,7 +52,12 @@ export function MoveDialog({ block, title, sections, onClose, onMove }: { block:
           </FormControl>
           <FormControl fullWidth>
             <InputLabel id="move-block-position-label">{translate(`${T}.moveDialog.position`)}</InputLabel>
-            <Select labelId="move-block-position-label" label={translate(`${T}.moveDialog.position`)} value={chosen} onChange={(e) => setPosition(Number(e.target.value))}>
+            <Select
+              labelId="move-block-position-label"
+              label={translate(`${T}.moveDialog.position`)}
+              value={chosen}
+              onChange={(e) => setPosition(Number(e.target.value))}
+            >
               {Array.from({ length: places }, (_, i) => (
                 <MenuItem key={i} value={i}>
                   {translate(`${T}.moveDialog.positionAt`, { position: i + 1, count: places })}

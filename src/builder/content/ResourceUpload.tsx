@@ -12,7 +12,19 @@ const T = 'aula.builder.contentEditor'
  * kind picks the storage kind and its limits), the file straight to storage with its progress, then
  * the stored path into the block's values, which the saver sends like any edit.
  */
-export function ResourceUpload({ course, blockId, kind, values, onUploaded }: { course: string; blockId: string; kind: ResourceBlockKind; values: BlockValues; onUploaded: (path: string, file: File) => void }) {
+export function ResourceUpload({
+  course,
+  blockId,
+  kind,
+  values,
+  onUploaded,
+}: {
+  course: string
+  blockId: string
+  kind: ResourceBlockKind
+  values: BlockValues
+  onUploaded: (path: string, file: File) => void
+}) {
   const translate = useTranslate()
   return (
     <UploadField

@@ -47,7 +47,15 @@ export function SectionCard(props: SectionCardProps) {
         <Box
           {...dragHandleProps}
           aria-label={translate(`${T}.section.drag`, { title })}
-          sx={{ display: 'flex', p: 0.5, mt: 1, borderRadius: 1, cursor: 'grab', color: 'text.secondary', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
+          sx={{
+            display: 'flex',
+            p: 0.5,
+            mt: 1,
+            borderRadius: 1,
+            cursor: 'grab',
+            color: 'text.secondary',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          }}
         >
           <DragIndicatorIcon aria-hidden />
         </Box>
@@ -69,7 +77,12 @@ export function SectionCard(props: SectionCardProps) {
           />
           <SaveState status={status} />
         </Box>
-        <IconButton id={`${section.id}-actions`} aria-label={translate(`${T}.section.actions`, { title })} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)}>
+        <IconButton
+          id={`${section.id}-actions`}
+          aria-label={translate(`${T}.section.actions`, { title })}
+          aria-haspopup="menu"
+          onClick={(e) => setMenu(e.currentTarget)}
+        >
           <MoreVertIcon />
         </IconButton>
         <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
@@ -86,7 +99,12 @@ export function SectionCard(props: SectionCardProps) {
         </Menu>
       </Stack>
       {status?.error && (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={props.onDismiss} slotProps={{ closeButton: { title: translate(`${T}.block.dismiss`), 'aria-label': translate(`${T}.block.dismiss`) } }}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          onClose={props.onDismiss}
+          slotProps={{ closeButton: { title: translate(`${T}.block.dismiss`), 'aria-label': translate(`${T}.block.dismiss`) } }}
+        >
           {translate(`${T}.block.failed`)}: {status.error}
         </Alert>
       )}
@@ -95,7 +113,13 @@ export function SectionCard(props: SectionCardProps) {
           <Box
             ref={drop.innerRef}
             {...drop.droppableProps}
-            sx={{ minHeight: 56, borderRadius: 1, p: 0.5, bgcolor: dropState.isDraggingOver ? 'action.hover' : 'transparent', transition: 'background-color 120ms' }}
+            sx={{
+              minHeight: 56,
+              borderRadius: 1,
+              p: 0.5,
+              bgcolor: dropState.isDraggingOver ? 'action.hover' : 'transparent',
+              transition: 'background-color 120ms',
+            }}
           >
             {section.blocks.length === 0 && !dropState.isDraggingOver && (
               <Typography color="text.secondary" sx={{ p: 1.5 }}>
@@ -111,7 +135,13 @@ export function SectionCard(props: SectionCardProps) {
           </Box>
         )}
       </Droppable>
-      <Button startIcon={<AddIcon />} onClick={(e) => setAdding(e.currentTarget)} aria-haspopup="menu" aria-label={translate(`${T}.block.addTo`, { section: title })} sx={{ mt: 1 }}>
+      <Button
+        startIcon={<AddIcon />}
+        onClick={(e) => setAdding(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-label={translate(`${T}.block.addTo`, { section: title })}
+        sx={{ mt: 1 }}
+      >
         {translate(`${T}.block.add`)}
       </Button>
       <Menu anchorEl={adding} open={Boolean(adding)} onClose={() => setAdding(null)}>

@@ -61,7 +61,10 @@ export function TextToolbar() {
         onChange={(_e, value: string | null) => {
           if (!value || !editor) return
           if (value === 'p') chain().setNode('paragraph').run()
-          else chain().setNode('heading', { level: value === 'h3' ? 3 : 4 }).run()
+          else
+            chain()
+              .setNode('heading', { level: value === 'h3' ? 3 : 4 })
+              .run()
         }}
       >
         <ToggleButton value="p" disabled={!editable}>

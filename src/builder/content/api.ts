@@ -37,10 +37,17 @@ export const contentApi = {
     return (await httpClient<HistoryResponse>(`${CREATOR}/blocks/history/${id(course)}/${id(block)}`)).json.items
   },
   async review(course: string): Promise<ReviewCourseResponse['Item'] & { items: Section[] }> {
-    return (await httpClient<ReviewCourseResponse>(`${CREATOR}/builder/review/course/${id(course)}`)).json.Item as ReviewCourseResponse['Item'] & { items: Section[] }
+    return (await httpClient<ReviewCourseResponse>(`${CREATOR}/builder/review/course/${id(course)}`)).json.Item as ReviewCourseResponse['Item'] & {
+      items: Section[]
+    }
   },
   /** Upload parameters for a block's file; the upload kind follows the block's kind. */
-  async resourceParams(course: string, block: string, kind: ResourceBlockKind, file: { size: number; contentType: string; fileName: string }): Promise<UploadParamsResponse> {
+  async resourceParams(
+    course: string,
+    block: string,
+    kind: ResourceBlockKind,
+    file: { size: number; contentType: string; fileName: string },
+  ): Promise<UploadParamsResponse> {
     const body = JSON.stringify({ uuid: course, block, kind, ...file })
     return (await httpClient<UploadParamsResponse>(`${CREATOR}/blocks/resource-par`, { method: 'POST', body })).json
   },

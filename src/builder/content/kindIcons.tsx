@@ -8,7 +8,15 @@ import ScienceIcon from '@mui/icons-material/ScienceOutlined'
 import type { SvgIconProps } from '@mui/material'
 import type { BlockKind } from './model'
 
-const icons = { text: ArticleIcon, image: ImageIcon, attachment: AttachFileIcon, link: LinkIcon, simulation: ScienceIcon, video: OndemandVideoIcon, form: QuizIcon }
+const icons = {
+  text: ArticleIcon,
+  image: ImageIcon,
+  attachment: AttachFileIcon,
+  link: LinkIcon,
+  simulation: ScienceIcon,
+  video: OndemandVideoIcon,
+  form: QuizIcon,
+}
 
 export function KindIcon({ kind, ...props }: { kind: BlockKind } & SvgIconProps) {
   const Icon = icons[kind]

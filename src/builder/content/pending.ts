@@ -23,7 +23,9 @@ export function withPending(sections: Section[], writes: ContentWrite[]): Sectio
     } else if (path === '' && write.method === 'PUT' && typeof body.item === 'string') {
       const id = body.item
       const values = (body.values ?? {}) as BlockValues
-      next = next.some((s) => s.id === id) ? next.map((s) => (s.id === id ? { ...s, title: String(values.title ?? s.title) } : s)) : updateBlock(next, id, (b) => ({ ...b, values }))
+      next = next.some((s) => s.id === id)
+        ? next.map((s) => (s.id === id ? { ...s, title: String(values.title ?? s.title) } : s))
+        : updateBlock(next, id, (b) => ({ ...b, values }))
     } else if (path === '/delete' && typeof body.id === 'string') {
       next = removeItem(next, body.id)
     } else if (path === '/order' && Array.isArray(body.updates)) {

@@ -1,7 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { contentApi, writes, type ContentSaver, type ContentWrite } from './api'
 import { withPending } from './pending'
-import { emptyValues, locate, moveBlock, moveSection, newId, removeItem, renumber, updateBlock, type Block, type BlockKind, type BlockValues, type Section } from './model'
+import {
+  emptyValues,
+  locate,
+  moveBlock,
+  moveSection,
+  newId,
+  removeItem,
+  renumber,
+  updateBlock,
+  type Block,
+  type BlockKind,
+  type BlockValues,
+  type Section,
+} from './model'
 
 /** Saving state of one section or block, by id. */
 export interface ItemStatus {
@@ -51,7 +64,10 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     contentApi.sections(course).then(
       (items) => {
         if (!live) return
-        const sorted = renumber([...items].sort((a, b) => a.position - b.position)).map((s) => ({ ...s, blocks: renumber([...s.blocks].sort((a, b) => a.position - b.position)) }))
+        const sorted = renumber([...items].sort((a, b) => a.position - b.position)).map((s) => ({
+          ...s,
+          blocks: renumber([...s.blocks].sort((a, b) => a.position - b.position)),
+        }))
         const ordered = withPending(sorted, saver.pending?.() ?? [])
         current.current = ordered
         setSections(ordered)
@@ -104,7 +120,16 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     (id: string, write: ContentWrite) => {
       void send(id, write, undefined, true).then((answer) => {
         const item = answer?.item
-        if (item?.version !== undefined) apply((all) => updateBlock(all, id, (b) => ({ ...b, version: item.version!, updatedAt: item.updatedAt ?? b.updatedAt, updatedBy: item.updatedBy ?? b.updatedBy, urls: item.urls ?? b.urls })))
+        if (item?.version !== undefined)
+          apply((all) =>
+            updateBlock(all, id, (b) => ({
+              ...b,
+              version: item.version!,
+              updatedAt: item.updatedAt ?? b.updatedAt,
+              updatedBy: item.updatedBy ?? b.updatedBy,
+              urls: item.urls ?? b.urls,
+            })),
+          )
       })
     },
     [send, apply],
@@ -200,7 +225,17 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     const answer = await send(id, writes.restore(course, id, version))
     const item = answer?.item
     if (!item) return false
-    apply((all) => updateBlock(all, id, (b) => ({ ...b, values: item.values ?? b.values, version: item.version ?? b.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy, urls: item.urls, restored: (b.restored ?? 0) + 1 })))
+    apply((all) =>
+      updateBlock(all, id, (b) => ({
+        ...b,
+        values: item.values ?? b.values,
+        version: item.version ?? b.version,
+        updatedAt: item.updatedAt,
+        updatedBy: item.updatedBy,
+        urls: item.urls,
+        restored: (b.restored ?? 0) + 1,
+      })),
+    )
     return true
   }
 

@@ -24,7 +24,9 @@ export function useDragAnnouncements(sections: Section[], title: (id: string) =>
       const { source, draggableId } = start
       const options = { title: title(draggableId), position: source.index + 1, count: countIn(source.droppableId, source.droppableId) }
       provided.announce(
-        start.type === SECTION_TYPE ? translate(`${T}.liftedSection`, options) : translate(`${T}.liftedBlock`, { ...options, section: sectionTitle(source.droppableId) }),
+        start.type === SECTION_TYPE
+          ? translate(`${T}.liftedSection`, options)
+          : translate(`${T}.liftedBlock`, { ...options, section: sectionTitle(source.droppableId) }),
       )
     },
     onDragUpdate(update: DragUpdate, provided: ResponderProvided) {

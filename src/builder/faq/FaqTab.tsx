@@ -91,7 +91,11 @@ export function FaqTab() {
                     </Tooltip>
                     <Tooltip title={translate('aula.builder.faq.moveDown', { n })}>
                       <span>
-                        <IconButton aria-label={translate('aula.builder.faq.moveDown', { n })} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+                        <IconButton
+                          aria-label={translate('aula.builder.faq.moveDown', { n })}
+                          disabled={index === items.length - 1}
+                          onClick={() => move(index, 1)}
+                        >
                           <ArrowDownward />
                         </IconButton>
                       </span>
@@ -110,7 +114,12 @@ export function FaqTab() {
       </Stack>
       {canEdit && (
         <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button startIcon={<Add />} variant="outlined" disabled={items.length >= FAQ_LIMITS.items} onClick={() => setItems([...items, { id: newId(), question: '', answer: '' }])}>
+          <Button
+            startIcon={<Add />}
+            variant="outlined"
+            disabled={items.length >= FAQ_LIMITS.items}
+            onClick={() => setItems([...items, { id: newId(), question: '', answer: '' }])}
+          >
             {translate('aula.builder.faq.add')}
           </Button>
           {!valid(items) && (

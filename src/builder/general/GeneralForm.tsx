@@ -164,7 +164,15 @@ export function GeneralForm() {
               <li key={k}>
                 <Chip
                   label={k}
-                  onDelete={canEdit ? () => change('keywords', values.keywords.filter((x) => x !== k)) : undefined}
+                  onDelete={
+                    canEdit
+                      ? () =>
+                          change(
+                            'keywords',
+                            values.keywords.filter((x) => x !== k),
+                          )
+                      : undefined
+                  }
                   // Focused, the chip is removed with Delete or Backspace; the name says so.
                   aria-label={canEdit ? translate('aula.builder.general.removeKeyword', { keyword: k }) : undefined}
                 />
@@ -197,7 +205,21 @@ export function GeneralForm() {
 }
 
 /** One of the general data's catalogue choices (`<kind>/all`), with "not chosen". */
-function ChoiceSelect({ kind, label, id, value, onChange, disabled }: { kind: ChoiceKind; label: string; id: string; value: string | null; onChange: (id: string | null) => void; disabled: boolean }) {
+function ChoiceSelect({
+  kind,
+  label,
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  kind: ChoiceKind
+  label: string
+  id: string
+  value: string | null
+  onChange: (id: string | null) => void
+  disabled: boolean
+}) {
   const translate = useTranslate()
   const choices = useLoad<Choice[]>(() => builderApi.choices(kind), kind)
   const items = choices.data ?? []

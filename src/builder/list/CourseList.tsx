@@ -176,7 +176,14 @@ function CardGrid({ children, label }: { children: ReactNode; label?: string }) 
     <Box
       component="ul"
       aria-label={label}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+      }}
     >
       {children}
     </Box>
@@ -194,7 +201,10 @@ function CourseCard({ course, to }: { course: CourseSummary; to: string }) {
             <CardMedia component="img" image={course.coverUrl} alt="" sx={{ height: 120, objectFit: 'cover' }} />
           ) : (
             // Only a picture's stand-in: the link is named by the course, not by "No cover".
-            <Box aria-hidden="true" sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', color: 'text.secondary', gap: 1 }}>
+            <Box
+              aria-hidden="true"
+              sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', color: 'text.secondary', gap: 1 }}
+            >
               <ImageNotSupportedOutlined aria-hidden="true" />
               <Typography variant="body2">{translate('aula.builder.list.noCover')}</Typography>
             </Box>
@@ -212,7 +222,11 @@ function CourseCard({ course, to }: { course: CourseSummary; to: string }) {
                 size="small"
                 color={course.publishedVersion ? 'success' : 'default'}
                 variant="outlined"
-                label={course.publishedVersion ? translate('aula.builder.list.published', { version: course.publishedVersion }) : translate('aula.builder.list.draft')}
+                label={
+                  course.publishedVersion
+                    ? translate('aula.builder.list.published', { version: course.publishedVersion })
+                    : translate('aula.builder.list.draft')
+                }
               />
               {course.status && <Chip size="small" variant="outlined" label={course.status.name} />}
             </Box>

@@ -66,7 +66,15 @@ export function MediaTab() {
               <Box
                 role="group"
                 aria-label={translate('aula.builder.media.preview', { kind: label })}
-                sx={{ bgcolor: 'action.hover', borderRadius: 1, minHeight: 140, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}
+                sx={{
+                  bgcolor: 'action.hover',
+                  borderRadius: 1,
+                  minHeight: 140,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  overflow: 'hidden',
+                }}
               >
                 {!current.path ? (
                   <Typography variant="body2" color="text.secondary">

@@ -52,7 +52,9 @@ function useCourse(uuid: string) {
   /** Keeps the page's copy of the course in step with what the saver has written. */
   const applySaved = useCallback(
     (write: PendingWrite, saved: WriteAnswer) =>
-      setAnswer((a) => (a.uuid === uuid && a.loaded.state === 'ready' ? { uuid, loaded: { state: 'ready', course: applyAnswer(a.loaded.course, write, saved) } } : a)),
+      setAnswer((a) =>
+        a.uuid === uuid && a.loaded.state === 'ready' ? { uuid, loaded: { state: 'ready', course: applyAnswer(a.loaded.course, write, saved) } } : a,
+      ),
     [uuid],
   )
   return { loaded, fetchCourse, applySaved }

@@ -6,4 +6,3 @@ export function ContentTab() {
   const { course, saver } = useBuilderCourse()
   return <ContentEditor course={course} saver={saver} />
 }
-

@@ -48,13 +48,15 @@ export function planErrors(row: Pick<Row, 'name' | 'durationDays' | 'price' | 'c
   if (row.name.trim() === '') errors.name = translate('aula.builder.validation.required')
   else if (row.name.length > PLAN_LIMITS.name) errors.name = translate('aula.builder.validation.tooLong', { max: PLAN_LIMITS.name })
   const days = Number(row.durationDays)
-  if (!/^\s*\d+\s*$/.test(row.durationDays) || days < PLAN_LIMITS.minDays || days > PLAN_LIMITS.maxDays) errors.durationDays = translate('aula.builder.validation.invalidDuration')
+  if (!/^\s*\d+\s*$/.test(row.durationDays) || days < PLAN_LIMITS.minDays || days > PLAN_LIMITS.maxDays)
+    errors.durationDays = translate('aula.builder.validation.invalidDuration')
   if (sales) {
     const price = row.price.trim().replace(',', '.')
     if (price !== '' && (!/^\d+(\.\d{1,2})?$/.test(price) || Number(price) > PLAN_LIMITS.maxPrice)) errors.price = translate('aula.builder.validation.price')
     const currency = row.currency.trim().toUpperCase()
     if (price !== '' && currency === '') errors.currency = translate('aula.builder.validation.currencyRequired')
-    else if (currency !== '' && (!/^[A-Z]{3}$/.test(currency) || (currencies && !currencies.has(currency)))) errors.currency = translate('aula.builder.validation.currency')
+    else if (currency !== '' && (!/^[A-Z]{3}$/.test(currency) || (currencies && !currencies.has(currency))))
+      errors.currency = translate('aula.builder.validation.currency')
   }
   return errors
 }
@@ -204,7 +206,10 @@ export function PlansTab() {
                 {canEdit && (
                   <Grid size={{ xs: 12, sm: 'auto', md: 1 }} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
                     <Tooltip title={translate('aula.builder.plans.remove', { name: label })}>
-                      <IconButton aria-label={translate('aula.builder.plans.remove', { name: label })} onClick={() => update(latest.current.filter((r) => r.key !== row.key))}>
+                      <IconButton
+                        aria-label={translate('aula.builder.plans.remove', { name: label })}
+                        onClick={() => update(latest.current.filter((r) => r.key !== row.key))}
+                      >
                         <DeleteOutline />
                       </IconButton>
                     </Tooltip>

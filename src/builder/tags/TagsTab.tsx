@@ -36,7 +36,11 @@ export function TagsTab() {
           {translate('aula.builder.tags.empty')}
         </Alert>
       ) : (
-        <Box component="ul" aria-label={translate('aula.builder.tags.title')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+        <Box
+          component="ul"
+          aria-label={translate('aula.builder.tags.title')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mb: 2 }}
+        >
           {tags.map((tag) => (
             <li key={tag}>
               <Chip
@@ -50,12 +54,7 @@ export function TagsTab() {
       )}
       {canEdit && (
         <Box component="form" onSubmit={add} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField
-            size="small"
-            label={translate('aula.builder.tags.label')}
-            {...entry.field}
-            sx={{ width: { xs: '100%', sm: 280 } }}
-          />
+          <TextField size="small" label={translate('aula.builder.tags.label')} {...entry.field} sx={{ width: { xs: '100%', sm: 280 } }} />
           <Button type="submit" variant="outlined" startIcon={<Add />} disabled={tags.length >= TAG_LIMITS.items}>
             {translate('aula.builder.tags.add')}
           </Button>

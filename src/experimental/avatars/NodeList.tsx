@@ -42,7 +42,18 @@ export function NodeList({ nodes, error, onRefresh }: { nodes: AvatarNode[] | un
                   </Typography>
                   <Chip size="small" color={STATE_COLOR[n.state]} label={t(`state.${n.state}`)} />
                 </Stack>
-                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    columnGap: 2,
+                    rowGap: 0.5,
+                    '& dt': { color: 'text.secondary' },
+                    '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+                  }}
+                >
                   <Typography component="dt" variant="body2">
                     {t('host')}
                   </Typography>

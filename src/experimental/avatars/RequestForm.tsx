@@ -112,7 +112,12 @@ export function RequestForm({ onCreated }: { onCreated: (request: AvatarRequest)
           disabled={sending}
         />
         {photo ? (
-          <Box component="img" src={photo.preview} alt={t('form.preview')} sx={{ mt: 1, width: 144, height: 144, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={photo.preview}
+            alt={t('form.preview')}
+            sx={{ mt: 1, width: 144, height: 144, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+          />
         ) : null}
         {checked && photoError ? (
           <FormHelperText error sx={{ mx: 0 }}>

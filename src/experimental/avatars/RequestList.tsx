@@ -76,7 +76,12 @@ function RequestCard({ request: r, everybody }: { request: AvatarRequest; everyb
   return (
     <Card component="li" variant="outlined">
       <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <Box component="img" src={r.photoUrl} alt={t('requests.photoAlt')} sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, flex: '0 0 auto' }} />
+        <Box
+          component="img"
+          src={r.photoUrl}
+          alt={t('requests.photoAlt')}
+          sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, flex: '0 0 auto' }}
+        />
         <Box sx={{ flex: '1 1 14rem', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Box aria-live="polite">
@@ -141,7 +146,14 @@ function Result({ request: r }: { request: AvatarRequest }) {
           ) : null}
         </>
       )}
-      <Button component="a" href={r.resultUrl!} download={`avatar-${r.id.slice(0, 8)}.${extension}`} startIcon={<DownloadIcon />} variant="outlined" size="small">
+      <Button
+        component="a"
+        href={r.resultUrl!}
+        download={`avatar-${r.id.slice(0, 8)}.${extension}`}
+        startIcon={<DownloadIcon />}
+        variant="outlined"
+        size="small"
+      >
         {t('requests.download')}
       </Button>
       {r.renderer ? (

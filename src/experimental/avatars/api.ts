@@ -1,10 +1,4 @@
-import type {
-  AvatarCreateBody,
-  AvatarNodesResponse,
-  AvatarRequest,
-  AvatarRequestResponse,
-  AvatarRequestsPage,
-} from '../../../contracts/experimental/avatars'
+import type { AvatarCreateBody, AvatarNodesResponse, AvatarRequest, AvatarRequestResponse, AvatarRequestsPage } from '../../../contracts/experimental/avatars'
 import { httpClient } from '../../dataProvider/http'
 import type { UploadAsk, UploadParams } from '../../ui/upload'
 

@@ -77,7 +77,8 @@ export const monitoring: MonitoringMessages = {
   },
   realtime: {
     title: 'Real-time users by country',
-    description: "Distinct users of the last %{minutes} minutes from the server's request log; the country comes from the IP address through a local GeoIP database.",
+    description:
+      "Distinct users of the last %{minutes} minutes from the server's request log; the country comes from the IP address through a local GeoIP database.",
     window: 'Window',
     minutes: '%{smart_count} minute |||| %{smart_count} minutes',
     country: 'Country',
@@ -109,7 +110,8 @@ export const monitoring: MonitoringMessages = {
     },
     completion: {
       title: 'Completion and pass rates per course',
-      description: 'Completion: learners who finished the course among those enrolled in the range. Pass: learners with a passing attempt among those who sent a form.',
+      description:
+        'Completion: learners who finished the course among those enrolled in the range. Pass: learners with a passing attempt among those who sent a form.',
       course: 'Course',
       enrolled: 'Enrolled',
       completed: 'Finished',

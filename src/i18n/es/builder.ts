@@ -23,7 +23,8 @@ export const differences = {
   },
   conflict: {
     title: 'Sin guardar: el curso ha cambiado en otro sitio',
-    intro: 'Alguien (quizá tú, en otra pestaña) ha guardado este curso después de que hicieras estos cambios. No se ha enviado nada tuyo. En cada cambio, conserva el tuyo o coge la versión guardada ahora.',
+    intro:
+      'Alguien (quizá tú, en otra pestaña) ha guardado este curso después de que hicieras estos cambios. No se ha enviado nada tuyo. En cada cambio, conserva el tuyo o coge la versión guardada ahora.',
     restoreIntro: 'Estos cambios se hicieron sobre una versión anterior del curso. En cada cambio, conserva el tuyo o coge la versión guardada ahora.',
     takeTheirs: 'Coger el guardado',
     takeAllTheirs: 'Coger todos los guardados',
@@ -31,8 +32,10 @@ export const differences = {
     missing: 'Primero elige una versión para cada cambio (quedan %{smart_count}).',
   },
   unsent: {
-    summary: '%{smart_count} cambio, hecho %{age} sobre la revisión %{revision}. No se ha aplicado nada. |||| %{smart_count} cambios, hechos %{age} sobre la revisión %{revision}. No se ha aplicado nada.',
-    summaryOld: '%{smart_count} cambio conservado por una versión anterior del editor. No se ha aplicado nada. |||| %{smart_count} cambios conservados por una versión anterior del editor. No se ha aplicado nada.',
+    summary:
+      '%{smart_count} cambio, hecho %{age} sobre la revisión %{revision}. No se ha aplicado nada. |||| %{smart_count} cambios, hechos %{age} sobre la revisión %{revision}. No se ha aplicado nada.',
+    summaryOld:
+      '%{smart_count} cambio conservado por una versión anterior del editor. No se ha aplicado nada. |||| %{smart_count} cambios conservados por una versión anterior del editor. No se ha aplicado nada.',
     refused: 'El servidor los rechazó porque el curso había cambiado entretanto.',
     gone: 'Otra pestaña ya ha recuperado o descartado estos cambios.',
     discarded: 'Se han descartado los cambios sin enviar.',
@@ -71,7 +74,8 @@ export const differences = {
     removed: 'Se ha quitado a %{username}',
   },
   publish: {
-    intro: 'Valida el curso: todos los puntos de la lista deben cumplirse. Después publícalo; el alumnado sigue con la versión publicada mientras editas el borrador.',
+    intro:
+      'Valida el curso: todos los puntos de la lista deben cumplirse. Después publícalo; el alumnado sigue con la versión publicada mientras editas el borrador.',
     checklist: 'Lista de comprobación',
     someFailed: 'Falta %{smart_count} punto |||| Faltan %{smart_count} puntos',
     never: 'Este curso aún no se ha publicado.',

@@ -26,7 +26,8 @@ export const differences = {
       empty: 'Este bloque todavía está vacío.',
     },
     dnd: {
-      instructions: 'Para mover, pulsa la barra espaciadora para levantar, usa las flechas arriba y abajo para cambiar de sitio, la barra espaciadora para soltar y Escape para cancelar. Para llevar un bloque a otra sección, usa su menú de acciones.',
+      instructions:
+        'Para mover, pulsa la barra espaciadora para levantar, usa las flechas arriba y abajo para cambiar de sitio, la barra espaciadora para soltar y Escape para cancelar. Para llevar un bloque a otra sección, usa su menú de acciones.',
       liftedBlock: 'Has levantado el bloque «%{title}», en la posición %{position} de %{count} de «%{section}».',
       liftedSection: 'Has levantado la sección «%{title}», en la posición %{position} de %{count}.',
       overNothing: 'Fuera de las secciones: al soltar, el bloque vuelve a su sitio.',

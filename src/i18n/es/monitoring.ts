@@ -33,7 +33,8 @@ export const differences = {
     projected: 'Previsto a final de mes',
   },
   realtime: {
-    description: 'Usuarios distintos de los últimos %{minutes} minutos según el registro de peticiones del servidor; el país se obtiene de la dirección IP con una base GeoIP local.',
+    description:
+      'Usuarios distintos de los últimos %{minutes} minutos según el registro de peticiones del servidor; el país se obtiene de la dirección IP con una base GeoIP local.',
     requests: 'Peticiones',
     summary: '%{users} usuarios, %{requests} peticiones',
   },
@@ -48,7 +49,8 @@ export const differences = {
     },
     completion: {
       title: 'Finalización y aprobados por curso',
-      description: 'Finalización: alumnos que terminaron el curso entre los inscritos del rango. Aprobados: alumnos con un intento aprobado entre quienes enviaron un formulario.',
+      description:
+        'Finalización: alumnos que terminaron el curso entre los inscritos del rango. Aprobados: alumnos con un intento aprobado entre quienes enviaron un formulario.',
       attempted: 'Se presentaron',
       passRate: 'Aprobados',
     },

@@ -138,7 +138,8 @@ export const account = {
     conflict: 'Ungültiger Vorgang',
     tooLarge: 'Zu viele Daten',
     tooMany: 'Zu viele Anfragen',
-    tooManyDetail: 'Bitte warten Sie %{smart_count} Sekunde und versuchen Sie es dann erneut. |||| Bitte warten Sie %{smart_count} Sekunden und versuchen Sie es dann erneut.',
+    tooManyDetail:
+      'Bitte warten Sie %{smart_count} Sekunde und versuchen Sie es dann erneut. |||| Bitte warten Sie %{smart_count} Sekunden und versuchen Sie es dann erneut.',
     tooManyLater: 'Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
     other: 'Fehler beim Anfordern der Ressource',
     network: 'Netzwerk- oder Serverfehler',
@@ -194,12 +195,14 @@ export const account = {
     support: {
       intro: 'Wenn Sie Hilfe mit Ihrem Konto oder einem Kurs brauchen, lösen diese Schritte die meisten Fälle:',
       password: 'Passwort ändern',
-      passwordText: 'Wählen Sie im Bereich Sicherheit ein neues. Wenn Sie das aktuelle vergessen haben, melden Sie sich ab und nutzen Sie „Passwort vergessen?“.',
+      passwordText:
+        'Wählen Sie im Bereich Sicherheit ein neues. Wenn Sie das aktuelle vergessen haben, melden Sie sich ab und nutzen Sie „Passwort vergessen?“.',
       globalLogout: 'Auf allen Geräten abmelden',
       globalLogoutText: 'Beendet alle Sitzungen, falls Sie ein Gerät verloren haben oder fremden Zugriff vermuten.',
       contact: 'Um dem Support zu schreiben, nutzen Sie',
       reference: 'Geben Sie in Ihrer Nachricht Ihre Konto-ID an:',
-      noContact: 'Für diese Website ist keine Support-Adresse eingerichtet. Wenn Sie Hilfe brauchen, wenden Sie sich an Ihre Lehrkraft oder an das Sekretariat des Zentrums.',
+      noContact:
+        'Für diese Website ist keine Support-Adresse eingerichtet. Wenn Sie Hilfe brauchen, wenden Sie sich an Ihre Lehrkraft oder an das Sekretariat des Zentrums.',
       referenceNoContact: 'Wenn Sie um Hilfe bitten, geben Sie Ihre Konto-ID an:',
     },
     terms: { back: 'Zur Startseite', published: 'Veröffentlicht am %{date}', navigation: 'Dokumentnavigation' },

@@ -221,7 +221,8 @@ export const admin = {
     clone: {
       action: 'Klonen',
       title: 'Diesen Kurs klonen?',
-      content: 'Es entsteht ein Entwurf „%{name} (copy)“, dessen Eigentümer Sie sind, mit den allgemeinen Daten, Listen, Tarifen und dem gesamten Inhalt. Danach öffnet er sich im Kurseditor.',
+      content:
+        'Es entsteht ein Entwurf „%{name} (copy)“, dessen Eigentümer Sie sind, mit den allgemeinen Daten, Listen, Tarifen und dem gesamten Inhalt. Danach öffnet er sich im Kurseditor.',
       done: 'Kurs geklont',
     },
     general: {

@@ -2,7 +2,8 @@ import type { AvatarsMessages } from '../mx/avatars'
 
 export const avatars: AvatarsMessages = {
   title: 'KI-Avatare',
-  intro: 'Laden Sie ein Foto hoch, schreiben Sie, was Ihr Avatar sagen soll, und wählen Sie einen Stil. Die Anfrage wird im Hintergrund bearbeitet; Sie können die Seite verlassen.',
+  intro:
+    'Laden Sie ein Foto hoch, schreiben Sie, was Ihr Avatar sagen soll, und wählen Sie einen Stil. Die Anfrage wird im Hintergrund bearbeitet; Sie können die Seite verlassen.',
   honesty:
     'Der eingebaute Renderer ist keine generative KI: Er schneidet ein Porträt aus Ihrem Foto, rahmt es im gewählten Stil und liest den Text mit einer synthetischen Stimme vor. Ein Administrator kann ein echtes Modell anschließen.',
   form: {

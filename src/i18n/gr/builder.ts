@@ -223,7 +223,8 @@ export const builder = {
   },
   publish: {
     title: 'Veröffentlichen',
-    intro: 'Prüfen Sie den Kurs: Jeder Punkt der Checkliste muss erfüllt sein. Veröffentlichen Sie ihn dann; Lernende behalten die veröffentlichte Version, während Sie den Entwurf bearbeiten.',
+    intro:
+      'Prüfen Sie den Kurs: Jeder Punkt der Checkliste muss erfüllt sein. Veröffentlichen Sie ihn dann; Lernende behalten die veröffentlichte Version, während Sie den Entwurf bearbeiten.',
     validate: 'Prüfen',
     validating: 'Wird geprüft',
     validated: 'Prüfung abgeschlossen',

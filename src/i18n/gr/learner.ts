@@ -44,7 +44,8 @@ export const learner: LearnerMessages = {
     expired: 'Ihr Abonnement ist am %{date} abgelaufen. Abonnieren Sie erneut, um fortzufahren.',
     revoked: 'Ihr Abonnement wurde widerrufen. Abonnieren Sie erneut oder wenden Sie sich an den Support.',
     blocked: 'Ihr Zugang zu diesem Kurs wurde von der Administration widerrufen. Wenden Sie sich an %{email}, um ihn wiederherstellen zu lassen.',
-    blockedNoEmail: 'Ihr Zugang zu diesem Kurs wurde von der Administration widerrufen. Bitten Sie Ihre Lehrkraft oder das Sekretariat, ihn wiederherzustellen.',
+    blockedNoEmail:
+      'Ihr Zugang zu diesem Kurs wurde von der Administration widerrufen. Bitten Sie Ihre Lehrkraft oder das Sekretariat, ihn wiederherzustellen.',
     start: 'Kurs beginnen oder fortsetzen',
     notFound: 'Diesen Kurs gibt es nicht oder er ist nicht mehr veröffentlicht',
   },

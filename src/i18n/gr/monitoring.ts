@@ -77,7 +77,8 @@ export const monitoring: MonitoringMessages = {
   },
   realtime: {
     title: 'Nutzer in Echtzeit nach Land',
-    description: 'Verschiedene Nutzer der letzten %{minutes} Minuten aus dem Anfrageprotokoll des Servers; das Land ergibt sich aus der IP-Adresse über eine lokale GeoIP-Datenbank.',
+    description:
+      'Verschiedene Nutzer der letzten %{minutes} Minuten aus dem Anfrageprotokoll des Servers; das Land ergibt sich aus der IP-Adresse über eine lokale GeoIP-Datenbank.',
     window: 'Zeitfenster',
     minutes: '%{smart_count} Minute |||| %{smart_count} Minuten',
     country: 'Land',
@@ -109,7 +110,8 @@ export const monitoring: MonitoringMessages = {
     },
     completion: {
       title: 'Abschluss- und Bestehensquote pro Kurs',
-      description: 'Abschluss: Lernende, die den Kurs beendet haben, unter den im Zeitraum Eingeschriebenen. Bestehen: Lernende mit einem bestandenen Versuch unter denen, die ein Formular abgeschickt haben.',
+      description:
+        'Abschluss: Lernende, die den Kurs beendet haben, unter den im Zeitraum Eingeschriebenen. Bestehen: Lernende mit einem bestandenen Versuch unter denen, die ein Formular abgeschickt haben.',
       course: 'Kurs',
       enrolled: 'Eingeschrieben',
       completed: 'Abgeschlossen',

@@ -83,8 +83,7 @@ export const ra = {
       are_you_sure: 'Sind Sie sicher?',
       authentication_error: 'Der Authentifizierungsserver hat einen Fehler gemeldet; Ihre Anmeldedaten konnten nicht geprüft werden.',
       auth_error: 'Beim Prüfen des Authentifizierungstokens ist ein Fehler aufgetreten.',
-      bulk_delete_content:
-        'Möchten Sie dieses Element (%{name}) wirklich löschen? |||| Möchten Sie diese %{smart_count} Elemente wirklich löschen?',
+      bulk_delete_content: 'Möchten Sie dieses Element (%{name}) wirklich löschen? |||| Möchten Sie diese %{smart_count} Elemente wirklich löschen?',
       bulk_delete_title: '%{name} löschen |||| %{smart_count} %{name} löschen',
       bulk_update_content:
         'Möchten Sie %{name} %{recordRepresentation} wirklich aktualisieren? |||| Möchten Sie diese %{smart_count} Elemente wirklich aktualisieren?',

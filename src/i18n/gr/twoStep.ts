@@ -43,7 +43,8 @@ export const twoStep = {
   },
   setup: {
     title: 'Bestätigung in zwei Schritten einrichten',
-    subtitle: 'Ihre Rolle verlangt die Bestätigung in zwei Schritten. Fügen Sie Ihr Konto zu einer Authenticator-App hinzu und geben Sie den angezeigten Code ein.',
+    subtitle:
+      'Ihre Rolle verlangt die Bestätigung in zwei Schritten. Fügen Sie Ihr Konto zu einer Authenticator-App hinzu und geben Sie den angezeigten Code ein.',
     submit: 'Aktivieren und weiter',
   },
 } satisfies Messages['aula']['account']['twoStep']

@@ -221,7 +221,8 @@ export const admin = {
     clone: {
       action: 'Clona',
       title: 'Clonare questo corso?',
-      content: 'Viene creata una bozza «%{name} (copy)» di cui sei proprietario, con i dati generali, gli elenchi, i piani e tutto il contenuto. Poi si apre nel costruttore.',
+      content:
+        'Viene creata una bozza «%{name} (copy)» di cui sei proprietario, con i dati generali, gli elenchi, i piani e tutto il contenuto. Poi si apre nel costruttore.',
       done: 'Corso clonato',
     },
     general: {

@@ -2,9 +2,9 @@ import type { AvatarsMessages } from '../mx/avatars'
 
 export const avatars: AvatarsMessages = {
   title: 'Avatar con IA',
-  intro: "Carica una foto, scrivi cosa dirà il tuo avatar e scegli uno stile. La richiesta viene elaborata in background; puoi lasciare la pagina.",
+  intro: 'Carica una foto, scrivi cosa dirà il tuo avatar e scegli uno stile. La richiesta viene elaborata in background; puoi lasciare la pagina.',
   honesty:
-    "Il renderer integrato non è IA generativa: ritaglia un ritratto dalla tua foto, lo incornicia nello stile scelto e legge il testo con una voce sintetica. Un amministratore può collegare un modello vero.",
+    'Il renderer integrato non è IA generativa: ritaglia un ritratto dalla tua foto, lo incornicia nello stile scelto e legge il testo con una voce sintetica. Un amministratore può collegare un modello vero.',
   form: {
     heading: 'Nuova richiesta',
     photo: 'Foto',
@@ -32,7 +32,7 @@ export const avatars: AvatarsMessages = {
   styleHints: {
     studio: 'Passe-partout bianco e cornice blu',
     round: 'Il volto in un cerchio su sfondo verde acqua',
-    instant: "Come una foto istantanea, con bordo bianco",
+    instant: 'Come una foto istantanea, con bordo bianco',
     mono: 'In bianco e nero, con cornice scura',
   },
   voices: {

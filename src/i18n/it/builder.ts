@@ -68,10 +68,9 @@ export const builder = {
   conflict: {
     title: 'Non salvato: il corso è cambiato altrove',
     intro:
-      'Qualcuno (forse tu, in un\'altra scheda) ha salvato questo corso dopo che hai fatto queste modifiche. Nulla di tuo è stato inviato. Per ogni modifica, tieni la tua o prendi la versione salvata ora.',
+      "Qualcuno (forse tu, in un'altra scheda) ha salvato questo corso dopo che hai fatto queste modifiche. Nulla di tuo è stato inviato. Per ogni modifica, tieni la tua o prendi la versione salvata ora.",
     restoreTitle: 'Ripristina modifiche non inviate',
-    restoreIntro:
-      'Queste modifiche sono state fatte su una versione precedente del corso. Per ogni modifica, tieni la tua o prendi la versione salvata ora.',
+    restoreIntro: 'Queste modifiche sono state fatte su una versione precedente del corso. Per ogni modifica, tieni la tua o prendi la versione salvata ora.',
     mine: 'La tua (non salvata)',
     theirs: 'Salvata ora',
     keepMine: 'Tieni la mia',
@@ -111,11 +110,11 @@ export const builder = {
     summary:
       '%{smart_count} modifica, fatta %{age} sulla revisione %{revision}. Non è stato applicato nulla. |||| %{smart_count} modifiche, fatte %{age} sulla revisione %{revision}. Non è stato applicato nulla.',
     summaryOld:
-      '%{smart_count} modifica conservata da una versione precedente dell\'editor. Non è stato applicato nulla. |||| %{smart_count} modifiche conservate da una versione precedente dell\'editor. Non è stato applicato nulla.',
+      "%{smart_count} modifica conservata da una versione precedente dell'editor. Non è stato applicato nulla. |||| %{smart_count} modifiche conservate da una versione precedente dell'editor. Non è stato applicato nulla.",
     refused: 'Il server le ha rifiutate perché nel frattempo il corso era cambiato.',
     restore: 'Rivedi e ripristina',
     discard: 'Scarta',
-    gone: 'Un\'altra scheda ha già ripristinato o scartato queste modifiche.',
+    gone: "Un'altra scheda ha già ripristinato o scartato queste modifiche.",
     discarded: 'Le modifiche non inviate sono state scartate.',
     restoring: 'Le modifiche ripristinate vengono salvate.',
   },
@@ -223,7 +222,8 @@ export const builder = {
   },
   publish: {
     title: 'Pubblica',
-    intro: 'Convalida il corso: ogni voce della lista deve essere soddisfatta. Poi pubblicalo; gli studenti continuano con la versione pubblicata mentre modifichi la bozza.',
+    intro:
+      'Convalida il corso: ogni voce della lista deve essere soddisfatta. Poi pubblicalo; gli studenti continuano con la versione pubblicata mentre modifichi la bozza.',
     validate: 'Convalida',
     validating: 'Convalida in corso',
     validated: 'Convalida completata',

@@ -77,7 +77,8 @@ export const monitoring: MonitoringMessages = {
   },
   realtime: {
     title: 'Utenti in tempo reale per paese',
-    description: "Utenti distinti degli ultimi %{minutes} minuti dal registro delle richieste del server; il paese deriva dall'indirizzo IP tramite un database GeoIP locale.",
+    description:
+      "Utenti distinti degli ultimi %{minutes} minuti dal registro delle richieste del server; il paese deriva dall'indirizzo IP tramite un database GeoIP locale.",
     window: 'Finestra',
     minutes: '%{smart_count} minuto |||| %{smart_count} minuti',
     country: 'Paese',
@@ -109,7 +110,8 @@ export const monitoring: MonitoringMessages = {
     },
     completion: {
       title: 'Completamento e promozione per corso',
-      description: "Completamento: studenti che hanno finito il corso tra gli iscritti dell'intervallo. Promozione: studenti con un tentativo superato tra chi ha inviato un modulo.",
+      description:
+        "Completamento: studenti che hanno finito il corso tra gli iscritti dell'intervallo. Promozione: studenti con un tentativo superato tra chi ha inviato un modulo.",
       course: 'Corso',
       enrolled: 'Iscritti',
       completed: 'Hanno finito',

@@ -83,11 +83,9 @@ export const ra = {
       are_you_sure: 'Sei sicuro?',
       authentication_error: 'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.',
       auth_error: 'Si è verificato un errore durante la convalida del token di autenticazione.',
-      bulk_delete_content:
-        'Vuoi davvero eliminare questo %{name}? |||| Vuoi davvero eliminare questi %{smart_count} elementi?',
+      bulk_delete_content: 'Vuoi davvero eliminare questo %{name}? |||| Vuoi davvero eliminare questi %{smart_count} elementi?',
       bulk_delete_title: 'Elimina %{name} |||| Elimina %{smart_count} %{name}',
-      bulk_update_content:
-        'Vuoi davvero aggiornare %{name} %{recordRepresentation}? |||| Vuoi davvero aggiornare questi %{smart_count} elementi?',
+      bulk_update_content: 'Vuoi davvero aggiornare %{name} %{recordRepresentation}? |||| Vuoi davvero aggiornare questi %{smart_count} elementi?',
       bulk_update_title: 'Aggiorna %{name} %{recordRepresentation} |||| Aggiorna %{smart_count} %{name}',
       clear_array_input: 'Vuoi davvero svuotare l’intera lista?',
       delete_content: 'Vuoi davvero eliminare questo %{name}?',

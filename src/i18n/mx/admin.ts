@@ -219,7 +219,8 @@ export const admin = {
     clone: {
       action: 'Clonar',
       title: '¿Clonar este curso?',
-      content: 'Se crea un borrador «%{name} (copy)» del que eres propietario, con los datos generales, las listas, los planes y todo el contenido. Después se abre en el constructor.',
+      content:
+        'Se crea un borrador «%{name} (copy)» del que eres propietario, con los datos generales, las listas, los planes y todo el contenido. Después se abre en el constructor.',
       done: 'Curso clonado',
     },
     general: {

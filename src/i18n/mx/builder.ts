@@ -74,8 +74,7 @@ export const builder = {
     intro:
       'Alguien (quizá tú, en otra pestaña) guardó este curso después de que hiciste estos cambios. No se envió nada tuyo. En cada cambio, conserva el tuyo o toma la versión guardada ahora.',
     restoreTitle: 'Recuperar cambios sin enviar',
-    restoreIntro:
-      'Estos cambios se hicieron sobre una versión anterior del curso. En cada cambio, conserva el tuyo o toma la versión guardada ahora.',
+    restoreIntro: 'Estos cambios se hicieron sobre una versión anterior del curso. En cada cambio, conserva el tuyo o toma la versión guardada ahora.',
     mine: 'El tuyo (sin guardar)',
     theirs: 'Guardado ahora',
     keepMine: 'Conservar el mío',
@@ -227,7 +226,8 @@ export const builder = {
   },
   publish: {
     title: 'Publicar',
-    intro: 'Valida el curso: cada punto de la lista debe cumplirse. Después publícalo; los alumnos siguen con la versión publicada mientras editas el borrador.',
+    intro:
+      'Valida el curso: cada punto de la lista debe cumplirse. Después publícalo; los alumnos siguen con la versión publicada mientras editas el borrador.',
     validate: 'Validar',
     validating: 'Validando',
     validated: 'Validación completada',

@@ -76,7 +76,8 @@ export const monitoring = {
   },
   realtime: {
     title: 'Usuarios en tiempo real por país',
-    description: 'Usuarios distintos de los últimos %{minutes} minutos según el registro de solicitudes del servidor; el país sale de la dirección IP con una base GeoIP local.',
+    description:
+      'Usuarios distintos de los últimos %{minutes} minutos según el registro de solicitudes del servidor; el país sale de la dirección IP con una base GeoIP local.',
     window: 'Ventana',
     minutes: '%{smart_count} minuto |||| %{smart_count} minutos',
     country: 'País',
@@ -108,7 +109,8 @@ export const monitoring = {
     },
     completion: {
       title: 'Finalización y aprobación por curso',
-      description: 'Finalización: estudiantes que terminaron el curso entre los inscritos del rango. Aprobación: estudiantes con un intento aprobado entre quienes enviaron un formulario.',
+      description:
+        'Finalización: estudiantes que terminaron el curso entre los inscritos del rango. Aprobación: estudiantes con un intento aprobado entre quienes enviaron un formulario.',
       course: 'Curso',
       enrolled: 'Inscritos',
       completed: 'Terminaron',

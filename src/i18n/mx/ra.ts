@@ -1,9 +1,7 @@
 import type { TranslationMessages } from 'ra-core'
 
 /** Only the named keys of a message map, all required: ra-core's type, without its index signatures and optionals. */
-type Exact<T> = T extends string
-  ? string
-  : { [K in keyof T as string extends K ? never : K]-?: Exact<NonNullable<T[K]>> }
+type Exact<T> = T extends string ? string : { [K in keyof T as string extends K ? never : K]-?: Exact<NonNullable<T[K]>> }
 
 /**
  * The shape of react-admin's English catalogue (ra-language-english is typed as ra-core's
@@ -94,8 +92,7 @@ export const ra = {
       are_you_sure: '¿Estás seguro?',
       authentication_error: 'El servidor de autenticación respondió con un error y no se pudieron verificar tus credenciales.',
       auth_error: 'Ocurrió un error al validar el token de autenticación.',
-      bulk_delete_content:
-        '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
+      bulk_delete_content: '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         '¿Seguro que quieres actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quieres actualizar estos %{smart_count} elementos?',

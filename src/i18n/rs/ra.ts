@@ -7,8 +7,7 @@ export const ra = {
       add_filter: 'Добавить фильтр',
       add: 'Добавить',
       back: 'Назад',
-      bulk_actions:
-        'Выбран %{smart_count} элемент |||| Выбрано %{smart_count} элемента |||| Выбрано %{smart_count} элементов',
+      bulk_actions: 'Выбран %{smart_count} элемент |||| Выбрано %{smart_count} элемента |||| Выбрано %{smart_count} элементов',
       cancel: 'Отмена',
       clear_array_input: 'Очистить список',
       clear_input_value: 'Очистить значение',
@@ -84,13 +83,10 @@ export const ra = {
       are_you_sure: 'Вы уверены?',
       authentication_error: 'Сервер аутентификации вернул ошибку, и ваши учётные данные не удалось проверить.',
       auth_error: 'При проверке токена аутентификации произошла ошибка.',
-      bulk_delete_content:
-        'Удалить %{name}? |||| Удалить эти %{smart_count} элемента? |||| Удалить эти %{smart_count} элементов?',
+      bulk_delete_content: 'Удалить %{name}? |||| Удалить эти %{smart_count} элемента? |||| Удалить эти %{smart_count} элементов?',
       bulk_delete_title: 'Удалить %{name} |||| Удалить %{smart_count} элемента |||| Удалить %{smart_count} элементов',
-      bulk_update_content:
-        'Обновить %{name} %{recordRepresentation}? |||| Обновить эти %{smart_count} элемента? |||| Обновить эти %{smart_count} элементов?',
-      bulk_update_title:
-        'Обновить %{name} %{recordRepresentation} |||| Обновить %{smart_count} элемента |||| Обновить %{smart_count} элементов',
+      bulk_update_content: 'Обновить %{name} %{recordRepresentation}? |||| Обновить эти %{smart_count} элемента? |||| Обновить эти %{smart_count} элементов?',
+      bulk_update_title: 'Обновить %{name} %{recordRepresentation} |||| Обновить %{smart_count} элемента |||| Обновить %{smart_count} элементов',
       clear_array_input: 'Очистить весь список?',
       delete_content: 'Удалить %{name}?',
       delete_title: 'Удалить %{name} %{recordRepresentation}',

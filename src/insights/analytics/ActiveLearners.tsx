@@ -34,7 +34,14 @@ export function ActiveLearners({ range }: { range: DateRange }) {
           <YAxis allowDecimals={false} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} width={48} />
           <Tooltip contentStyle={colors.tooltip} />
           <Legend />
-          <Line type="monotone" dataKey="learners" name={translate(`${T}.activeLearners.learners`)} stroke={colors.series[0]} strokeWidth={2} dot={rows.length <= 31} />
+          <Line
+            type="monotone"
+            dataKey="learners"
+            name={translate(`${T}.activeLearners.learners`)}
+            stroke={colors.series[0]}
+            strokeWidth={2}
+            dot={rows.length <= 31}
+          />
         </LineChart>
       </ChartPanel>
     </Stack>

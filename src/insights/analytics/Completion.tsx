@@ -17,7 +17,11 @@ export function Completion({ range }: { range: DateRange }) {
   const { data, panel } = useChartData(() => monitoringApi.completion(range), ['completion', range.from, range.to])
   const label = (k: string) => translate(`${T}.${k}`)
   const rows = (data?.courses ?? []).map((c) => ({ ...c }))
-  const chart = rows.map((c) => ({ name: c.name, completionRate: c.completionRate === null ? null : Math.round(c.completionRate * 1000) / 10, passRate: c.passRate === null ? null : Math.round(c.passRate * 1000) / 10 }))
+  const chart = rows.map((c) => ({
+    name: c.name,
+    completionRate: c.completionRate === null ? null : Math.round(c.completionRate * 1000) / 10,
+    passRate: c.passRate === null ? null : Math.round(c.passRate * 1000) / 10,
+  }))
   const rate = (v: string | number | null) => percent(v === null ? null : Number(v), locale)
   return (
     <ChartPanel

@@ -12,7 +12,9 @@ export function Subscriptions({ range }: { range: DateRange }) {
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
-  const { data, panel, picker } = useIntervalSeries('subscriptions', range, monitoringApi.subscriptions, (d) => d.series.every((p) => p.created === 0 && p.revoked === 0 && p.active === 0))
+  const { data, panel, picker } = useIntervalSeries('subscriptions', range, monitoringApi.subscriptions, (d) =>
+    d.series.every((p) => p.created === 0 && p.revoked === 0 && p.active === 0),
+  )
   const rows = data?.series ?? []
   const label = (k: string) => translate(`${T}.subscriptions.${k}`)
   return (
@@ -21,7 +23,13 @@ export function Subscriptions({ range }: { range: DateRange }) {
       <ChartPanel
         title={label('title')}
         description={
-          data ? translate(`${T}.subscriptions.description`, { created: formatNumber(data.totals.created, locale), revoked: formatNumber(data.totals.revoked, locale), active: formatNumber(data.totals.activeAtEnd, locale) }) : undefined
+          data
+            ? translate(`${T}.subscriptions.description`, {
+                created: formatNumber(data.totals.created, locale),
+                revoked: formatNumber(data.totals.revoked, locale),
+                active: formatNumber(data.totals.activeAtEnd, locale),
+              })
+            : undefined
         }
         {...panel}
         rows={rows}

@@ -12,7 +12,14 @@ type IntervalChoice = Interval | 'auto'
 function IntervalSelect({ value, onChange }: { value: IntervalChoice; onChange: (v: IntervalChoice) => void }) {
   const translate = useTranslate()
   return (
-    <TextField select size="small" label={translate(`${T}.interval`)} value={value} onChange={(e) => onChange(e.target.value as IntervalChoice)} sx={{ minWidth: 160 }}>
+    <TextField
+      select
+      size="small"
+      label={translate(`${T}.interval`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value as IntervalChoice)}
+      sx={{ minWidth: 160 }}
+    >
       {(['auto', 'day', 'week', 'month'] as const).map((v) => (
         <MenuItem key={v} value={v}>
           {translate(`${T}.${v}`)}
@@ -26,7 +33,12 @@ function IntervalSelect({ value, onChange }: { value: IntervalChoice; onChange: 
  * A series over the period, per the bucket size the person picks: the series' data (asked again on a
  * new period or bucket size) and the picker to draw above its chart.
  */
-export function useIntervalSeries<T>(name: string, range: DateRange, load: (range: DateRange, interval?: Interval) => Promise<T>, isEmpty: (data: T) => boolean) {
+export function useIntervalSeries<T>(
+  name: string,
+  range: DateRange,
+  load: (range: DateRange, interval?: Interval) => Promise<T>,
+  isEmpty: (data: T) => boolean,
+) {
   const [interval, setInterval] = useState<IntervalChoice>('auto')
   const chart = useChartData(() => load(range, interval === 'auto' ? undefined : interval), [name, range.from, range.to, interval], { isEmpty })
   const picker = (

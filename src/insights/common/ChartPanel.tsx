@@ -70,7 +70,8 @@ export function ChartPanel(props: ChartPanelProps) {
     return typeof value === 'number' ? formatNumber(value, locale) : value
   }
   // Columns of numbers line up on the right, as in a spreadsheet.
-  const numeric = (column: ChartColumn) => rows.some((r) => typeof r[column.key] === 'number') && rows.every((r) => r[column.key] === null || typeof r[column.key] === 'number')
+  const numeric = (column: ChartColumn) =>
+    rows.some((r) => typeof r[column.key] === 'number') && rows.every((r) => r[column.key] === null || typeof r[column.key] === 'number')
 
   let body
   if (loading) {
@@ -97,7 +98,12 @@ export function ChartPanel(props: ChartPanelProps) {
     )
   } else {
     body = (
-      <TableContainer sx={{ maxHeight: Math.max(height, 320), overflow: 'auto' }} tabIndex={0} role="region" aria-label={translate('aula.charts.panel.tableOf', { title })}>
+      <TableContainer
+        sx={{ maxHeight: Math.max(height, 320), overflow: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate('aula.charts.panel.tableOf', { title })}
+      >
         <Table size="small" stickyHeader>
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{title}</caption>
           <TableHead>

@@ -46,7 +46,11 @@ export function PanelFailure({ error, onRetry }: { error: unknown; onRetry?: () 
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       <Box sx={{ alignSelf: 'stretch' }}>
-        {error instanceof Error || typeof error === 'object' ? <ErrorDisplay error={error} /> : <Alert severity="error">{translate('aula.charts.panel.error')}</Alert>}
+        {error instanceof Error || typeof error === 'object' ? (
+          <ErrorDisplay error={error} />
+        ) : (
+          <Alert severity="error">{translate('aula.charts.panel.error')}</Alert>
+        )}
       </Box>
       {onRetry && (
         <Button variant="outlined" onClick={onRetry}>

@@ -61,10 +61,12 @@ export function presetRange(preset: DateRangePreset, today: string = todayIso())
 
 /** The quick period a range is, if it is one. */
 export function matchingPreset(range: DateRange, today: string = todayIso()): DateRangePreset | null {
-  return PRESETS.find((p) => {
-    const r = presetRange(p, today)
-    return r.from === range.from && r.to === range.to
-  }) ?? null
+  return (
+    PRESETS.find((p) => {
+      const r = presetRange(p, today)
+      return r.from === range.from && r.to === range.to
+    }) ?? null
+  )
 }
 
 /**

@@ -29,7 +29,15 @@ export function FinanceAnalytics() {
   if (totals.error) content = <ErrorDisplay error={totals.error} />
   else if (totals.isPending) content = <Skeleton variant="rounded" height={300} aria-label={translate('ra.page.loading')} />
   else if (!currency) content = <Typography color="text.secondary">{translate('aula.finances.analytics.noCurrency')}</Typography>
-  else content = <CurrencyCharts from={range.from} to={range.to} currency={currency} courseRevenue={totals.data?.currencies.find((c) => c.currency === currency)?.revenue ?? 0} />
+  else
+    content = (
+      <CurrencyCharts
+        from={range.from}
+        to={range.to}
+        currency={currency}
+        courseRevenue={totals.data?.currencies.find((c) => c.currency === currency)?.revenue ?? 0}
+      />
+    )
 
   return (
     <FinanceFrame title={translate('aula.finances.analytics.title')} titleId="finance-analytics-title">
@@ -80,7 +88,9 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
   const rest = Math.round((courseRevenue - shown.reduce((s, i) => s + i.revenue, 0)) * 100) / 100
   const share: ChartRow[] = [
     ...shown.map((i) => ({ name: i.courseName, revenue: i.revenue, sales: i.sales, share: courseRevenue ? i.revenue / courseRevenue : 0 })),
-    ...(courses.data?.truncated && rest > 0 ? [{ name: translate('aula.finances.analytics.other'), revenue: rest, sales: null, share: rest / courseRevenue }] : []),
+    ...(courses.data?.truncated && rest > 0
+      ? [{ name: translate('aula.finances.analytics.other'), revenue: rest, sales: null, share: rest / courseRevenue }]
+      : []),
   ]
   const c = { currency }
 
@@ -115,7 +125,15 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
           <XAxis dataKey="label" {...axis} />
           <YAxis {...axis} tickFormatter={compact} width={56} />
           <Tooltip contentStyle={colors.tooltip} formatter={(v) => [money(Number(v)), translate('aula.finances.home.averagePrice')]} />
-          <Line type="linear" dataKey="average" name={translate('aula.finances.home.averagePrice')} stroke={colors.series[1 % colors.series.length]} strokeWidth={2} connectNulls={false} isAnimationActive={false} />
+          <Line
+            type="linear"
+            dataKey="average"
+            name={translate('aula.finances.home.averagePrice')}
+            stroke={colors.series[1 % colors.series.length]}
+            strokeWidth={2}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ChartPanel>
       <ChartPanel
@@ -133,7 +151,15 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
         <PieChart>
           <Tooltip contentStyle={colors.tooltip} formatter={(v, n) => [money(Number(v)), String(n)]} />
           <Legend />
-          <Pie data={share} dataKey="revenue" nameKey="name" innerRadius="45%" outerRadius="80%" stroke={share.length > 1 ? colors.background : 'none'} isAnimationActive={false}>
+          <Pie
+            data={share}
+            dataKey="revenue"
+            nameKey="name"
+            innerRadius="45%"
+            outerRadius="80%"
+            stroke={share.length > 1 ? colors.background : 'none'}
+            isAnimationActive={false}
+          >
             {share.map((row, i) => (
               <Cell key={String(row.name)} fill={colors.series[i % colors.series.length]} />
             ))}
@@ -153,7 +179,10 @@ function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; t
           <XAxis dataKey="label" {...axis} />
           <YAxis yAxisId="sales" {...axis} allowDecimals={false} width={40} />
           <YAxis yAxisId="revenue" orientation="right" {...axis} tickFormatter={compact} width={56} />
-          <Tooltip contentStyle={colors.tooltip} formatter={(v, n) => [n === translate('aula.finances.columns.sales') ? count(Number(v)) : money(Number(v)), String(n)]} />
+          <Tooltip
+            contentStyle={colors.tooltip}
+            formatter={(v, n) => [n === translate('aula.finances.columns.sales') ? count(Number(v)) : money(Number(v)), String(n)]}
+          />
           <Legend />
           <Bar yAxisId="sales" dataKey="sales" name={name('sales')} fill={colors.series[2 % colors.series.length]} maxBarSize={48} isAnimationActive={false} />
           <Line yAxisId="revenue" type="linear" dataKey="revenue" name={name('revenue')} stroke={colors.series[0]} strokeWidth={2} isAnimationActive={false} />

@@ -52,7 +52,11 @@ export function FinancesHome() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <GoCard to={`${FINANCES}/sales${range}`} title={translate('aula.finances.home.goSales')} hint={translate('aula.finances.home.goSalesHint')} />
-          <GoCard to={`${FINANCES}/analytics${range}`} title={translate('aula.finances.home.goAnalytics')} hint={translate('aula.finances.home.goAnalyticsHint')} />
+          <GoCard
+            to={`${FINANCES}/analytics${range}`}
+            title={translate('aula.finances.home.goAnalytics')}
+            hint={translate('aula.finances.home.goAnalyticsHint')}
+          />
         </Box>
         <SalesList filter={filter} pageSize={5} title={translate('aula.finances.home.latest')} />
       </Stack>
@@ -88,7 +92,11 @@ function CurrencyFigures({ now, before, previous }: { now: CurrencyTotals; befor
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {translate('aula.finances.home.previous', { from: date(`${previous.from}T12:00:00`), to: date(`${previous.to}T12:00:00`), value: money(before?.revenue ?? 0) })}
+        {translate('aula.finances.home.previous', {
+          from: date(`${previous.from}T12:00:00`),
+          to: date(`${previous.to}T12:00:00`),
+          value: money(before?.revenue ?? 0),
+        })}
       </Typography>
     </Paper>
   )

@@ -38,8 +38,16 @@ export function SalesScreen() {
 
   const timeRows = series.data ? seriesRows(series.data, locale) : []
   const timeCurrencies = series.data?.currencies ?? []
-  const course = pivotByCurrency<CourseSales>(byCourse.data?.items ?? [], (i) => i.courseId, (i) => i.courseName)
-  const plan = pivotByCurrency<PlanSales>(byPlan.data?.items ?? [], (i) => `${i.courseId} ${i.planId ?? i.planName}`, (i) => `${i.planName} · ${i.courseName}`)
+  const course = pivotByCurrency<CourseSales>(
+    byCourse.data?.items ?? [],
+    (i) => i.courseId,
+    (i) => i.courseName,
+  )
+  const plan = pivotByCurrency<PlanSales>(
+    byPlan.data?.items ?? [],
+    (i) => `${i.courseId} ${i.planId ?? i.planName}`,
+    (i) => `${i.planName} · ${i.courseName}`,
+  )
   const truncated = (more: boolean | undefined) => (more ? translate('aula.finances.sales.truncated', { smart_count: BREAKDOWN_LIMIT }) : undefined)
 
   return (
@@ -98,11 +106,25 @@ function TimeChart({ rows, currencies, locale }: { rows: ChartRow[]; currencies:
     <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
       <CartesianGrid stroke={colors.grid} />
       <XAxis dataKey="label" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} minTickGap={16} />
-      <YAxis stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} width={56} />
+      <YAxis
+        stroke={colors.axis}
+        tick={{ fill: colors.axis, fontSize: 12 }}
+        tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })}
+        width={56}
+      />
       <Tooltip contentStyle={colors.tooltip} formatter={(value, name) => [formatMoney(Number(value), String(name), locale), String(name)]} />
       <Legend />
       {currencies.map((c, i) => (
-        <Line key={c} type="linear" dataKey={revenueKey(c)} name={c} stroke={colors.series[i % colors.series.length]} strokeWidth={2} dot={rows.length <= 31} isAnimationActive={false} />
+        <Line
+          key={c}
+          type="linear"
+          dataKey={revenueKey(c)}
+          name={c}
+          stroke={colors.series[i % colors.series.length]}
+          strokeWidth={2}
+          dot={rows.length <= 31}
+          isAnimationActive={false}
+        />
       ))}
     </LineChart>
   )
@@ -115,8 +137,20 @@ function BreakdownChart({ rows, currencies, locale }: { rows: ChartRow[]; curren
   return (
     <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
       <CartesianGrid stroke={colors.grid} horizontal={false} />
-      <XAxis type="number" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} />
-      <YAxis type="category" dataKey="name" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} width={phone ? 96 : 150} tickFormatter={(v: string) => shortLabel(v, phone ? 14 : 22)} />
+      <XAxis
+        type="number"
+        stroke={colors.axis}
+        tick={{ fill: colors.axis, fontSize: 12 }}
+        tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })}
+      />
+      <YAxis
+        type="category"
+        dataKey="name"
+        stroke={colors.axis}
+        tick={{ fill: colors.axis, fontSize: 12 }}
+        width={phone ? 96 : 150}
+        tickFormatter={(v: string) => shortLabel(v, phone ? 14 : 22)}
+      />
       <Tooltip contentStyle={colors.tooltip} formatter={(value, name) => [formatMoney(Number(value), String(name), locale), String(name)]} />
       <Legend />
       {currencies.map((c, i) => (

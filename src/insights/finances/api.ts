@@ -1,11 +1,4 @@
-import type {
-  SalesByCourse,
-  SalesByPlan,
-  SalesInterval,
-  SalesPage,
-  SalesSeries,
-  SalesTotals,
-} from '../../../contracts/insights/finances'
+import type { SalesByCourse, SalesByPlan, SalesInterval, SalesPage, SalesSeries, SalesTotals } from '../../../contracts/insights/finances'
 import { httpClient } from '../../dataProvider/http'
 
 /** The finance API (`/api/v2/finances/sales/...`, contracts/insights/finances.ts): read-only reports. */

@@ -8,7 +8,9 @@ import type { ChartRow } from '../common'
 export function periodLabel(period: string, interval: SalesInterval, locale: string): string {
   const date = new Date(`${period}T00:00:00Z`)
   const options: Intl.DateTimeFormatOptions =
-    interval === 'month' ? { timeZone: 'UTC', month: 'short', year: 'numeric' } : { timeZone: 'UTC', day: 'numeric', month: 'short', year: interval === 'week' ? 'numeric' : undefined }
+    interval === 'month'
+      ? { timeZone: 'UTC', month: 'short', year: 'numeric' }
+      : { timeZone: 'UTC', day: 'numeric', month: 'short', year: interval === 'week' ? 'numeric' : undefined }
   return new Intl.DateTimeFormat(locale, options).format(date)
 }
 
@@ -32,7 +34,11 @@ export function seriesRows(series: SalesSeries, locale: string): ChartRow[] {
  * Items per (key, currency) pivoted to one row per key with each currency's revenue and sales, in the
  * order the items came (largest revenue first).
  */
-export function pivotByCurrency<T extends { currency: string; revenue: number; sales: number }>(items: T[], keyOf: (item: T) => string, labelOf: (item: T) => string): { rows: ChartRow[]; currencies: string[] } {
+export function pivotByCurrency<T extends { currency: string; revenue: number; sales: number }>(
+  items: T[],
+  keyOf: (item: T) => string,
+  labelOf: (item: T) => string,
+): { rows: ChartRow[]; currencies: string[] } {
   const rows = new Map<string, ChartRow>()
   const currencies = new Set<string>()
   for (const item of items) {
@@ -45,10 +51,11 @@ export function pivotByCurrency<T extends { currency: string; revenue: number; s
   }
   const sorted = [...currencies].sort()
   // A course sold in one currency only has no figure in the others: "no value", not zero.
-  for (const row of rows.values()) for (const c of sorted) {
-    row[revenueKey(c)] ??= null
-    row[salesKey(c)] ??= null
-  }
+  for (const row of rows.values())
+    for (const c of sorted) {
+      row[revenueKey(c)] ??= null
+      row[salesKey(c)] ??= null
+    }
   return { rows: [...rows.values()], currencies: sorted }
 }
 

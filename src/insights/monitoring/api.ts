@@ -1,5 +1,12 @@
 import type { ActiveLearnersResponse, CompletionResponse, Interval, SubscriptionsResponse, TopCoursesResponse } from '../../../contracts/insights/analytics'
-import type { BucketSizeResponse, CostAndUsageResponse, DocumentsResponse, ForecastResponse, RealtimeResponse, ServerVersionResponse } from '../../../contracts/insights/monitoring'
+import type {
+  BucketSizeResponse,
+  CostAndUsageResponse,
+  DocumentsResponse,
+  ForecastResponse,
+  RealtimeResponse,
+  ServerVersionResponse,
+} from '../../../contracts/insights/monitoring'
 import { httpClient } from '../../dataProvider/http'
 import type { DateRange } from '../common'
 
@@ -22,5 +29,6 @@ export const monitoringApi = {
   activeLearners: (r: DateRange, interval?: Interval) => get<ActiveLearnersResponse>(`/api/v2/metrics/analytics/active-learners?${range(r, { interval })}`),
   subscriptions: (r: DateRange, interval?: Interval) => get<SubscriptionsResponse>(`/api/v2/metrics/analytics/subscriptions?${range(r, { interval })}`),
   completion: (r: DateRange) => get<CompletionResponse>(`/api/v2/metrics/analytics/completion?${range(r)}`),
-  topCourses: (r: DateRange, by: 'subscriptions' | 'completions' | 'learners') => get<TopCoursesResponse>(`/api/v2/metrics/analytics/top-courses?${range(r, { by })}`),
+  topCourses: (r: DateRange, by: 'subscriptions' | 'completions' | 'learners') =>
+    get<TopCoursesResponse>(`/api/v2/metrics/analytics/top-courses?${range(r, { by })}`),
 }

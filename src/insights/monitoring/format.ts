@@ -14,7 +14,8 @@ export function money(amount: number, currency: string, locale: string): string 
 }
 
 /** A share (0–1) as a percentage, or a dash when there is none. */
-export const percent = (value: number | null, locale: string) => (value === null ? '—' : formatNumber(value, locale, { style: 'percent', maximumFractionDigits: 1 }))
+export const percent = (value: number | null, locale: string) =>
+  value === null ? '—' : formatNumber(value, locale, { style: 'percent', maximumFractionDigits: 1 })
 
 /** A country's name in the interface language from its ISO code. */
 export function countryName(code: string, locale: string): string {
@@ -26,4 +27,5 @@ export function countryName(code: string, locale: string): string {
 }
 
 /** A date-time in the interface language, short. */
-export const dateTime = (iso: string, locale: string) => new Intl.DateTimeFormat(localeTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+export const dateTime = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(localeTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))

@@ -41,11 +41,7 @@ export function SideMenu({ colours, iconsOnly = false, dense = false, onNavigate
   return (
     <List component="nav" aria-label={translate('aula.menu.label')} dense={dense} sx={{ py: 1 }}>
       {entries.map((entry) =>
-        entry.children ? (
-          <Submenu key={entry.key} {...common} entry={entry} />
-        ) : (
-          <MenuLink key={entry.key} {...common} entry={entry} />
-        ),
+        entry.children ? <Submenu key={entry.key} {...common} entry={entry} /> : <MenuLink key={entry.key} {...common} entry={entry} />,
       )}
     </List>
   )

@@ -26,9 +26,7 @@ export function TopMenu({ colours }: { colours: ChromeColours }) {
         borderBottom: '1px solid rgba(127, 140, 160, 0.2)',
       }}
     >
-      {entries.map((entry) =>
-        entry.children ? <Dropdown key={entry.key} entry={entry} /> : <TopLink key={entry.key} entry={entry} colours={colours} />,
-      )}
+      {entries.map((entry) => (entry.children ? <Dropdown key={entry.key} entry={entry} /> : <TopLink key={entry.key} entry={entry} colours={colours} />))}
     </Box>
   )
 }

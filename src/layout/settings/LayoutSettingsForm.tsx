@@ -27,22 +27,8 @@ export function LayoutSettingsForm() {
 
   return (
     <Stack spacing={3}>
-      <Choice
-        field="layoutType"
-        values={LAYOUT_TYPES}
-        labels="layouts"
-        title={translate(`${T}.layout`)}
-        settings={settings}
-        onChange={update}
-      />
-      <Choice
-        field="layoutWidth"
-        values={LAYOUT_WIDTHS}
-        labels="widths"
-        title={translate(`${T}.width`)}
-        settings={settings}
-        onChange={update}
-      />
+      <Choice field="layoutType" values={LAYOUT_TYPES} labels="layouts" title={translate(`${T}.layout`)} settings={settings} onChange={update} />
+      <Choice field="layoutWidth" values={LAYOUT_WIDTHS} labels="widths" title={translate(`${T}.width`)} settings={settings} onChange={update} />
       <Choice
         field="topbarTheme"
         values={TOPBAR_THEMES}
@@ -130,13 +116,7 @@ function Choice<F extends ChoiceField>({ field, values, labels, title, settings,
         {values.map((value) => {
           const off = disabled?.(value) ?? false
           return (
-            <ToggleButton
-              key={value}
-              value={value}
-              disabled={off}
-              aria-disabled={off || undefined}
-              sx={swatch ? swatchSx : textSx}
-            >
+            <ToggleButton key={value} value={value} disabled={off} aria-disabled={off || undefined} sx={swatch ? swatchSx : textSx}>
               {swatch ? <Swatch background={swatch(value)} label={translate(`${T}.${labels}.${value}`)} /> : translate(`${T}.${labels}.${value}`)}
             </ToggleButton>
           )

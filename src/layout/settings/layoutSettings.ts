@@ -6,16 +6,7 @@ export const LAYOUT_TYPES = ['vertical', 'horizontal'] as const
 export const LAYOUT_WIDTHS = ['fluid', 'boxed', 'scrollable'] as const
 export const TOPBAR_THEMES = ['light', 'dark', 'colored'] as const
 export const SIDEBAR_TYPES = ['default', 'compact', 'icon'] as const
-export const SIDEBAR_THEMES = [
-  'light',
-  'dark',
-  'colored',
-  'winter',
-  'ladylip',
-  'plumplate',
-  'strongbliss',
-  'greatwhale',
-] as const
+export const SIDEBAR_THEMES = ['light', 'dark', 'colored', 'winter', 'ladylip', 'plumplate', 'strongbliss', 'greatwhale'] as const
 export const SIDEBAR_IMAGES = ['none', 'img1', 'img2', 'img3', 'img4'] as const
 
 export type LayoutType = (typeof LAYOUT_TYPES)[number]
@@ -57,8 +48,7 @@ const CLEARED_SIDEBAR = {
 export const sidebarTypeForWidth = (width: LayoutWidth): SidebarType => (width === 'boxed' ? 'icon' : 'default')
 
 /** Whether a topbar theme may be chosen in a layout (§2: colored only in horizontal). */
-export const topbarThemeAllowed = (theme: TopbarTheme, layout: LayoutType) =>
-  theme !== 'colored' || layout === 'horizontal'
+export const topbarThemeAllowed = (theme: TopbarTheme, layout: LayoutType) => theme !== 'colored' || layout === 'horizontal'
 
 /**
  * Applies one change and the combinations requirements §4 forces with it:
@@ -81,8 +71,7 @@ export function applyLayoutChange(current: LayoutSettings, change: Partial<Layou
 
 /** Keeps the invariants whatever was stored: known values only, no colored topbar in vertical, no sidebar in horizontal. */
 export function normalize(raw: Partial<Record<keyof LayoutSettings, unknown>>): LayoutSettings {
-  const pick = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
-    values.includes(value as T) ? (value as T) : fallback
+  const pick = <T extends string>(values: readonly T[], value: unknown, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback)
   const d = DEFAULT_LAYOUT_SETTINGS
   const layoutType = pick(LAYOUT_TYPES, raw.layoutType, d.layoutType)
   const settings: LayoutSettings = {

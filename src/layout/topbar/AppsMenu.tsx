@@ -40,14 +40,7 @@ export function AppsMenu() {
       </Tooltip>
       <Menu id="aula-apps-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {entries.map(({ key, icon: Icon }) => (
-          <MenuItem
-            key={key}
-            component="a"
-            href={apps[key]}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setAnchor(null)}
-          >
+          <MenuItem key={key} component="a" href={apps[key]} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
             <ListItemIcon>
               <Icon fontSize="small" />
             </ListItemIcon>

@@ -100,10 +100,30 @@ function Catalogue() {
       </Box>
       {f && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', alignItems: { sm: 'center' } }} useFlexGap>
-          <Facet label={translate(`${T}.category`)} value={filters.category} options={f.categories.map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }))} onChange={(v) => update({ category: v })} />
-          <Facet label={translate(`${T}.difficulty`)} value={filters.difficulty} options={f.difficulties.map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }))} onChange={(v) => update({ difficulty: v })} />
-          <Facet label={translate(`${T}.organization`)} value={filters.organization} options={f.organizations.map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }))} onChange={(v) => update({ organization: v })} />
-          <Facet label={translate(`${T}.tag`)} value={filters.tag} options={f.tags.map((c) => ({ value: c.name, label: `${c.name} (${c.count})` }))} onChange={(v) => update({ tag: v })} />
+          <Facet
+            label={translate(`${T}.category`)}
+            value={filters.category}
+            options={f.categories.map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }))}
+            onChange={(v) => update({ category: v })}
+          />
+          <Facet
+            label={translate(`${T}.difficulty`)}
+            value={filters.difficulty}
+            options={f.difficulties.map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }))}
+            onChange={(v) => update({ difficulty: v })}
+          />
+          <Facet
+            label={translate(`${T}.organization`)}
+            value={filters.organization}
+            options={f.organizations.map((c) => ({ value: c.id, label: `${c.name} (${c.count})` }))}
+            onChange={(v) => update({ organization: v })}
+          />
+          <Facet
+            label={translate(`${T}.tag`)}
+            value={filters.tag}
+            options={f.tags.map((c) => ({ value: c.name, label: `${c.name} (${c.count})` }))}
+            onChange={(v) => update({ tag: v })}
+          />
           {filtered && (
             <Button
               onClick={() => {
@@ -127,9 +147,7 @@ function Catalogue() {
       {list.data && (
         <>
           <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
-            {list.data.total === 0
-              ? translate(filtered ? `${T}.empty` : `${T}.emptyAll`)
-              : translate(`${T}.results`, { smart_count: list.data.total })}
+            {list.data.total === 0 ? translate(filtered ? `${T}.empty` : `${T}.emptyAll`) : translate(`${T}.results`, { smart_count: list.data.total })}
           </Typography>
           <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {list.data.items.map((course) => (
@@ -155,7 +173,17 @@ function Catalogue() {
   )
 }
 
-function Facet({ label, value, options, onChange }: { label: string; value?: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+function Facet({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value?: string
+  options: { value: string; label: string }[]
+  onChange: (value: string) => void
+}) {
   const translate = useTranslate()
   if (options.length === 0) return null
   const id = `facet-${label.replace(/\W+/g, '-')}`
@@ -180,11 +208,18 @@ export function CourseTile({ course }: { course: CatalogueCourse }) {
   const [broken, setBroken] = useState(false)
   return (
     <Card sx={{ height: '100%' }}>
-      <CardActionArea component={Link} to={`/galaxy/courses/overview/${course.uuid}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+      <CardActionArea
+        component={Link}
+        to={`/galaxy/courses/overview/${course.uuid}`}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+      >
         {course.cover && !broken ? (
           <CardMedia component="img" height={150} image={course.cover} alt="" onError={() => setBroken(true)} sx={{ objectFit: 'cover' }} />
         ) : (
-          <Box aria-hidden="true" sx={{ height: 150, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 56, fontWeight: 700 }}>
+          <Box
+            aria-hidden="true"
+            sx={{ height: 150, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 56, fontWeight: 700 }}
+          >
             {course.name.charAt(0).toUpperCase()}
           </Box>
         )}
@@ -192,7 +227,11 @@ export function CourseTile({ course }: { course: CatalogueCourse }) {
           <Typography variant="h6" component="h2" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
             {course.name}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mb: 1.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          >
             {course.briefDescription}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

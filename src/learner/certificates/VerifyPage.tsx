@@ -40,7 +40,18 @@ export function VerifyPage() {
             <Typography sx={{ mb: 3 }}>
               {translate(`${T}.statement`, { learner: result.data.learner, course: result.data.course, date: dates.date(result.data.issuedAt) })}
             </Typography>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0, '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }, '& dt': { color: 'text.secondary' } }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+                columnGap: 3,
+                rowGap: 1,
+                m: 0,
+                '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' },
+                '& dt': { color: 'text.secondary' },
+              }}
+            >
               <dt>{translate(`${T}.learner`)}</dt>
               <dd>{result.data.learner}</dd>
               <dt>{translate(`${T}.course`)}</dt>

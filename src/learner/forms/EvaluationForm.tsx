@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import { ApiError } from '../../dataProvider/http'
@@ -73,7 +88,7 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const missing = form.questions.findIndex((q) => !(answers[q.id]?.length))
+    const missing = form.questions.findIndex((q) => !answers[q.id]?.length)
     if (missing >= 0) {
       setProblem(t('form.unanswered', { n: missing + 1 }))
       document.getElementById(`question-${form.questions[missing].id}`)?.focus()
@@ -129,8 +144,19 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
               const right = rightOf.get(q.id)
               const legendId = `question-${q.id}`
               return (
-                <FormControl key={q.id} component="fieldset" disabled={!!result || sending} variant="outlined" sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                  <FormLabel component="legend" id={legendId} tabIndex={-1} sx={{ px: 0.5, color: 'text.primary', '&.Mui-disabled': { color: 'text.primary' } }}>
+                <FormControl
+                  key={q.id}
+                  component="fieldset"
+                  disabled={!!result || sending}
+                  variant="outlined"
+                  sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+                >
+                  <FormLabel
+                    component="legend"
+                    id={legendId}
+                    tabIndex={-1}
+                    sx={{ px: 0.5, color: 'text.primary', '&.Mui-disabled': { color: 'text.primary' } }}
+                  >
                     <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
                       {t('form.question', { n: i + 1 })}
                     </Typography>
@@ -148,7 +174,11 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
                   ) : (
                     <FormGroup aria-labelledby={legendId}>
                       {q.options.map((o) => (
-                        <FormControlLabel key={o.id} control={<Checkbox checked={chosen.includes(o.id)} onChange={() => toggle(q.id, o.id, false)} />} label={o.text} />
+                        <FormControlLabel
+                          key={o.id}
+                          control={<Checkbox checked={chosen.includes(o.id)} onChange={() => toggle(q.id, o.id, false)} />}
+                          label={o.text}
+                        />
                       ))}
                     </FormGroup>
                   )}
@@ -177,9 +207,36 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
   )
 }
 
-function Standing({ t, tries, requiredScore, attemptsUsed, attemptsLeft, bestScore, passed }: { t: PlayerTranslate; tries: number; requiredScore: number; attemptsUsed: number; attemptsLeft: number; bestScore: number | null; passed: boolean }) {
+function Standing({
+  t,
+  tries,
+  requiredScore,
+  attemptsUsed,
+  attemptsLeft,
+  bestScore,
+  passed,
+}: {
+  t: PlayerTranslate
+  tries: number
+  requiredScore: number
+  attemptsUsed: number
+  attemptsLeft: number
+  bestScore: number | null
+  passed: boolean
+}) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, rowGap: 0.5, m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+        '& dt': { fontWeight: 600 },
+        '& dd': { m: 0 },
+      }}
+    >
       <dt>{t('form.status')}</dt>
       <dd>{attemptsUsed === 0 ? t('form.noAttempts') : passed ? t('form.passed') : t('form.failed')}</dd>
       <dt>{t('form.requiredScore')}</dt>
@@ -195,4 +252,3 @@ function Standing({ t, tries, requiredScore, attemptsUsed, attemptsLeft, bestSco
     </Box>
   )
 }
-

@@ -97,7 +97,14 @@ function Overview() {
         <Stack spacing={3} sx={{ gridColumn: { md: 1 }, gridRow: { md: 2 }, minWidth: 0 }}>
           {c.presentation && (
             <Section title={translate(`${T}.presentation`)}>
-              <Box component="video" controls preload="metadata" src={c.presentation} aria-label={translate(`${T}.presentation`)} sx={{ width: '100%', borderRadius: 1, bgcolor: 'common.black' }} />
+              <Box
+                component="video"
+                controls
+                preload="metadata"
+                src={c.presentation}
+                aria-label={translate(`${T}.presentation`)}
+                sx={{ width: '100%', borderRadius: 1, bgcolor: 'common.black' }}
+              />
             </Section>
           )}
           <RichSection title={translate(`${T}.description`)} value={c.description} />
@@ -152,7 +159,15 @@ function Header({ course: c }: { course: CourseOverview }) {
   if (c.organization) facts.push([translate(`${T}.organization`), c.organization.name])
   return (
     <Paper sx={{ overflow: 'hidden' }}>
-      {c.cover && !broken && <Box component="img" src={c.cover} alt="" onError={() => setBroken(true)} sx={{ display: 'block', width: '100%', maxHeight: 320, objectFit: 'cover' }} />}
+      {c.cover && !broken && (
+        <Box
+          component="img"
+          src={c.cover}
+          alt=""
+          onError={() => setBroken(true)}
+          sx={{ display: 'block', width: '100%', maxHeight: 320, objectFit: 'cover' }}
+        />
+      )}
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="course-title" variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {c.name}
@@ -260,13 +275,13 @@ function Plans({ course }: { course: CourseOverview }) {
           <RevokedByAdministrator />
         ) : (
           state && (
-          <Alert severity={active ? 'success' : 'warning'} sx={{ mb: 2 }} role="status">
-            {active
-              ? translate(`${T}.active`, { smart_count: state.remainingDays })
-              : state.status === 'expired'
-                ? translate(`${T}.expired`, { date: dates.dateTime(state.expiresAt) })
-                : translate(`${T}.revoked`)}
-          </Alert>
+            <Alert severity={active ? 'success' : 'warning'} sx={{ mb: 2 }} role="status">
+              {active
+                ? translate(`${T}.active`, { smart_count: state.remainingDays })
+                : state.status === 'expired'
+                  ? translate(`${T}.expired`, { date: dates.dateTime(state.expiresAt) })
+                  : translate(`${T}.revoked`)}
+            </Alert>
           )
         )}
         {active && (
@@ -274,7 +289,9 @@ function Plans({ course }: { course: CourseOverview }) {
             {translate(`${T}.start`)}
           </Button>
         )}
-        {error ? <Box sx={{ mb: 2 }}>{error === FOR_SALE ? <Alert severity="info">{translate(`${T}.forSale`)}</Alert> : <ErrorDisplay error={error} />}</Box> : null}
+        {error ? (
+          <Box sx={{ mb: 2 }}>{error === FOR_SALE ? <Alert severity="info">{translate(`${T}.forSale`)}</Alert> : <ErrorDisplay error={error} />}</Box>
+        ) : null}
         {plans.data.plans.length === 0 ? (
           <Typography color="text.secondary">{translate(`${T}.noPlans`)}</Typography>
         ) : (
@@ -288,7 +305,14 @@ function Plans({ course }: { course: CourseOverview }) {
                   {plan.free ? translate(`${T}.free`) : course.salesEnabled && plan.price !== null ? price(plan) : translate(`${T}.forSale`)}
                 </Typography>
                 {plan.free && !active && !blocked && (
-                  <Button variant="contained" size="small" sx={{ mt: 1 }} disabled={busy !== null} onClick={() => void take(plan)} aria-label={`${translate(`${T}.subscribe`)}: ${plan.name}`}>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    sx={{ mt: 1 }}
+                    disabled={busy !== null}
+                    onClick={() => void take(plan)}
+                    aria-label={`${translate(`${T}.subscribe`)}: ${plan.name}`}
+                  >
                     {busy === plan.id ? translate(`${T}.subscribing`) : translate(`${T}.subscribe`)}
                   </Button>
                 )}

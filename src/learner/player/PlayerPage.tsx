@@ -6,11 +6,35 @@ import Close from '@mui/icons-material/Close'
 import MenuIcon from '@mui/icons-material/Menu'
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
-import { Alert, Box, Button, CircularProgress, Drawer, IconButton, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Drawer,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
-import type { CourseProgress, IndexBlock, PlayerIndex, PlayerPage as PageData, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
+import type {
+  CourseProgress,
+  IndexBlock,
+  PlayerIndex,
+  PlayerPage as PageData,
+  ProgressAnswer,
+  SubscriptionRefusalCode,
+} from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import { fetchIndex, fetchPage, recordOpened, refusalOf } from './api'
@@ -155,18 +179,23 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
     [setIndex],
   )
 
-  const nav = (
-    <IndexNav
-      t={t}
-      index={index}
-      current={block}
-      onFollow={() => setDrawerOpen(false)}
-    />
-  )
+  const nav = <IndexNav t={t} index={index} current={block} onFollow={() => setDrawerOpen(false)} />
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: { xs: 1, sm: 2 },
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
         {phone && (
           <IconButton aria-label={t('openIndex')} aria-expanded={drawerOpen} aria-controls="player-index" onClick={() => setDrawerOpen(true)}>
             <MenuIcon />
@@ -187,7 +216,11 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
       </Box>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {phone ? (
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': t('index'), sx: { width: Math.min(DRAWER_WIDTH, 360) } } }}>
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { 'aria-label': t('index'), sx: { width: Math.min(DRAWER_WIDTH, 360) } } }}
+          >
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 0.5 }}>
               <IconButton aria-label={t('closeIndex')} onClick={() => setDrawerOpen(false)}>
                 <Close />
@@ -251,7 +284,13 @@ function countProgress(index: PlayerIndex) {
 function ProgressMeter({ t, progress }: { t: PlayerTranslate; progress: CourseProgress }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: { xs: 96, sm: 200 } }}>
-      <LinearProgress variant="determinate" value={progress.percent} aria-label={t('progressLabel')} aria-valuetext={t('progress', { percent: progress.percent })} sx={{ flex: 1, height: 8, borderRadius: 4 }} />
+      <LinearProgress
+        variant="determinate"
+        value={progress.percent}
+        aria-label={t('progressLabel')}
+        aria-valuetext={t('progress', { percent: progress.percent })}
+        sx={{ flex: 1, height: 8, borderRadius: 4 }}
+      />
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
         {t('progress', { percent: progress.percent })}
       </Typography>
@@ -296,15 +335,40 @@ function IndexNav({ t, index, current, onFollow }: { t: PlayerTranslate; index: 
   )
 }
 
-function IndexEntry({ t, course, block, current, onFollow }: { t: PlayerTranslate; course: string; block: IndexBlock; current: boolean; onFollow: () => void }) {
+function IndexEntry({
+  t,
+  course,
+  block,
+  current,
+  onFollow,
+}: {
+  t: PlayerTranslate
+  course: string
+  block: IndexBlock
+  current: boolean
+  onFollow: () => void
+}) {
   const state = block.completed ? t('completed') : t('pending')
   return (
     <li>
-      <ListItemButton component={RouterLink} to={playerPath(course, block.id)} selected={current} aria-current={current ? 'page' : undefined} onClick={onFollow}>
+      <ListItemButton
+        component={RouterLink}
+        to={playerPath(course, block.id)}
+        selected={current}
+        aria-current={current ? 'page' : undefined}
+        onClick={onFollow}
+      >
         <ListItemIcon sx={{ minWidth: 32 }}>
-          {block.completed ? <CheckCircle color="success" fontSize="small" titleAccess={state} /> : <RadioButtonUnchecked fontSize="small" titleAccess={state} />}
+          {block.completed ? (
+            <CheckCircle color="success" fontSize="small" titleAccess={state} />
+          ) : (
+            <RadioButtonUnchecked fontSize="small" titleAccess={state} />
+          )}
         </ListItemIcon>
-        <ListItemText primary={block.title || t(`kinds.${block.kind}`)} secondary={`${t(`kinds.${block.kind}`)}${block.required ? ` · ${t('required')}` : ''}`} />
+        <ListItemText
+          primary={block.title || t(`kinds.${block.kind}`)}
+          secondary={`${t(`kinds.${block.kind}`)}${block.required ? ` · ${t('required')}` : ''}`}
+        />
       </ListItemButton>
     </li>
   )
@@ -365,7 +429,13 @@ function BlockScreen({ t, course, block, position, total, onProgress, onGraded, 
           {page?.section.title ? ' · ' : ''}
           {t('position', { n: position + 1, total })}
         </Typography>
-        <Typography ref={heading} component="h1" variant="h4" tabIndex={-1} sx={{ outline: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
+        <Typography
+          ref={heading}
+          component="h1"
+          variant="h4"
+          tabIndex={-1}
+          sx={{ outline: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+        >
           {title}
         </Typography>
       </Box>

@@ -1,5 +1,13 @@
 import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
-import type { PlayerIndex, PlayerIndexResponse, PlayerPage, PlayerPageResponse, PositionBody, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
+import type {
+  PlayerIndex,
+  PlayerIndexResponse,
+  PlayerPage,
+  PlayerPageResponse,
+  PositionBody,
+  ProgressAnswer,
+  SubscriptionRefusalCode,
+} from '../../../contracts/learner/player'
 import { storedJwt } from '../../authProvider'
 import { ApiError, errorFor, httpClient } from '../../dataProvider/http'
 

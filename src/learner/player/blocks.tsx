@@ -23,7 +23,13 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
   switch (kind) {
     case 'text':
       // Authors' HTML sits under the block's own h1: its headings move one level down.
-      return <Box className="aula-text" sx={{ '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html ?? ''), 1) }} />
+      return (
+        <Box
+          className="aula-text"
+          sx={{ '& img': { maxWidth: '100%' } }}
+          dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html ?? ''), 1) }}
+        />
+      )
     case 'image':
       return urls.path ? (
         <Box component="img" src={urls.path} alt={values.alt ?? ''} sx={{ maxWidth: '100%', height: 'auto', display: 'block', mx: 'auto' }} />
@@ -38,14 +44,26 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
           <Button component="a" href={urls.path} download={name} variant="contained" startIcon={<Download />}>
             {t('attachment.download', { name })}
           </Button>
-          {values.size !== undefined && <Typography variant="body2" color="text.secondary">{t('attachment.size', { size: formatSize(values.size) })}</Typography>}
+          {values.size !== undefined && (
+            <Typography variant="body2" color="text.secondary">
+              {t('attachment.size', { size: formatSize(values.size) })}
+            </Typography>
+          )}
         </Stack>
       )
     }
     case 'link':
       return values.url && /^https?:\/\//i.test(values.url) ? (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Button component="a" href={values.url} target="_blank" rel="noopener noreferrer" variant="contained" endIcon={<OpenInNew />} sx={{ wordBreak: 'break-all', textTransform: 'none' }}>
+          <Button
+            component="a"
+            href={values.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="contained"
+            endIcon={<OpenInNew />}
+            sx={{ wordBreak: 'break-all', textTransform: 'none' }}
+          >
             {t('link.open', { url: values.url })}
           </Button>
           <Typography variant="body2" color="text.secondary">
@@ -59,7 +77,15 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
       const src = urls.entry ?? values.url
       if (!src) return <Alert severity="warning">{t('simulation.missing')}</Alert>
       // Scripts run, but in an opaque origin: no access to the learner's session, cookies or storage.
-      return <Box component="iframe" src={src} title={t('simulation.frame', { title: values.title })} sandbox="allow-scripts" sx={{ width: '100%', height: { xs: 420, md: 560 }, border: 0, display: 'block' }} />
+      return (
+        <Box
+          component="iframe"
+          src={src}
+          title={t('simulation.frame', { title: values.title })}
+          sandbox="allow-scripts"
+          sx={{ width: '100%', height: { xs: 420, md: 560 }, border: 0, display: 'block' }}
+        />
+      )
     }
     case 'video': {
       const src = urls.path ?? values.url
@@ -88,7 +114,19 @@ const MAX_POSITION_SECONDS = 86400
  * was watched, by its own clock and its own length of the video, and completes the block once the
  * video was played to its end.
  */
-function VideoBlock({ t, course, page, src, onProgress }: { t: PlayerTranslate; course: string; page: PlayerPage; src: string; onProgress: (answer: ProgressAnswer) => void }) {
+function VideoBlock({
+  t,
+  course,
+  page,
+  src,
+  onProgress,
+}: {
+  t: PlayerTranslate
+  course: string
+  page: PlayerPage
+  src: string
+  onProgress: (answer: ProgressAnswer) => void
+}) {
   const video = useRef<HTMLVideoElement>(null)
   const lastReport = useRef(-Infinity)
   const [watched, setWatched] = useState(page.block.watchedSeconds)

@@ -78,7 +78,10 @@ export function usePlayerTexts(): PlayerTranslate | null {
   const [polyglot, setPolyglot] = useState<Translator | null>(() => ready.get(locale in loaders ? locale : 'mx') ?? null)
   useEffect(() => {
     let live = true
-    load(locale).then((p) => live && setPolyglot(p), () => undefined)
+    load(locale).then(
+      (p) => live && setPolyglot(p),
+      () => undefined,
+    )
     return () => {
       live = false
     }

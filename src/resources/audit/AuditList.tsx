@@ -18,7 +18,14 @@ export function AuditList() {
   const dataProvider = useDataProvider<AppDataProvider>()
   const filters = [
     <TextInput key="actor" source="actor" label={`${T}.actor`} helperText={`${T}.actorHelp`} alwaysOn />,
-    <SelectInput key="action" source="action" label={`${T}.action`} alwaysOn emptyText={`${T}.anyAction`} choices={AUDIT_ACTIONS.map((a) => ({ id: a, name: `${T}.actions.${a}` }))} />,
+    <SelectInput
+      key="action"
+      source="action"
+      label={`${T}.action`}
+      alwaysOn
+      emptyText={`${T}.anyAction`}
+      choices={AUDIT_ACTIONS.map((a) => ({ id: a, name: `${T}.actions.${a}` }))}
+    />,
     <DateInput key="from" source="from" label={`${T}.from`} alwaysOn />,
     <DateInput key="to" source="to" label={`${T}.to`} alwaysOn />,
   ]

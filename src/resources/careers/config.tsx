@@ -16,8 +16,20 @@ export const config: CatalogueConfig = {
   ),
   Links: () => (
     <>
-      <LinkedRecords title="aula.admin.catalogues.careers.cycles" field="schoolCycles" link="careerCycle" keys={['career', 'cycle']} pickFrom="admin/school-cycles" />
-      <LinkedRecords title="aula.admin.catalogues.careers.subjects" field="schoolSubjects" link="careerSubject" keys={['career', 'subject']} pickFrom="admin/school-subjects" />
+      <LinkedRecords
+        title="aula.admin.catalogues.careers.cycles"
+        field="schoolCycles"
+        link="careerCycle"
+        keys={['career', 'cycle']}
+        pickFrom="admin/school-cycles"
+      />
+      <LinkedRecords
+        title="aula.admin.catalogues.careers.subjects"
+        field="schoolSubjects"
+        link="careerSubject"
+        keys={['career', 'subject']}
+        pickFrom="admin/school-subjects"
+      />
     </>
   ),
 }

@@ -64,10 +64,26 @@ export function CatalogueEdit({ config }: { config: CatalogueConfig }) {
   )
 }
 
-function EditHead({ title, listLabel, listPath, actions, children }: { title: string; listLabel: string; listPath: string; actions?: React.ReactNode; children: React.ReactNode }) {
+function EditHead({
+  title,
+  listLabel,
+  listPath,
+  actions,
+  children,
+}: {
+  title: string
+  listLabel: string
+  listPath: string
+  actions?: React.ReactNode
+  children: React.ReactNode
+}) {
   const record = useRecordContext<{ name?: string }>()
   return (
-    <AdminPage title={record?.name ? `${title}: ${record.name}` : title} crumbs={[{ label: listLabel, to: listPath }, { label: record?.name ?? title }]} actions={actions}>
+    <AdminPage
+      title={record?.name ? `${title}: ${record.name}` : title}
+      crumbs={[{ label: listLabel, to: listPath }, { label: record?.name ?? title }]}
+      actions={actions}
+    >
       {children}
     </AdminPage>
   )

@@ -12,7 +12,13 @@ export const config: CatalogueConfig = {
     <>
       <NameInput />
       <TextInput source="email" type="email" label="aula.admin.catalogues.fields.email" validate={[email(), maxLength(254)]} fullWidth />
-      <TextInput source="role" label="aula.admin.catalogues.fields.role" validate={maxLength(120)} helperText="aula.admin.catalogues.fields.roleHelp" fullWidth />
+      <TextInput
+        source="role"
+        label="aula.admin.catalogues.fields.role"
+        validate={maxLength(120)}
+        helperText="aula.admin.catalogues.fields.roleHelp"
+        fullWidth
+      />
       <DescriptionInput />
     </>
   ),

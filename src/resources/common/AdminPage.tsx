@@ -30,17 +30,29 @@ export function AdminPage({ title, crumbs, actions, children }: { title: string;
               {c.label}
             </MuiLink>
           ) : (
-            <Typography key={c.label} color={i === crumbs.length - 1 ? 'text.primary' : 'text.secondary'} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+            <Typography
+              key={c.label}
+              color={i === crumbs.length - 1 ? 'text.primary' : 'text.secondary'}
+              aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+            >
               {c.label}
             </Typography>
           ),
         )}
       </Breadcrumbs>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
         <Typography id="admin-page-title" variant="h5" component="h1">
           {title}
         </Typography>
-        {actions && <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>{actions}</Stack>}
+        {actions && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {actions}
+          </Stack>
+        )}
       </Stack>
       {children}
     </Box>

@@ -22,7 +22,13 @@ export function ExportCsvButton({ build, filename }: { build: (filter: Record<st
     }
   }
   return (
-    <Button variant="outlined" onClick={run} disabled={busy} aria-busy={busy} startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadOutlined />}>
+    <Button
+      variant="outlined"
+      onClick={run}
+      disabled={busy}
+      aria-busy={busy}
+      startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadOutlined />}
+    >
       {translate('aula.admin.common.exportCsv')}
     </Button>
   )

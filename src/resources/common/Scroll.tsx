@@ -7,7 +7,12 @@ import type { ReactNode } from 'react'
  */
 export function Scroll({ children, label, maxHeight }: { children: ReactNode; label?: string; maxHeight?: number }) {
   return (
-    <Box tabIndex={0} role={label ? 'region' : undefined} aria-label={label} sx={{ overflowX: 'auto', maxWidth: '100%', maxHeight, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
+    <Box
+      tabIndex={0}
+      role={label ? 'region' : undefined}
+      aria-label={label}
+      sx={{ overflowX: 'auto', maxWidth: '100%', maxHeight, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+    >
       {children}
     </Box>
   )

@@ -1,5 +1,22 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined'
-import { Alert, Card, CardContent, Chip, Grid, LinearProgress, List, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Alert,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import { useState } from 'react'
 import { useLocaleState, useTranslate } from 'react-admin'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -100,15 +117,15 @@ function General({ course }: { course: AdminCourse }) {
       <Line label={translate(`${G}.briefDescription`)} value={dash(course.briefDescription)} />
       <Line label={translate(`${G}.description`)} value={<span style={{ whiteSpace: 'pre-line' }}>{dash(course.description)}</span>} />
       <Line label={translate(`${G}.requirements`)} value={<span style={{ whiteSpace: 'pre-line' }}>{dash(course.requirements)}</span>} />
-      <Line label={translate(`${G}.durationHours`)} value={course.durationHours === null ? '—' : translate(`${G}.hours`, { count: new Intl.NumberFormat(dateLocale(locale)).format(course.durationHours) })} />
+      <Line
+        label={translate(`${G}.durationHours`)}
+        value={course.durationHours === null ? '—' : translate(`${G}.hours`, { count: new Intl.NumberFormat(dateLocale(locale)).format(course.durationHours) })}
+      />
       <Line label={translate(`${G}.difficulty`)} value={dash(course.difficulty?.name)} />
       <Line label={translate(`${G}.category`)} value={dash(course.category?.name)} />
       <Line label={translate(`${G}.organization`)} value={dash(course.organization?.name)} />
       <Line label={translate(`${G}.certificateDetails`)} value={dash(course.certificateDetails)} />
-      <Line
-        label={translate(`${G}.keywords`)}
-        value={course.keywords.length ? <Chips items={course.keywords} /> : '—'}
-      />
+      <Line label={translate(`${G}.keywords`)} value={course.keywords.length ? <Chips items={course.keywords} /> : '—'} />
       <Line label={translate(`${G}.tags`)} value={course.tags.length ? <Chips items={course.tags} /> : '—'} />
       <Line label={translate(`${G}.sales`)} value={translate(course.salesEnabled ? `${G}.salesOn` : `${G}.salesOff`)} />
       <Line label={translate(`${G}.created`)} value={formatDateTime(course.createdAt)} />

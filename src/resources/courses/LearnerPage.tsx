@@ -38,7 +38,17 @@ import { LoadError, T, personText } from './parts'
 
 const L = `${T}.learner`
 /** Read by screen readers, not drawn (the column of the answers buttons). */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const
 
 /** `/admin/courses/{uuid}/learners/{username}`: a learner's subscriptions to the course and their tries of its forms. */
 export function LearnerPage() {
@@ -134,7 +144,11 @@ function FormTries({ course, form }: { course: string; form: LearnerForm }) {
   const name = form.name ?? translate(`${L}.removedForm`)
   return (
     <Box component="section" aria-label={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}
+      >
         <div>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {name}
@@ -142,7 +156,9 @@ function FormTries({ course, form }: { course: string; form: LearnerForm }) {
           <Typography variant="body2" color="text.secondary">
             {[
               form.requiredScore !== null ? translate(`${L}.requiredScore`, { score: form.requiredScore }) : null,
-              form.tries !== null ? translate(`${L}.triesUsed`, { used: form.attempts.length, tries: form.tries }) : translate(`${L}.triesCount`, { smart_count: form.attempts.length }),
+              form.tries !== null
+                ? translate(`${L}.triesUsed`, { used: form.attempts.length, tries: form.tries })
+                : translate(`${L}.triesCount`, { smart_count: form.attempts.length }),
               form.bestScore !== null ? translate(`${L}.bestScore`, { score: form.bestScore }) : null,
             ]
               .filter(Boolean)
@@ -230,11 +246,18 @@ function AttemptDialog({ course, attempt, formName, onClose }: { course: string;
                   {q.options.map((o) => (
                     <ListItem key={o.id} disableGutters>
                       <ListItemIcon sx={{ minWidth: 32 }}>
-                        {o.correct ? <CheckCircleOutlined color="success" aria-hidden="true" /> : o.chosen ? <HighlightOffOutlined color="error" aria-hidden="true" /> : null}
+                        {o.correct ? (
+                          <CheckCircleOutlined color="success" aria-hidden="true" />
+                        ) : o.chosen ? (
+                          <HighlightOffOutlined color="error" aria-hidden="true" />
+                        ) : null}
                       </ListItemIcon>
                       <ListItemText
                         primary={o.text}
-                        secondary={[o.chosen ? translate(`${L}.chosen`) : null, o.correct ? translate(`${L}.correctOption`) : null].filter(Boolean).join(' · ') || undefined}
+                        secondary={
+                          [o.chosen ? translate(`${L}.chosen`) : null, o.correct ? translate(`${L}.correctOption`) : null].filter(Boolean).join(' · ') ||
+                          undefined
+                        }
                         slotProps={{ primary: { sx: { fontWeight: o.chosen ? 600 : 400 } } }}
                       />
                     </ListItem>

@@ -135,7 +135,9 @@ export function Subscriptors({ course, onChange }: { course: AdminCourse; onChan
                                 {s.subscriptions > 1 && ` · ${translate(`${S}.count`, { smart_count: s.subscriptions })}`}
                               </Typography>
                             </TableCell>
-                            <TableCell sx={{ minWidth: 120 }}>{translate('aula.admin.subscriptions.detail.planValue', { name: s.current.planName, smart_count: s.current.durationDays })}</TableCell>
+                            <TableCell sx={{ minWidth: 120 }}>
+                              {translate('aula.admin.subscriptions.detail.planValue', { name: s.current.planName, smart_count: s.current.durationDays })}
+                            </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.current.createdAt)}</TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.current.expiresAt)}</TableCell>
                             <TableCell>
@@ -245,7 +247,12 @@ function AddSubscriptor({ course, onClose, onAdded }: { course: AdminCourse; onC
           <Button onClick={onClose} disabled={busy}>
             {translate('ra.action.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || plans.length === 0} startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || plans.length === 0}
+            startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : undefined}
+          >
             {translate(`${S}.addConfirm`)}
           </Button>
         </DialogActions>

@@ -59,7 +59,11 @@ export function SearchBox({ value, onSearch, placeholder }: { value: string; onS
 export function Pager({ page, pages, count, label, onPage }: { page: number; pages: number; count: number; label: string; onPage: (page: number) => void }) {
   const translate = useTranslate()
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, py: 1.5, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ px: 2, py: 1.5, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
+    >
       <Typography variant="body2" color="text.secondary" role="status">
         {translate(`${T}.total`, { smart_count: count, count: count.toLocaleString() })}
       </Typography>

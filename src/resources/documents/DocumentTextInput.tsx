@@ -68,7 +68,13 @@ function TextStyleButtons() {
     else chain.setNode('heading', { level: style === 'h2' ? 2 : 3 }).run()
   }
   return (
-    <ToggleButtonGroup size="small" exclusive value={current} onChange={(_e, value: string | null) => value && apply(value)} aria-label={translate(`${T}.textStyle`)}>
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={current}
+      onChange={(_e, value: string | null) => value && apply(value)}
+      aria-label={translate(`${T}.textStyle`)}
+    >
       <ToggleButton value="p" disabled={!editor?.isEditable}>
         {translate(`${T}.paragraph`)}
       </ToggleButton>

@@ -2,7 +2,19 @@ import PublishOutlined from '@mui/icons-material/PublishOutlined'
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Card, CardContent, Chip, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import { ArrayInput, maxLength, regex, required, SelectInput, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin'
+import {
+  ArrayInput,
+  maxLength,
+  regex,
+  required,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useDataProvider,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin'
 import { useWatch } from 'react-hook-form'
 import { TRANSLATION_LOCALES, type AdminDocument } from '../../../contracts/admin/documents'
 import type { AppDataProvider } from '../../dataProvider'
@@ -42,7 +54,12 @@ export const config: CatalogueConfig = {
       <Translations>
         <ArrayInput source="translations" label={`${T}.translations`}>
           <SimpleFormIterator inline={false} disableReordering fullWidth>
-            <SelectInput source="locale" label={`${T}.locale`} choices={TRANSLATION_LOCALES.map((l) => ({ id: l, name: `aula.admin.languages.${l}` }))} validate={required()} />
+            <SelectInput
+              source="locale"
+              label={`${T}.locale`}
+              choices={TRANSLATION_LOCALES.map((l) => ({ id: l, name: `aula.admin.languages.${l}` }))}
+              validate={required()}
+            />
             <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
             <DocumentTextInput source="content" label={`${T}.content`} fullWidth />
           </SimpleFormIterator>

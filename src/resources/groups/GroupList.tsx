@@ -17,7 +17,15 @@ export function GroupList() {
   const translate = useTranslate()
   return (
     <AdminPage title={translate(`${T}.title`)} crumbs={[{ label: translate(`${T}.crumb`) }]}>
-      <List resource="admin/groups" title={false} perPage={60} actions={false} exporter={false} pagination={<TokenPagination />} empty={<EmptyList message={translate(`${T}.empty`)} />}>
+      <List
+        resource="admin/groups"
+        title={false}
+        perPage={60}
+        actions={false}
+        exporter={false}
+        pagination={<TokenPagination />}
+        empty={<EmptyList message={translate(`${T}.empty`)} />}
+      >
         <Scroll>
           <Datagrid rowClick={(id) => membersPath(String(id))} bulkActionButtons={false}>
             <FunctionField<Row>

@@ -23,7 +23,9 @@ export function Migrations() {
       ) : (
         <>
           <Alert severity={data.pending.length ? 'warning' : 'success'} role="status" sx={{ mb: 2 }}>
-            {data.pending.length ? translate(`${T}.pendingCount`, { smart_count: data.pending.length }) : translate(`${T}.upToDate`, { smart_count: data.applied.length })}
+            {data.pending.length
+              ? translate(`${T}.pendingCount`, { smart_count: data.pending.length })
+              : translate(`${T}.upToDate`, { smart_count: data.applied.length })}
           </Alert>
           {data.pending.length > 0 && (
             <Card variant="outlined" sx={{ mb: 2 }}>

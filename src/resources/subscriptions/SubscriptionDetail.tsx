@@ -112,7 +112,13 @@ export function SubscriptionDetail() {
                 />
                 <Line
                   label={translate('aula.admin.users.fields.enabled')}
-                  value={<FlagChip on={data.learner.enabled} onLabel={translate('aula.admin.users.badges.enabled')} offLabel={translate('aula.admin.users.badges.disabled')} />}
+                  value={
+                    <FlagChip
+                      on={data.learner.enabled}
+                      onLabel={translate('aula.admin.users.badges.enabled')}
+                      offLabel={translate('aula.admin.users.badges.disabled')}
+                    />
+                  }
                 />
               </>
             ) : (

@@ -35,7 +35,11 @@ export function SubscriptionList() {
         empty={<EmptyList message={translate(`${T}.empty`)} />}
       >
         <Scroll>
-          <Datagrid rowClick={(_id, _resource, row) => detailPath(row as Row)} bulkActionButtons={false} empty={<EmptyList message={translate(`${T}.noMatch`)} />}>
+          <Datagrid
+            rowClick={(_id, _resource, row) => detailPath(row as Row)}
+            bulkActionButtons={false}
+            empty={<EmptyList message={translate(`${T}.noMatch`)} />}
+          >
             <FunctionField<Row>
               label={`${T}.columns.id`}
               sortable={false}

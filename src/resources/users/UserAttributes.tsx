@@ -61,11 +61,15 @@ export function UserAttributes({ user }: { user: AdminUser }) {
                 </TableRow>
               ))}
               <TableRow>
-                <TableCell component="th" scope="row">{translate(`${T}.fields.created`)}</TableCell>
+                <TableCell component="th" scope="row">
+                  {translate(`${T}.fields.created`)}
+                </TableCell>
                 <TableCell>{formatDateTime(user.createdAt)}</TableCell>
               </TableRow>
               <TableRow>
-                <TableCell component="th" scope="row">{translate(`${T}.fields.updated`)}</TableCell>
+                <TableCell component="th" scope="row">
+                  {translate(`${T}.fields.updated`)}
+                </TableCell>
                 <TableCell>{formatDateTime(user.updatedAt)}</TableCell>
               </TableRow>
             </TableBody>

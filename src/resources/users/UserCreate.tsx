@@ -1,4 +1,17 @@
-import { CheckboxGroupInput, Create, email, maxLength, required, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin'
+import {
+  CheckboxGroupInput,
+  Create,
+  email,
+  maxLength,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useTranslate,
+} from 'react-admin'
 import { useNavigate } from 'react-router-dom'
 import { LANGUAGES } from '../../../contracts/config'
 import { GROUPS } from '../../../contracts/groups'
@@ -14,7 +27,10 @@ export function UserCreate() {
   const notify = useNotify()
   const navigate = useNavigate()
   return (
-    <AdminPage title={translate(`${T}.create.title`)} crumbs={[{ label: translate(`${T}.crumb`), to: '/admin/users' }, { label: translate(`${T}.create.crumb`) }]}>
+    <AdminPage
+      title={translate(`${T}.create.title`)}
+      crumbs={[{ label: translate(`${T}.crumb`), to: '/admin/users' }, { label: translate(`${T}.create.crumb`) }]}
+    >
       <Create<AdminUser & { id: string }>
         resource="admin/users"
         title={false}

@@ -1,5 +1,20 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined'
-import { Alert, Button, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import { IMPORT_MAX_BYTES, type ImportFileBody, type ImportJob, type ImportPreview } from '../../../contracts/admin/import'
@@ -91,7 +106,10 @@ export function UserImport() {
 
   const toImport = preview ? preview.valid - preview.existing : 0
   return (
-    <AdminPage title={translate(`${T}.title`)} crumbs={[{ label: translate('aula.admin.users.crumb'), to: '/admin/users' }, { label: translate(`${T}.crumb`) }]}>
+    <AdminPage
+      title={translate(`${T}.title`)}
+      crumbs={[{ label: translate('aula.admin.users.crumb'), to: '/admin/users' }, { label: translate(`${T}.crumb`) }]}
+    >
       <Stack spacing={2}>
         {running && <JobProgress job={running} />}
         <Card variant="outlined">
@@ -102,7 +120,12 @@ export function UserImport() {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {translate(`${T}.fileHelp`)}
             </Typography>
-            <Button component="label" variant="outlined" startIcon={busy === 'preview' ? <CircularProgress size={16} aria-hidden="true" /> : <UploadFileOutlined />} disabled={busy !== null}>
+            <Button
+              component="label"
+              variant="outlined"
+              startIcon={busy === 'preview' ? <CircularProgress size={16} aria-hidden="true" /> : <UploadFileOutlined />}
+              disabled={busy !== null}
+            >
               {translate(`${T}.choose`)}
               <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => choose(e.target.files?.[0])} />
             </Button>
@@ -120,7 +143,12 @@ export function UserImport() {
         </Card>
         {preview && (
           <PreviewTable preview={preview}>
-            <Button variant="contained" onClick={start} disabled={busy !== null || toImport === 0} startIcon={busy === 'start' ? <CircularProgress size={16} aria-hidden="true" /> : undefined}>
+            <Button
+              variant="contained"
+              onClick={start}
+              disabled={busy !== null || toImport === 0}
+              startIcon={busy === 'start' ? <CircularProgress size={16} aria-hidden="true" /> : undefined}
+            >
               {translate(`${T}.start`, { smart_count: toImport })}
             </Button>
           </PreviewTable>
@@ -216,7 +244,9 @@ function JobProgress({ job }: { job: ImportJob }) {
           aria-label={translate(`${T}.progress`)}
           aria-valuetext={translate(`${T}.progressValue`, { processed: job.processed, total: job.total })}
         />
-        <Typography role="status">{translate(`${T}.counts`, { processed: job.processed, total: job.total, created: job.created, skipped: job.skipped, failed: job.failed })}</Typography>
+        <Typography role="status">
+          {translate(`${T}.counts`, { processed: job.processed, total: job.total, created: job.created, skipped: job.skipped, failed: job.failed })}
+        </Typography>
         {job.finishedAt && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {translate(`${T}.finishedAt`, { date: formatDateTime(job.finishedAt) })}
@@ -262,7 +292,9 @@ function History({ jobs }: { jobs: ImportJob[] }) {
                   <TableCell>{j.filename}</TableCell>
                   <TableCell>{formatDateTime(j.createdAt)}</TableCell>
                   <TableCell>{translate(`${T}.statuses.${j.status}`)}</TableCell>
-                  <TableCell>{translate(`${T}.counts`, { processed: j.processed, total: j.total, created: j.created, skipped: j.skipped, failed: j.failed })}</TableCell>
+                  <TableCell>
+                    {translate(`${T}.counts`, { processed: j.processed, total: j.total, created: j.created, skipped: j.skipped, failed: j.failed })}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

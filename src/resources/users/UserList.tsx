@@ -35,7 +35,14 @@ export function UserList() {
       emptyText={`${T}.fields.email`}
       choices={[{ id: 'name', name: `${T}.fields.name` }]}
     />,
-    <SelectInput key="group" source="group" alwaysOn label={`${T}.group`} emptyText={`${T}.allGroups`} choices={(groups.data ?? []).map((g) => ({ id: g.name, name: g.name }))} />,
+    <SelectInput
+      key="group"
+      source="group"
+      alwaysOn
+      label={`${T}.group`}
+      emptyText={`${T}.allGroups`}
+      choices={(groups.data ?? []).map((g) => ({ id: g.name, name: g.name }))}
+    />,
     <SelectInput
       key="enabled"
       source="enabled"

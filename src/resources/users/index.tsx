@@ -13,8 +13,5 @@ export const users = {
   create: adminScreen(() => import('./UserCreate').then((m) => m.UserCreate)),
   icon: PeopleOutlined,
   recordRepresentation: 'email',
-  children: [
-    <Route key="update" path="update/:username/:email" element={<Update />} />,
-    <Route key="import" path="import" element={<Import />} />,
-  ],
+  children: [<Route key="update" path="update/:username/:email" element={<Update />} />, <Route key="import" path="import" element={<Import />} />],
 } satisfies ResourceProps

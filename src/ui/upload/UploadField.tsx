@@ -31,10 +31,7 @@ export interface UploadFieldProps {
   disabled?: boolean
 }
 
-type Phase =
-  | { step: 'idle' }
-  | { step: 'preparing' | 'uploading' | 'saving'; file: File; percent: number }
-  | { step: 'done' | 'cancelled'; file: File }
+type Phase = { step: 'idle' } | { step: 'preparing' | 'uploading' | 'saving'; file: File; percent: number } | { step: 'done' | 'cancelled'; file: File }
 
 /**
  * A file chooser with a drop zone that uploads straight to storage: it checks type and size, asks
@@ -111,12 +108,17 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
   const labelId = `${id}-label`
   const name = busy || phase.step === 'done' || phase.step === 'cancelled' ? phase.file.name : ''
   const status =
-    phase.step === 'preparing' ? t('preparing', { name })
-    : phase.step === 'uploading' ? t('uploading', { name })
-    : phase.step === 'saving' ? t('saving', { name })
-    : phase.step === 'done' ? t('done', { name })
-    : phase.step === 'cancelled' ? t('cancelled', { name })
-    : ''
+    phase.step === 'preparing'
+      ? t('preparing', { name })
+      : phase.step === 'uploading'
+        ? t('uploading', { name })
+        : phase.step === 'saving'
+          ? t('saving', { name })
+          : phase.step === 'done'
+            ? t('done', { name })
+            : phase.step === 'cancelled'
+              ? t('cancelled', { name })
+              : ''
 
   return (
     <Box role="group" aria-labelledby={labelId} sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>

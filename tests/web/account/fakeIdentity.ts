@@ -36,7 +36,16 @@ export function tokensFor(user: FakeUser, lifetimeSeconds = 3600) {
   const now = Math.floor(Date.now() / 1000)
   const common = { sub: user.sub, iat: now, exp: now + lifetimeSeconds, iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AulaTest1' }
   return {
-    IdToken: jwt({ ...common, token_use: 'id', aud: 'testclient', email: user.email, name: user.name, 'cognito:username': user.sub, 'cognito:groups': user.groups, ...user.claims }),
+    IdToken: jwt({
+      ...common,
+      token_use: 'id',
+      aud: 'testclient',
+      email: user.email,
+      name: user.name,
+      'cognito:username': user.sub,
+      'cognito:groups': user.groups,
+      ...user.claims,
+    }),
     AccessToken: jwt({ ...common, token_use: 'access', client_id: 'testclient', username: user.sub, origin_jti: `o-${now}` }),
     RefreshToken: `refresh-${user.sub}`,
   }
@@ -48,8 +57,7 @@ const masked = (email: string) => {
   return `${local.charAt(0)}***@${domain.charAt(0)}***`
 }
 
-const fail = (type: string, message: string) =>
-  HttpResponse.json({ __type: type, message }, { status: 400, headers: { 'x-amzn-errortype': `${type}:` } })
+const fail = (type: string, message: string) => HttpResponse.json({ __type: type, message }, { status: 400, headers: { 'x-amzn-errortype': `${type}:` } })
 
 export class FakeIdentity {
   users = new Map<string, FakeUser>()
@@ -60,7 +68,14 @@ export class FakeIdentity {
   private lastCode = 100000
 
   add(user: Partial<FakeUser> & { email: string }): FakeUser {
-    const full: FakeUser = { password: 'Secret#Pass12', name: 'Ana Pérez', sub: `sub-${this.users.size + 1}`, status: 'CONFIRMED', groups: ['general'], ...user }
+    const full: FakeUser = {
+      password: 'Secret#Pass12',
+      name: 'Ana Pérez',
+      sub: `sub-${this.users.size + 1}`,
+      status: 'CONFIRMED',
+      groups: ['general'],
+      ...user,
+    }
     this.users.set(full.email, full)
     return full
   }
@@ -106,7 +121,11 @@ export class FakeIdentity {
         const attrs = Object.fromEntries((body.UserAttributes as Array<{ Name: string; Value: string }>).map((a) => [a.Name, a.Value]))
         const user = this.add({ email, password: String(body.Password), name: attrs.name, status: 'UNCONFIRMED' })
         this.newCode(user)
-        return HttpResponse.json({ UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails: { Destination: email, DeliveryMedium: 'EMAIL', AttributeName: 'email' } })
+        return HttpResponse.json({
+          UserConfirmed: false,
+          UserSub: user.sub,
+          CodeDeliveryDetails: { Destination: email, DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+        })
       }
       case 'ConfirmSignUp': {
         const user = this.users.get(String(body.Username))
@@ -142,7 +161,11 @@ export class FakeIdentity {
           return HttpResponse.json({
             ChallengeName: 'NEW_PASSWORD_REQUIRED',
             Session: 'challenge-session',
-            ChallengeParameters: { USER_ID_FOR_SRP: user.sub, userAttributes: JSON.stringify({ email: user.email, name: user.name }), requiredAttributes: '[]' },
+            ChallengeParameters: {
+              USER_ID_FOR_SRP: user.sub,
+              userAttributes: JSON.stringify({ email: user.email, name: user.name }),
+              requiredAttributes: '[]',
+            },
           })
         }
         if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') {

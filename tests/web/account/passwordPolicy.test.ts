@@ -13,7 +13,9 @@ function summaryIn(locale: Locale, policy = POLICY) {
 
 describe('the one-sentence password rule', () => {
   it('joins the requirements with the language’s own conjunction', () => {
-    expect(summaryIn('eng')).toBe('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.')
+    expect(summaryIn('eng')).toBe(
+      'Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.',
+    )
     expect(summaryIn('mx')).toBe('La contraseña debe tener mínimo 12 caracteres e incluir: una mayúscula, una minúscula, un número y un carácter especial.')
     expect(summaryIn('it')).toContain('una minuscola, un numero e un carattere speciale')
     expect(summaryIn('gr')).toContain('eine Ziffer und ein Sonderzeichen')

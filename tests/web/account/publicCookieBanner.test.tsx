@@ -17,7 +17,14 @@ describe('cookie banner on the public terms page', () => {
     net.server.use(
       http.get('*/api/documents/terms-of-use-and-conditions', () =>
         HttpResponse.json({
-          Item: { Id: 'terms-of-use-and-conditions', Name: 'Terms of use', Content: '<p>Text.</p>', Revision: 1, published_at: '2025-01-01T00:00:00.000Z', Locale: 'eng' },
+          Item: {
+            Id: 'terms-of-use-and-conditions',
+            Name: 'Terms of use',
+            Content: '<p>Text.</p>',
+            Revision: 1,
+            published_at: '2025-01-01T00:00:00.000Z',
+            Locale: 'eng',
+          },
         }),
       ),
     )

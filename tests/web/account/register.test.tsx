@@ -17,7 +17,11 @@ describe('/register', () => {
   it('asks for every field with requirements §5’s messages and shows the pool’s password rule', async () => {
     renderAt('/register')
     const user = userEvent.setup()
-    expect(await screen.findByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.',
+      ),
+    ).toBeInTheDocument()
     expect(field(/Email/)).toHaveAttribute('type', 'text')
     expect(screen.getByRole('link', { name: 'Terms of Use and Privacy' })).toHaveAttribute('href', '/terms-of-use-and-privacy')
     await user.click(screen.getByRole('button', { name: 'Register' }))
@@ -120,7 +124,9 @@ describe('/forgot-password', () => {
     // Where the code went, as the service gave it (masked), and the password rule before typing.
     expect(screen.getByText('r***@e***')).toBeInTheDocument()
     expect(screen.getByText(/Code sent to:/)).toHaveTextContent('Code sent to: r***@e***')
-    expect(screen.getByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Password must be at least 12 characters long and include an uppercase letter, a lowercase letter, a number and a special character.'),
+    ).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Restore My Password' }))
     expect(await screen.findByText('Please Enter The Code')).toBeInTheDocument()

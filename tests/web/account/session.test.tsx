@@ -10,7 +10,7 @@ const net = useFakeNetwork()
 const words = Array.from({ length: 25 }, (_, i) => `word${i + 1}`).join(' ')
 
 describe('dashboard', () => {
-  it("says so when the learner has no course: \"You haven't subscribed to any course yet\"", async () => {
+  it('says so when the learner has no course: "You haven\'t subscribed to any course yet"', async () => {
     await signedInAs(net.identity.add({ email: 'ana@example.test' }))
     net.server.use(http.get('*/api/v2/user/courses', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })))
     renderAt('/')
@@ -30,7 +30,9 @@ describe('dashboard', () => {
     net.server.use(
       http.get('*/api/v2/user/courses', ({ request }) => {
         const token = new URL(request.url).searchParams.get('paginationToken')
-        return HttpResponse.json(token ? { items: [course(2)], paginationToken: null, estimated: 2 } : { items: [course(1)], paginationToken: 'next-1', estimated: 2 })
+        return HttpResponse.json(
+          token ? { items: [course(2)], paginationToken: null, estimated: 2 } : { items: [course(1)], paginationToken: 'next-1', estimated: 2 },
+        )
       }),
     )
     renderAt('/dashboard')
@@ -120,7 +122,10 @@ describe('HTTP layer', () => {
     await signedInAs(net.identity.add({ email: 'ana@example.test' }))
     net.identity.refuseRefresh = true
     net.server.use(http.get('*/api/thing', () => HttpResponse.json({ message: 'Not authorized' }, { status: 401 })))
-    await expect(httpClient('/api/thing')).rejects.toMatchObject({ status: 401, message: 'Not authorized: Looks like your session has expired, logout and log in to access the resource' })
+    await expect(httpClient('/api/thing')).rejects.toMatchObject({
+      status: 401,
+      message: 'Not authorized: Looks like your session has expired, logout and log in to access the resource',
+    })
     expect(net.assign).toHaveBeenCalledWith('/logout')
   }, 20_000)
 

@@ -21,15 +21,18 @@ const refuse = (message: string) =>
   HttpResponse.json({ __type: 'NotAuthorizedException', message }, { status: 400, headers: { 'x-amzn-errortype': 'NotAuthorizedException:' } })
 
 describe('a session that ends elsewhere ends here', () => {
-  it.each(['Access Token has been revoked', 'User is disabled.'])('“%s” from the identity service while the devices pane loads: /logout, then /login says why', async (message) => {
-    await signedInAs(net.identity.add({ email: 'ana@example.test' }))
-    net.server.use(http.post('*/identity/', () => refuse(message)))
-    // A Spanish screen: the service's English must not show in it meanwhile.
-    await i18nProvider.changeLocale('mx')
-    renderAt('/settings/devices')
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/logout'))
-    expect(screen.queryByText(message, { exact: false })).not.toBeInTheDocument()
-  })
+  it.each(['Access Token has been revoked', 'User is disabled.'])(
+    '“%s” from the identity service while the devices pane loads: /logout, then /login says why',
+    async (message) => {
+      await signedInAs(net.identity.add({ email: 'ana@example.test' }))
+      net.server.use(http.post('*/identity/', () => refuse(message)))
+      // A Spanish screen: the service's English must not show in it meanwhile.
+      await i18nProvider.changeLocale('mx')
+      renderAt('/settings/devices')
+      await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/logout'))
+      expect(screen.queryByText(message, { exact: false })).not.toBeInTheDocument()
+    },
+  )
 
   it('a tab coming back to the front asks the service; a revoked session goes to /logout', async () => {
     await signedInAs(net.identity.add({ email: 'ana@example.test' }))
@@ -86,7 +89,13 @@ describe('no raw identity-service message reaches the screen', () => {
       expect(text, name).not.toBe(raw)
       expect(texts.has(text), `${name} → ${text}`).toBe(true)
     }
-    for (const message of ['Username should be an email.', 'Access Token has been revoked', 'Refresh Token has been revoked', 'User is disabled.', 'Password attempts exceeded']) {
+    for (const message of [
+      'Username should be an email.',
+      'Access Token has been revoked',
+      'Refresh Token has been revoked',
+      'User is disabled.',
+      'Password attempts exceeded',
+    ]) {
       const text = identityErrorMessage({ code: message.startsWith('Username') ? 'InvalidParameterException' : 'NotAuthorizedException', message }, translate)
       if (locale !== 'eng') expect(text).not.toBe(message)
       expect(texts.has(text), `${message} → ${text}`).toBe(true)

@@ -75,13 +75,11 @@ describe('settings panes', () => {
     renderAt('/settings/security')
     const user = userEvent.setup()
     const list = await screen.findByRole('list')
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Minimum 12 characters',
-      'At least 1 uppercase letter',
-      'At least 1 lowercase letter',
-      'At least 1 number',
-      'At least 1 special character',
-    ])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Minimum 12 characters', 'At least 1 uppercase letter', 'At least 1 lowercase letter', 'At least 1 number', 'At least 1 special character'])
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(await screen.findByText('Please Enter Current Password')).toBeInTheDocument()
     expect(screen.getByText('Please Enter Your New Password')).toBeInTheDocument()
@@ -94,7 +92,11 @@ describe('settings panes', () => {
     expect(screen.getByText('Passwords must match')).toBeInTheDocument()
     await user.clear(field(/^New password/))
     await user.type(field(/^New password/), 'Another#Pass99')
-    expect(within(list).getAllByRole('listitem').every((li) => li.dataset.met === 'true')).toBe(true)
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .every((li) => li.dataset.met === 'true'),
+    ).toBe(true)
     await user.clear(field(/Confirm new password/))
     await user.type(field(/Confirm new password/), 'Another#Pass99')
     await user.click(screen.getByRole('button', { name: 'Change password' }))
@@ -145,7 +147,13 @@ describe('settings panes', () => {
           { Name: 'dev:device_remembered_status', Value: 'not_remembered' },
         ],
       },
-      { DeviceKey: 'eu-west-1_d3', DeviceAttributes: [{ Name: 'device_status', Value: 'valid' }, { Name: 'device_name', Value: 'Lab PC 4' }] },
+      {
+        DeviceKey: 'eu-west-1_d3',
+        DeviceAttributes: [
+          { Name: 'device_status', Value: 'valid' },
+          { Name: 'device_name', Value: 'Lab PC 4' },
+        ],
+      },
     ]
     renderAt('/settings/devices')
     const first = (await screen.findByText('Firefox 128 on Linux')).closest('tr')!
@@ -167,7 +175,10 @@ describe('settings panes', () => {
         DeviceKey: 'eu-west-1_d1',
         DeviceAttributes: [
           { Name: 'device_status', Value: 'valid' },
-          { Name: 'device_name', Value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36' },
+          {
+            Name: 'device_name',
+            Value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+          },
           { Name: 'last_ip_used', Value: '198.51.100.7' },
           { Name: 'dev:device_remembered_status', Value: 'remembered' },
         ],
@@ -235,8 +246,26 @@ describe('settings panes', () => {
           pageSize: 10,
           total: 2,
           items: [
-            { id: '00000000-0000-4000-8000-000000000001', course: { uuid: '10000000-0000-4000-8000-000000000001', name: 'Algebra' }, plan: { name: 'Yearly', durationDays: 365 }, createdAt: created, revokedAt: null, status: 'active', expiresAt: created, remainingDays: 360 },
-            { id: '00000000-0000-4000-8000-000000000002', course: { uuid: '10000000-0000-4000-8000-000000000002', name: 'Biology' }, plan: { name: 'Monthly', durationDays: 30 }, createdAt: old, revokedAt: null, status: 'expired', expiresAt: old, remainingDays: 0 },
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              course: { uuid: '10000000-0000-4000-8000-000000000001', name: 'Algebra' },
+              plan: { name: 'Yearly', durationDays: 365 },
+              createdAt: created,
+              revokedAt: null,
+              status: 'active',
+              expiresAt: created,
+              remainingDays: 360,
+            },
+            {
+              id: '00000000-0000-4000-8000-000000000002',
+              course: { uuid: '10000000-0000-4000-8000-000000000002', name: 'Biology' },
+              plan: { name: 'Monthly', durationDays: 30 },
+              createdAt: old,
+              revokedAt: null,
+              status: 'expired',
+              expiresAt: old,
+              remainingDays: 0,
+            },
           ],
         })
       }),

@@ -92,7 +92,14 @@ describe('terms page', () => {
       http.get('*/api/documents/terms-of-use-and-conditions', ({ request }) => {
         const locale = new URL(request.url).searchParams.get('locale') ?? 'mx'
         return HttpResponse.json({
-          Item: { Id: 'terms-of-use-and-conditions', Name: 'Terms', Content: '<p>Text.</p>', Revision: 1, published_at: '2026-03-05T12:00:00.000Z', Locale: locale },
+          Item: {
+            Id: 'terms-of-use-and-conditions',
+            Name: 'Terms',
+            Content: '<p>Text.</p>',
+            Revision: 1,
+            published_at: '2026-03-05T12:00:00.000Z',
+            Locale: locale,
+          },
         })
       }),
     )

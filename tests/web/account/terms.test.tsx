@@ -7,7 +7,11 @@ import { renderAt, signedInAs, useFakeNetwork } from './harness'
 
 const net = useFakeNetwork()
 
-const NAMES: Record<string, string> = { mx: 'Términos de uso y aviso de privacidad', eng: 'Terms of use and privacy notice', it: "Termini d'uso e informativa sulla privacy" }
+const NAMES: Record<string, string> = {
+  mx: 'Términos de uso y aviso de privacidad',
+  eng: 'Terms of use and privacy notice',
+  it: "Termini d'uso e informativa sulla privacy",
+}
 
 /** `GET /api/documents/terms-of-use-and-conditions?locale=…` as the server answers it; records each locale asked for. */
 function serveTerms() {
@@ -62,7 +66,9 @@ describe('terms of use', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Italiano' }))
     await waitFor(() => expect(asked.at(-1)).toBe('it'))
     // The shell may draw the page afresh in the new language, so look the pane up again.
-    expect(await within(await screen.findByRole('tabpanel')).findByRole('heading', { level: 2, name: "Termini d'uso e informativa sulla privacy" })).toBeInTheDocument()
+    expect(
+      await within(await screen.findByRole('tabpanel')).findByRole('heading', { level: 2, name: "Termini d'uso e informativa sulla privacy" }),
+    ).toBeInTheDocument()
     // Back to English for the files that follow (the language choice is kept by react-admin's store).
     await user.click(screen.getByRole('button', { name: /Italiano/ }))
     await user.click(await screen.findByRole('menuitem', { name: 'English' }))

@@ -31,12 +31,19 @@ function twoStepService(state: { on: boolean; calls: string[] }) {
       }
       if (op === 'GetUser' && state.on) {
         const user = [...net.identity.users.values()][0]
-        return HttpResponse.json({ Username: user.sub, UserAttributes: [{ Name: 'email', Value: user.email }], UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' })
+        return HttpResponse.json({
+          Username: user.sub,
+          UserAttributes: [{ Name: 'email', Value: user.email }],
+          UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+          PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+        })
       }
       if (op === 'AssociateSoftwareToken') return HttpResponse.json({ SecretCode: SECRET })
       if (op === 'VerifySoftwareToken') {
         state.calls.push(`verify:${body.UserCode}`)
-        return body.UserCode === '123456' ? HttpResponse.json({ Status: 'SUCCESS' }) : fail('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA')
+        return body.UserCode === '123456'
+          ? HttpResponse.json({ Status: 'SUCCESS' })
+          : fail('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA')
       }
       if (op === 'SetUserMFAPreference') {
         state.on = Boolean((body.SoftwareTokenMfaSettings as { Enabled?: boolean }).Enabled)

@@ -66,7 +66,11 @@ describe('the builder page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Statistics for everyone' })).toBeInTheDocument()
     expect(status()).toHaveTextContent('All changes saved')
     const tabs = screen.getByRole('tablist', { name: 'Sections of the course editor' })
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General data', 'Media', 'Content', 'FAQ', 'Tags', 'Plans', 'Collaborators', 'Publish'])
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['General data', 'Media', 'Content', 'FAQ', 'Tags', 'Plans', 'Collaborators', 'Publish'])
     await user.click(within(tabs).getByRole('tab', { name: 'FAQ' }))
     expect(screen.getByLabelText('location')).toHaveTextContent(`/creator-old/courses/${COURSE}/faq`)
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No questions yet.')

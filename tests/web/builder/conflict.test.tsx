@@ -26,7 +26,12 @@ const sections: Section[] = [
     ],
   },
 ]
-const write = (key: string, url: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'PUT'): PendingWrite => ({ key, method, url, body: { uuid: COURSE, ...body } })
+const write = (key: string, url: string, body: Record<string, unknown>, method: 'POST' | 'PUT' = 'PUT'): PendingWrite => ({
+  key,
+  method,
+  url,
+  body: { uuid: COURSE, ...body },
+})
 const writes = [
   write('values:b1', '/api/v2/courses/creator/blocks', { item: 'b1', values: { title: 'Welcome', html: '<p>Hello from this tab</p>' } }),
   write('delete:b2', '/api/v2/courses/creator/blocks/delete', { id: 'b2' }, 'POST'),

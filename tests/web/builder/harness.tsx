@@ -90,7 +90,11 @@ export class FakeCourses {
       }
       return null
     }
-    const write = (method: 'post' | 'put', path: string, apply: (course: CourseDraft, body: Record<string, unknown>) => Record<string, unknown> | Response | void) =>
+    const write = (
+      method: 'post' | 'put',
+      path: string,
+      apply: (course: CourseDraft, body: Record<string, unknown>) => Record<string, unknown> | Response | void,
+    ) =>
       http[method](`${API}${path}`, async ({ request }) => {
         const url = new URL(request.url).pathname.slice(API.length)
         const body = (await track(request, url))!
@@ -98,7 +102,8 @@ export class FakeCourses {
         if (failed) return failed
         const course = this.course
         if (!course) return HttpResponse.json({ message: 'Not authorized!', code: 'NOT_AUTHORIZED' }, { status: 404 })
-        if (body.revision !== course.revision) return HttpResponse.json({ message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: course.revision }, { status: 409 })
+        if (body.revision !== course.revision)
+          return HttpResponse.json({ message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: course.revision }, { status: 409 })
         const answer = apply(course, body)
         if (answer instanceof Response) return answer
         course.revision += 1
@@ -116,7 +121,9 @@ export class FakeCourses {
     const page = (params: Record<string, string>) => {
       const search = (params.search ?? '').toLowerCase()
       const filter = params.filter ?? 'all'
-      return this.courses.filter((c) => (!search || c.name.toLowerCase().includes(search)) && (filter === 'all' || (filter === 'mine' ? c.role === 'owner' : c.role === 'collaborator')))
+      return this.courses.filter(
+        (c) => (!search || c.name.toLowerCase().includes(search)) && (filter === 'all' || (filter === 'mine' ? c.role === 'owner' : c.role === 'collaborator')),
+      )
     }
     const list = (params: Record<string, string>) => {
       const n = Number(params.page)
@@ -129,7 +136,9 @@ export class FakeCourses {
       read('/count/:page/:filter', count),
       read('/count/:page/:filter/:search', count),
       read('/:kind/all', (params) => ({ items: [{ id: `${params.kind}-1`, name: `First ${params.kind}`, description: '' }] })),
-      read('/builder/:id', () => (this.course ? { Item: this.course } : HttpResponse.json({ message: 'Not authorized!', code: 'NOT_AUTHORIZED' }, { status: 404 }))),
+      read('/builder/:id', () =>
+        this.course ? { Item: this.course } : HttpResponse.json({ message: 'Not authorized!', code: 'NOT_AUTHORIZED' }, { status: 404 }),
+      ),
       read('/builder/blocks/:id', () => ({ items: [] })),
       read('/publish/validate/:id', () => this.validation),
       http.post(`${API}/start`, async ({ request }) => {
@@ -142,7 +151,8 @@ export class FakeCourses {
         await track(request, '/publish/all')
         const failed = failure('/publish/all')
         if (failed) return failed
-        if (!this.validation.ok) return HttpResponse.json({ message: 'The course is not ready', items: this.validation.items.filter((i) => !i.ok) }, { status: 409 })
+        if (!this.validation.ok)
+          return HttpResponse.json({ message: 'The course is not ready', items: this.validation.items.filter((i) => !i.ok) }, { status: 409 })
         this.course!.publishedVersion = (this.course!.publishedVersion ?? 0) + 1
         this.course!.publishedAt = '2026-03-02T10:00:00.000Z'
         return HttpResponse.json({ version: this.course!.publishedVersion, publishedAt: this.course!.publishedAt })
@@ -161,7 +171,8 @@ export class FakeCourses {
       }),
       write('post', '/builder/subscription-update/', (course, body) => {
         const items = body.items as CourseDraft['plans']
-        if (items.some((p) => !Number.isInteger(p.durationDays) || p.durationDays < 1)) return HttpResponse.json({ message: 'Invalid duration time' }, { status: 400 })
+        if (items.some((p) => !Number.isInteger(p.durationDays) || p.durationDays < 1))
+          return HttpResponse.json({ message: 'Invalid duration time' }, { status: 400 })
         course.plans = items.map((p) => ({ ...p, id: p.id ?? crypto.randomUUID(), subscribed: false }))
         return { items: course.plans }
       }),

@@ -7,10 +7,18 @@ const ctx = useBuilderServer()
 
 describe('the course list', () => {
   it('shows my courses first for a creator, each card leading to its builder', async () => {
-    ctx.api.courses = [summary(1, { name: 'Algebra' }), summary(2, { name: 'Shared one', role: 'collaborator' }), summary(3, { name: 'Chemistry', publishedVersion: 2 })]
+    ctx.api.courses = [
+      summary(1, { name: 'Algebra' }),
+      summary(2, { name: 'Shared one', role: 'collaborator' }),
+      summary(3, { name: 'Chemistry', publishedVersion: 2 }),
+    ]
     renderBuilder('/creator/courses')
     const list = await screen.findByRole('list', { name: 'Courses' })
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Algebra', 'Chemistry'])
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Algebra', 'Chemistry'])
     expect(screen.getByRole('tab', { name: 'Mine' })).toHaveAttribute('aria-selected', 'true')
     expect(within(list).getByText('Published (version 2)')).toBeInTheDocument()
     expect(screen.getByText('2 courses')).toBeInTheDocument()
@@ -78,4 +86,3 @@ describe('the course list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Geometry' })).toBeInTheDocument()
   })
 })
-

@@ -5,7 +5,12 @@ import type { Section } from '../../../src/builder/content/model'
 import { draft } from './harness'
 
 const UUID = '11111111-1111-4111-8111-111111111111'
-const general = (body: Record<string, unknown>): PendingWrite => ({ key: 'general', method: 'PUT', url: '/api/v2/courses/creator/builder/update-general', body: { uuid: UUID, ...body } })
+const general = (body: Record<string, unknown>): PendingWrite => ({
+  key: 'general',
+  method: 'PUT',
+  url: '/api/v2/courses/creator/builder/update-general',
+  body: { uuid: UUID, ...body },
+})
 
 /** Web Locks as a browser keeps them: one holder per name, released when the holder's callback ends. */
 function fakeLocks() {
@@ -107,7 +112,12 @@ describe('the decisions between unsent edits and the saved course', () => {
     },
   ]
   const saved = { course: draft({ name: 'Saved name', description: 'Same', keywords: ['a'] }), sections }
-  const values = (item: string, v: Record<string, unknown>): PendingWrite => ({ key: `values:${item}`, method: 'PUT', url: '/api/v2/courses/creator/blocks', body: { uuid: UUID, item, values: v } })
+  const values = (item: string, v: Record<string, unknown>): PendingWrite => ({
+    key: `values:${item}`,
+    method: 'PUT',
+    url: '/api/v2/courses/creator/blocks',
+    body: { uuid: UUID, item, values: v },
+  })
 
   it('asks only about what differs, per field and per block, showing both sides', () => {
     const writes = [general({ name: 'My name', description: 'Same' }), values('b1', { title: 'Intro', html: '<p>Mine</p>' }), general({ keywords: ['a'] })]
@@ -128,7 +138,11 @@ describe('the decisions between unsent edits and the saved course', () => {
   })
 
   it('shows a catalogue choice by its name', () => {
-    const items = conflictItems([general({ difficultyId: 'd-2' })], { ...saved, course: { ...saved.course, difficultyId: 'd-1' }, choiceNames: { 'd-1': 'Easy', 'd-2': 'Hard' } })
+    const items = conflictItems([general({ difficultyId: 'd-2' })], {
+      ...saved,
+      course: { ...saved.course, difficultyId: 'd-1' },
+      choiceNames: { 'd-1': 'Easy', 'd-2': 'Hard' },
+    })
     expect(items[0]).toMatchObject({ label: { key: 'aula.builder.general.difficulty' }, mine: { text: 'Hard' }, theirs: { text: 'Easy' } })
   })
 

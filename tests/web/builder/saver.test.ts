@@ -4,8 +4,18 @@ import { CourseSaver, DroppedEdit, type PendingWrite, type WriteAnswer } from '.
 import { ApiError } from '../../../src/dataProvider/http'
 
 const UUID = '11111111-1111-4111-8111-111111111111'
-const general = (body: Record<string, unknown>): PendingWrite => ({ key: 'general', method: 'PUT', url: '/api/v2/courses/creator/builder/update-general', body: { uuid: UUID, ...body } })
-const faq = (items: unknown[]): PendingWrite => ({ key: 'faq', method: 'POST', url: '/api/v2/courses/creator/builder/faq-update/', body: { uuid: UUID, items } })
+const general = (body: Record<string, unknown>): PendingWrite => ({
+  key: 'general',
+  method: 'PUT',
+  url: '/api/v2/courses/creator/builder/update-general',
+  body: { uuid: UUID, ...body },
+})
+const faq = (items: unknown[]): PendingWrite => ({
+  key: 'faq',
+  method: 'POST',
+  url: '/api/v2/courses/creator/builder/faq-update/',
+  body: { uuid: UUID, items },
+})
 
 /** A fake server: records every write with the revision it carried, answers revision + 1. */
 function server() {
@@ -35,7 +45,12 @@ function server() {
   }
 }
 
-const stale = (current: number) => new ApiError('Invalid operation', 'This course was changed elsewhere', 409, { message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: current })
+const stale = (current: number) =>
+  new ApiError('Invalid operation', 'This course was changed elsewhere', 409, {
+    message: 'This course was changed elsewhere',
+    code: 'STALE_REVISION',
+    revision: current,
+  })
 const network = () => new ApiError('error de red o error en el servidor', undefined, 0, null)
 
 let savers: CourseSaver[] = []

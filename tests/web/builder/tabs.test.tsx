@@ -30,7 +30,13 @@ describe('the publish tab', () => {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled()
 
     // The cover is fixed elsewhere; validating again lets the course be published.
-    ctx.api.validation = { ok: true, items: [{ key: 'name', ok: true }, { key: 'cover', ok: true }] }
+    ctx.api.validation = {
+      ok: true,
+      items: [
+        { key: 'name', ok: true },
+        { key: 'cover', ok: true },
+      ],
+    }
     await user.click(screen.getByRole('button', { name: 'Validate' }))
     expect(await screen.findByText(/Everything is ready to publish./)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Publish' }))

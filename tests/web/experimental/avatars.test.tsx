@@ -133,7 +133,9 @@ describe('AI avatars screen', { timeout: 60_000 }, () => {
   it('keeps what was typed when the request is refused', async () => {
     await experimental()
     api({ requests: [], nodes: [] })
-    net.server.use(http.post(`${API}/ai-avatar-create-request`, () => HttpResponse.json({ message: 'Upload the photo first', code: 'NOT_UPLOADED' }, { status: 400 })))
+    net.server.use(
+      http.post(`${API}/ai-avatar-create-request`, () => HttpResponse.json({ message: 'Upload the photo first', code: 'NOT_UPLOADED' }, { status: 400 })),
+    )
     renderAt('/experimental/ai-avatars')
     const form = await screen.findByRole('form', { name: 'New request' })
     const user = userEvent.setup()
@@ -150,7 +152,10 @@ describe('AI avatars screen', { timeout: 60_000 }, () => {
 
   it('polls while a request is processing and then shows the video with a download link', async () => {
     await experimental()
-    const state = { requests: [request({ status: 'processing', nodeId: 'host-a-1234-abcdef', attempt: 1 })], nodes: [node({ currentJobs: ['6f1c2d3e-4b5a-4c6d-8e7f-001122334455'] })] }
+    const state = {
+      requests: [request({ status: 'processing', nodeId: 'host-a-1234-abcdef', attempt: 1 })],
+      nodes: [node({ currentJobs: ['6f1c2d3e-4b5a-4c6d-8e7f-001122334455'] })],
+    }
     api(state)
     renderAt('/experimental/ai-avatars')
     expect(await screen.findByText('Processing')).toBeInTheDocument()
@@ -183,7 +188,15 @@ describe('AI avatars screen', { timeout: 60_000 }, () => {
     api({
       requests: [
         request({ status: 'failed', error: 'The photo could not be read as an image', text: 'first' }),
-        request({ id: '8a1c2d3e-4b5a-4c6d-8e7f-001122334477', status: 'done', resultKind: 'image', resultType: 'image/png', resultUrl: '/api/files/r.png', renderer: 'embedded', text: 'second' }),
+        request({
+          id: '8a1c2d3e-4b5a-4c6d-8e7f-001122334477',
+          status: 'done',
+          resultKind: 'image',
+          resultType: 'image/png',
+          resultUrl: '/api/files/r.png',
+          renderer: 'embedded',
+          text: 'second',
+        }),
       ],
       nodes: [node({ state: 'lost' })],
     })
@@ -200,7 +213,9 @@ describe('AI avatars screen', { timeout: 60_000 }, () => {
     api({ requests: [], nodes: [] })
     let fail = true
     net.server.use(
-      http.get(`${API}/ai-avatar-list-requests`, () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ items: [], paginationToken: null, estimated: 0 }))),
+      http.get(`${API}/ai-avatar-list-requests`, () =>
+        fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ items: [], paginationToken: null, estimated: 0 }),
+      ),
     )
     renderAt('/experimental/ai-avatars')
     expect(await screen.findByText('Error while requesting the resource')).toBeInTheDocument()

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyLayoutChange,
-  DEFAULT_LAYOUT_SETTINGS,
-  normalize,
-  type LayoutSettings,
-} from '../../../src/layout/settings/layoutSettings'
+import { applyLayoutChange, DEFAULT_LAYOUT_SETTINGS, normalize, type LayoutSettings } from '../../../src/layout/settings/layoutSettings'
 
 const vertical: LayoutSettings = {
   ...DEFAULT_LAYOUT_SETTINGS,

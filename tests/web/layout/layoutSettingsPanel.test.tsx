@@ -16,8 +16,7 @@ async function openPanel() {
 }
 
 const group = (panel: HTMLElement, name: string) => within(within(panel).getByRole('group', { name }))
-const pressed = (panel: HTMLElement, groupName: string, option: string) =>
-  group(panel, groupName).getByRole('button', { name: option })
+const pressed = (panel: HTMLElement, groupName: string, option: string) => group(panel, groupName).getByRole('button', { name: option })
 const stored = () => JSON.parse(localStorage.getItem(LAYOUT_SETTINGS_KEY) ?? '{}')
 
 describe('layout settings panel', () => {

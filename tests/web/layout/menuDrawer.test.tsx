@@ -7,8 +7,7 @@ import { renderShell, useScreenWidth } from './renderShell'
 beforeEach(() => localStorage.setItem(LANGUAGE_KEY, 'eng'))
 
 /** The side menus in the drawer (the horizontal layout's menu bar, hidden on phones by CSS, is left out). */
-const drawerMenus = () =>
-  screen.queryAllByRole('navigation', { name: 'Main menu' }).filter((nav) => nav.closest('.MuiDrawer-root'))
+const drawerMenus = () => screen.queryAllByRole('navigation', { name: 'Main menu' }).filter((nav) => nav.closest('.MuiDrawer-root'))
 
 describe.each(['vertical', 'horizontal'] as const)('the menu on a phone (%s layout)', (layoutType) => {
   // 700 px: above react-admin's `sm` (where its sidebar state defaults to open), below MUI's `md`.

@@ -50,14 +50,7 @@ export function renderShell({ path = '/dashboard', groups = [], identity, settin
   }
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Admin
-        authProvider={authProvider}
-        i18nProvider={createI18nProvider()}
-        store={memoryStore()}
-        layout={AulaLayout}
-        catchAll={NotFound}
-        disableTelemetry
-      >
+      <Admin authProvider={authProvider} i18nProvider={createI18nProvider()} store={memoryStore()} layout={AulaLayout} catchAll={NotFound} disableTelemetry>
         <CustomRoutes>
           <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
           <Route path="/courses" element={<Where />} />
@@ -86,9 +79,7 @@ export function useWideScreen() {
 /** Makes MUI's media queries see a screen `width` pixels wide (min-width and max-width queries only). */
 export function useScreenWidth(width: number) {
   const matches = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
-      kind === 'min' ? width >= Number(px) : width <= Number(px),
-    )
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)))
   window.matchMedia = ((query: string) => ({
     matches: matches(query),
     media: query,

@@ -16,14 +16,11 @@ describe('top bar', () => {
     renderShell()
     await userEvent.click(await screen.findByRole('button', { name: 'Idioma: Español (México) (ES-MX)' }))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'Español (México)',
-      'English',
-      'Español (España)',
-      'Italiano',
-      'Deutsch',
-      'Русский',
-    ])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Español (México)', 'English', 'Español (España)', 'Italiano', 'Deutsch', 'Русский'])
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Deutsch' }))
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('gr')
     expect(await screen.findByRole('button', { name: 'Sprache: Deutsch (DE)' })).toBeInTheDocument()
@@ -47,7 +44,6 @@ describe('top bar', () => {
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout')
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
   })
-
 })
 
 describe('links from GET /api/config (apps dropdown, footer)', () => {
@@ -119,17 +115,20 @@ describe('language button', () => {
     ['it', 'Lingua: Italiano (IT)', 'Italiano', 'IT'],
     ['gr', 'Sprache: Deutsch (DE)', 'Deutsch', 'DE'],
     ['rs', 'Язык: Русский (RU)', 'Русский', 'RU'],
-  ])('in %s shows the language’s own name (and a compact tag on phones), never the catalogue code; its name holds both', async (locale, name, label, compact) => {
-    localStorage.setItem(LANGUAGE_KEY, locale)
-    renderShell()
-    const button = await screen.findByRole('button', { name })
-    // axe's label-content-name-mismatch: the accessible name contains whichever form is visible.
-    expect(button.getAttribute('aria-label')).toContain(label)
-    expect(button.getAttribute('aria-label')).toContain(compact)
-    // Both forms are in the page; CSS shows the name from md up and the compact tag below.
-    expect(within(button).getByText(label)).toBeInTheDocument()
-    expect(within(button).getByText(compact)).toBeInTheDocument()
-    // Aula's own code (GR for German, RS for Russian) would mislead; Italian's is the real tag.
-    if (locale !== 'it') expect(within(button).queryByText(locale.toUpperCase())).not.toBeInTheDocument()
-  })
+  ])(
+    'in %s shows the language’s own name (and a compact tag on phones), never the catalogue code; its name holds both',
+    async (locale, name, label, compact) => {
+      localStorage.setItem(LANGUAGE_KEY, locale)
+      renderShell()
+      const button = await screen.findByRole('button', { name })
+      // axe's label-content-name-mismatch: the accessible name contains whichever form is visible.
+      expect(button.getAttribute('aria-label')).toContain(label)
+      expect(button.getAttribute('aria-label')).toContain(compact)
+      // Both forms are in the page; CSS shows the name from md up and the compact tag below.
+      expect(within(button).getByText(label)).toBeInTheDocument()
+      expect(within(button).getByText(compact)).toBeInTheDocument()
+      // Aula's own code (GR for German, RS for Russian) would mislead; Italian's is the real tag.
+      if (locale !== 'it') expect(within(button).queryByText(locale.toUpperCase())).not.toBeInTheDocument()
+    },
+  )
 })

@@ -12,7 +12,12 @@ const learner = () => signedInAs(net.identity.add({ email: 'ana@example.test', g
 const filters = () =>
   net.server.use(
     http.get('*/api/v2/courses/catalogue/filters', () =>
-      HttpResponse.json({ categories: [{ ...SCIENCE, count: 2 }], difficulties: [{ ...BEGINNER, count: 1 }], organizations: [], tags: [{ name: 'lab', count: 1 }] }),
+      HttpResponse.json({
+        categories: [{ ...SCIENCE, count: 2 }],
+        difficulties: [{ ...BEGINNER, count: 1 }],
+        organizations: [],
+        tags: [{ name: 'lab', count: 1 }],
+      }),
     ),
   )
 
@@ -22,7 +27,10 @@ describe('course catalogue', () => {
     filters()
     net.server.use(
       http.get('*/api/v2/courses/all/:page', ({ params }) =>
-        HttpResponse.json({ items: [card(), card({ uuid: OTHER, name: 'Astronomy', durationHours: null, difficulty: null })], total: params.page === '1' ? 2 : 0 }),
+        HttpResponse.json({
+          items: [card(), card({ uuid: OTHER, name: 'Astronomy', durationHours: null, difficulty: null })],
+          total: params.page === '1' ? 2 : 0,
+        }),
       ),
     )
     renderAt('/galaxy')
@@ -90,7 +98,11 @@ describe('course catalogue', () => {
     await learner()
     filters()
     let fail = true
-    net.server.use(http.get('*/api/v2/courses/all/:page', () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ items: [], total: 0 }))))
+    net.server.use(
+      http.get('*/api/v2/courses/all/:page', () =>
+        fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ items: [], total: 0 }),
+      ),
+    )
     renderAt('/galaxy')
     expect(await screen.findByRole('alert')).toBeInTheDocument()
     fail = false

@@ -25,10 +25,21 @@ describe('dashboard course cards', () => {
     const downloads: { auth: string | null; lang: string | null }[] = []
     net.server.use(
       http.get('*/api/v2/user/courses', () =>
-        HttpResponse.json({ items: [course({ progress: 40 }), course({ uuid: OTHER, name: 'Astronomy', progress: 100 })], paginationToken: null, estimated: 2 }),
+        HttpResponse.json({
+          items: [course({ progress: 40 }), course({ uuid: OTHER, name: 'Astronomy', progress: 100 })],
+          paginationToken: null,
+          estimated: 2,
+        }),
       ),
       http.get('*/api/v2/courses/metrics/gcc/:course', () =>
-        HttpResponse.json({ done: 5, total: 5, percent: 100, completed: true, completedAt: '2026-11-20T15:00:00.000Z', certificate: { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-20T15:00:00.000Z', url: `/api/v2/courses/certificates/${OTHER}` } }),
+        HttpResponse.json({
+          done: 5,
+          total: 5,
+          percent: 100,
+          completed: true,
+          completedAt: '2026-11-20T15:00:00.000Z',
+          certificate: { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-20T15:00:00.000Z', url: `/api/v2/courses/certificates/${OTHER}` },
+        }),
       ),
       http.get('*/api/v2/courses/certificates/:course', ({ request }) => {
         downloads.push({ auth: request.headers.get('authorization'), lang: new URL(request.url).searchParams.get('lang') })

@@ -4,8 +4,22 @@ export const COURSE = '11111111-1111-4111-8111-111111111111'
 export const OTHER = '22222222-2222-4222-8222-222222222222'
 export const BEGINNER = { id: '33333333-3333-4333-8333-333333333333', name: 'Beginner' }
 export const SCIENCE = { id: '44444444-4444-4444-8444-444444444444', name: 'Science' }
-export const FREE_PLAN: LearnerPlan = { id: '55555555-5555-4555-8555-555555555555', name: 'Open access', durationDays: 30, free: true, price: null, currency: null }
-export const SOLD_PLAN: LearnerPlan = { id: '66666666-6666-4666-8666-666666666666', name: 'Mentored', durationDays: 90, free: false, price: 49.5, currency: 'USD' }
+export const FREE_PLAN: LearnerPlan = {
+  id: '55555555-5555-4555-8555-555555555555',
+  name: 'Open access',
+  durationDays: 30,
+  free: true,
+  price: null,
+  currency: null,
+}
+export const SOLD_PLAN: LearnerPlan = {
+  id: '66666666-6666-4666-8666-666666666666',
+  name: 'Mentored',
+  durationDays: 90,
+  free: false,
+  price: 49.5,
+  currency: 'USD',
+}
 
 export function card(over: Partial<CatalogueCourse> = {}): CatalogueCourse {
   return {
@@ -45,7 +59,13 @@ export function overview(over: Partial<CourseOverview> = {}): CourseOverview {
     salesEnabled: true,
     Details: {},
     plans: [FREE_PLAN, SOLD_PLAN],
-    outline: [{ id: '77777777-7777-4777-8777-777777777777', title: 'Acids and bases', blocks: [{ id: '88888888-8888-4888-8888-888888888888', kind: 'text', title: 'Red cabbage indicator' }] }],
+    outline: [
+      {
+        id: '77777777-7777-4777-8777-777777777777',
+        title: 'Acids and bases',
+        blocks: [{ id: '88888888-8888-4888-8888-888888888888', kind: 'text', title: 'Red cabbage indicator' }],
+      },
+    ],
     ...over,
   }
 }

@@ -31,9 +31,13 @@ function subscription(createdAt: Date, over: Partial<UserSubscription> = {}): Us
 function courseApi(state: { subscription: UserSubscription | null; blocked?: boolean }, over = {}) {
   net.server.use(
     http.get('*/api/v2/courses/course/:id', () => HttpResponse.json({ Item: overview(over) })),
-    http.get('*/api/v2/courses/course/faq/:id', () => HttpResponse.json({ items: [{ id: 'q1', question: 'Do I need a lab?', answer: 'No, a kitchen will do.' }] })),
+    http.get('*/api/v2/courses/course/faq/:id', () =>
+      HttpResponse.json({ items: [{ id: 'q1', question: 'Do I need a lab?', answer: 'No, a kitchen will do.' }] }),
+    ),
     http.get('*/api/v2/courses/courses/course/collaborators/:id', () => HttpResponse.json({ items: [{ username: 'marie', name: 'Marie Curie' }] })),
-    http.get('*/api/v2/courses/course/subscriptions/:id', () => HttpResponse.json({ plans: [FREE_PLAN, SOLD_PLAN], subscription: state.subscription, blocked: state.blocked ?? false })),
+    http.get('*/api/v2/courses/course/subscriptions/:id', () =>
+      HttpResponse.json({ plans: [FREE_PLAN, SOLD_PLAN], subscription: state.subscription, blocked: state.blocked ?? false }),
+    ),
   )
 }
 
@@ -126,7 +130,7 @@ describe('course overview', () => {
     const view = renderAt(`/galaxy/courses/overview/${COURSE}`)
     const plans = await screen.findByRole('region', { name: 'Plans' })
     expect(
-      await within(plans).findByText("Your access to this course was revoked by an administrator. Ask your teacher or the centre office to have it restored."),
+      await within(plans).findByText('Your access to this course was revoked by an administrator. Ask your teacher or the centre office to have it restored.'),
     ).toBeInTheDocument()
     expect(within(plans).queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument()
     expect(within(plans).queryByText('Your subscription was revoked. Subscribe again or contact support.')).not.toBeInTheDocument()
@@ -136,7 +140,9 @@ describe('course overview', () => {
     resetPublicConfig()
     net.server.use(http.get('*/api/config', () => HttpResponse.json({ ...config, supportEmail: 'help@aula.example.org' })))
     renderAt(`/galaxy/courses/overview/${COURSE}`)
-    expect(await screen.findByText('Your access to this course was revoked by an administrator. Contact help@aula.example.org to have it restored.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Your access to this course was revoked by an administrator. Contact help@aula.example.org to have it restored.'),
+    ).toBeInTheDocument()
   })
 
   it('a revocation arriving while the page is open: the refused subscribe shows why', async () => {
@@ -147,7 +153,10 @@ describe('course overview', () => {
       http.post('*/api/v2/courses/course/subscribe', () => {
         state.subscription = subscription(new Date(), { revokedAt: new Date().toISOString(), status: 'revoked' })
         state.blocked = true
-        return HttpResponse.json({ message: 'Your access to this course was revoked by an administrator; only an administrator can restore it', code: 'SUBSCRIPTION_REVOKED' }, { status: 403 })
+        return HttpResponse.json(
+          { message: 'Your access to this course was revoked by an administrator; only an administrator can restore it', code: 'SUBSCRIPTION_REVOKED' },
+          { status: 403 },
+        )
       }),
     )
     renderAt(`/galaxy/courses/overview/${COURSE}`)

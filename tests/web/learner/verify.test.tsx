@@ -37,7 +37,10 @@ describe('public certificate verification', () => {
   it('says how long to wait when the server refuses too many look-ups', async () => {
     net.server.use(
       http.get('*/api/certificates/verify/:code', () =>
-        HttpResponse.json({ message: 'Too many requests: try again in 42 seconds', code: 'RATE_LIMITED', retryAfter: 42 }, { status: 429, headers: { 'Retry-After': '42' } }),
+        HttpResponse.json(
+          { message: 'Too many requests: try again in 42 seconds', code: 'RATE_LIMITED', retryAfter: 42 },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
       ),
     )
     renderAt('/certificates/verify/ABCD-EFGH-JKLM')

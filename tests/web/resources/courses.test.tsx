@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { AdminSubscription } from '../../../contracts/admin/subscriptions'
-import type { AdminCourse, AdminCourseSummary, FormAttemptDetail, LearnerForms, LearnerSubscriptions, Subscriptor, SubscriptorsBody } from '../../../contracts/courses/admin'
+import type {
+  AdminCourse,
+  AdminCourseSummary,
+  FormAttemptDetail,
+  LearnerForms,
+  LearnerSubscriptions,
+  Subscriptor,
+  SubscriptorsBody,
+} from '../../../contracts/courses/admin'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 
@@ -75,8 +83,20 @@ function sub(id: string, user: string, createdDaysAgo: number, durationDays: num
   }
 }
 
-const lena: Subscriptor = { username: 'lena', email: 'lena@example.test', name: 'Lena Learner', subscriptions: 2, current: sub('0000000a-aaaa-4aaa-8aaa-00000000000a', 'lena', 2, 30) }
-const gone: Subscriptor = { username: 'gone-user', email: null, name: null, subscriptions: 1, current: sub('0000000b-aaaa-4aaa-8aaa-00000000000b', 'gone-user', 60, 30) }
+const lena: Subscriptor = {
+  username: 'lena',
+  email: 'lena@example.test',
+  name: 'Lena Learner',
+  subscriptions: 2,
+  current: sub('0000000a-aaaa-4aaa-8aaa-00000000000a', 'lena', 2, 30),
+}
+const gone: Subscriptor = {
+  username: 'gone-user',
+  email: null,
+  name: null,
+  subscriptions: 1,
+  current: sub('0000000b-aaaa-4aaa-8aaa-00000000000b', 'gone-user', 60, 30),
+}
 
 async function asAdmin() {
   await signedInAs(net.identity.add({ email: 'admin@example.test', groups: ['admin'] }))
@@ -91,7 +111,9 @@ function serveList(total: number, urls: string[]) {
       urls.push(new URL(request.url).pathname)
       const page = Number(new URL(request.url).pathname.split('/')[6])
       const search = decodeURIComponent(new URL(request.url).pathname.split('/')[7] ?? '')
-      const all = Array.from({ length: total }, (_, i) => summary(i + 1, i === 0 ? { publishedVersion: 2, organization: 'Aula University' } : {})).filter((c) => c.name.includes(search))
+      const all = Array.from({ length: total }, (_, i) => summary(i + 1, i === 0 ? { publishedVersion: 2, organization: 'Aula University' } : {})).filter((c) =>
+        c.name.includes(search),
+      )
       return HttpResponse.json({ items: all.slice((page - 1) * 10, page * 10) })
     }),
     http.get('*/api/v2/admin/courses/count/*', ({ request }) => {
@@ -129,7 +151,11 @@ describe('courses management: the list', () => {
     expect(within(crumbs).getByText('Courses')).toHaveAttribute('aria-current', 'page')
     const table = await screen.findByRole('table')
     await waitFor(() => expect(bodyRows(table)).toHaveLength(10))
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Course', 'Owner', 'Status', 'Published', 'Active learners', 'Last change'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Course', 'Owner', 'Status', 'Published', 'Active learners', 'Last change'])
     const first = bodyRows(table)[0]
     expect(within(first).getByRole('link', { name: 'Course 1' })).toHaveAttribute('href', `/admin/courses/${summary(1).uuid}`)
     expect(first).toHaveTextContent('Owner 1 <owner1@example.test>')
@@ -242,14 +268,22 @@ describe('courses management: one course', () => {
     serveDetail({ subscriptors: [lena] })
     net.server.use(
       http.post('*/api/admin/courses/course/subscriptors', () =>
-        HttpResponse.json({ items: [revoked ? { ...lena, current: { ...lena.current, ...sub(lena.current.id, 'lena', 2, 30, true) } } : lena], page: 1, pageSize: 10, count: 1, pages: 1 }),
+        HttpResponse.json({
+          items: [revoked ? { ...lena, current: { ...lena.current, ...sub(lena.current.id, 'lena', 2, 30, true) } } : lena],
+          page: 1,
+          pageSize: 10,
+          count: 1,
+          pages: 1,
+        }),
       ),
     )
     renderAt(`/admin/courses/${COURSE}`)
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('Revoke the subscription?')
-    expect(dialog).toHaveTextContent('Lena Learner loses access to Algebra for everyone now and cannot subscribe to it again until an administrator lifts the block.')
+    expect(dialog).toHaveTextContent(
+      'Lena Learner loses access to Algebra for everyone now and cannot subscribe to it again until an administrator lifts the block.',
+    )
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     const done = await screen.findByText("Lena Learner's subscription was revoked.")
     // The row's button is gone once revoked: the result holds the focus instead of the page.
@@ -333,7 +367,10 @@ describe('courses management: one course', () => {
 describe("courses management: a learner's forms", () => {
   it("shows the learner's subscriptions and tries of each form, and one try's answers", async () => {
     await asAdmin()
-    const learnerSubs: LearnerSubscriptions = { learner: { username: 'lena', email: 'lena@example.test', name: 'Lena Learner' }, items: [lena.current, sub('0000000c-aaaa-4aaa-8aaa-00000000000c', 'lena', 90, 30, true)] }
+    const learnerSubs: LearnerSubscriptions = {
+      learner: { username: 'lena', email: 'lena@example.test', name: 'Lena Learner' },
+      items: [lena.current, sub('0000000c-aaaa-4aaa-8aaa-00000000000c', 'lena', 90, 30, true)],
+    }
     const forms: LearnerForms = {
       learner: learnerSubs.learner,
       items: [

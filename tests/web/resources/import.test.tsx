@@ -64,7 +64,10 @@ describe('bulk import', () => {
       http.get('*/api/v2/admin/users/import/jobs/:id', () => {
         polls += 1
         return HttpResponse.json({
-          Item: polls < 2 ? job({ processed: 1, created: 1 }) : job({ status: 'completed', processed: 2, created: 1, skipped: 1, finishedAt: new Date().toISOString() }),
+          Item:
+            polls < 2
+              ? job({ processed: 1, created: 1 })
+              : job({ status: 'completed', processed: 2, created: 1, skipped: 1, finishedAt: new Date().toISOString() }),
         })
       }),
     )
@@ -97,7 +100,9 @@ describe('bulk import', () => {
       http.get('*/api/v2/admin/users/import/jobs', () =>
         HttpResponse.json({ items: [job({ processed: 1200, total: 10000, created: 1200, filename: 'big.csv' })], paginationToken: null, estimated: 1 }),
       ),
-      http.get('*/api/v2/admin/users/import/jobs/:id', () => HttpResponse.json({ Item: job({ processed: 2500, total: 10000, created: 2500, filename: 'big.csv' }) })),
+      http.get('*/api/v2/admin/users/import/jobs/:id', () =>
+        HttpResponse.json({ Item: job({ processed: 2500, total: 10000, created: 2500, filename: 'big.csv' }) }),
+      ),
     )
     renderAt('/admin/users/import')
     expect(await screen.findByRole('heading', { name: 'Importing big.csv' })).toBeInTheDocument()
@@ -112,7 +117,14 @@ describe('bulk import', () => {
     net.server.use(
       http.get('*/api/v2/admin/users/import/jobs', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })),
       http.post('*/api/v2/admin/users/import/preview', () =>
-        HttpResponse.json({ rows: [], total: 0, valid: 0, invalid: 0, existing: 0, fileErrors: ['The header line lacks the column "email"'] } satisfies ImportPreview),
+        HttpResponse.json({
+          rows: [],
+          total: 0,
+          valid: 0,
+          invalid: 0,
+          existing: 0,
+          fileErrors: ['The header line lacks the column "email"'],
+        } satisfies ImportPreview),
       ),
     )
     renderAt('/admin/users/import')

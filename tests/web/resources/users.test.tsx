@@ -25,7 +25,13 @@ function user(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 const groupsPage = {
-  items: ['admin', 'creator', 'general'].map((name) => ({ name, description: null, precedence: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' })),
+  items: ['admin', 'creator', 'general'].map((name) => ({
+    name,
+    description: null,
+    precedence: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  })),
   paginationToken: null,
   estimated: 3,
 }
@@ -48,7 +54,11 @@ describe('users list', () => {
         if (body.filters?.group === 'creator') return HttpResponse.json({ items: [user(7)], paginationToken: null, estimated: 1 })
         if (body.searchText) return HttpResponse.json({ items: [user(2)], paginationToken: null, estimated: 1 })
         if (body.paginationToken === 'next') return HttpResponse.json({ items: [user(3)], paginationToken: null, estimated: 1203 })
-        return HttpResponse.json({ items: [user(1), user(2, { status: 'UNCONFIRMED', enabled: false, emailVerified: false })], paginationToken: 'next', estimated: 1203 })
+        return HttpResponse.json({
+          items: [user(1), user(2, { status: 'UNCONFIRMED', enabled: false, emailVerified: false })],
+          paginationToken: 'next',
+          estimated: 1203,
+        })
       }),
     )
     renderAt('/admin/users')

@@ -7,7 +7,11 @@ import { createI18nProvider, LANGUAGE_KEY } from '../../../src/i18n'
 import { UploadField, type UploadFieldProps } from '../../../src/ui/upload'
 import { FakeXhr } from './fakeXhr'
 
-const params = { url: '/api/files/upload', fields: { key: 'k', 'Content-Type': 'image/png', Policy: 'p', 'X-Aula-Signature': 's' }, path: 'courses/c/cover/0123456789abcdef-cover.png' }
+const params = {
+  url: '/api/files/upload',
+  fields: { key: 'k', 'Content-Type': 'image/png', Policy: 'p', 'X-Aula-Signature': 's' },
+  path: 'courses/c/cover/0123456789abcdef-cover.png',
+}
 const png = (size = 1000, name = 'cover.png') => new File([new Uint8Array(size)], name, { type: 'image/png' })
 
 function renderField(props: Partial<UploadFieldProps> = {}) {

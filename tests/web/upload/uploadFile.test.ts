@@ -3,7 +3,11 @@ import { i18nProvider } from '../../../src/i18n'
 import { uploadFile } from '../../../src/ui/upload'
 import { FakeXhr } from './fakeXhr'
 
-const params = { url: 'https://bucket.s3.eu-west-1.amazonaws.com/', fields: { key: 'courses/c/cover/ab-x.png', 'Content-Type': 'image/png', Policy: 'p', 'X-Amz-Signature': 's' }, path: 'courses/c/cover/ab-x.png' }
+const params = {
+  url: 'https://bucket.s3.eu-west-1.amazonaws.com/',
+  fields: { key: 'courses/c/cover/ab-x.png', 'Content-Type': 'image/png', Policy: 'p', 'X-Amz-Signature': 's' },
+  path: 'courses/c/cover/ab-x.png',
+}
 const file = () => new File([new Uint8Array(100)], 'x.png', { type: 'image/png' })
 const text = (key: string) => i18nProvider.translate(`aula.account.http.${key}`)
 
@@ -36,7 +40,10 @@ describe('uploadFile', () => {
     FakeXhr.last!.respond(413, JSON.stringify({ message: 'Too much data', code: 'TOO_LARGE' }))
     await expect(local).rejects.toMatchObject({ title: text('tooLarge'), status: 413 })
     const s3 = uploadFile({ params, file: file() })
-    FakeXhr.last!.respond(400, '<?xml version="1.0"?><Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>')
+    FakeXhr.last!.respond(
+      400,
+      '<?xml version="1.0"?><Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message></Error>',
+    )
     await expect(s3).rejects.toMatchObject({ title: text('tooLarge'), status: 413 })
   })
 

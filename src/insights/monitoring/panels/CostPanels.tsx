@@ -17,7 +17,8 @@ function CostSource({ data }: { data: CostAndUsageResponse }) {
   const price = (amount: number) => money(amount, data.currency, locale)
   return (
     <Alert severity={data.modelled ? 'info' : 'success'} role="status">
-      <strong>{label(data.modelled ? 'modelled' : 'billedSource')}.</strong> {label(!data.modelled ? 'billedNote' : data.billingApi === 'none' ? 'noBilling' : 'billingFailed')}{' '}
+      <strong>{label(data.modelled ? 'modelled' : 'billedSource')}.</strong>{' '}
+      {label(!data.modelled ? 'billedNote' : data.billingApi === 'none' ? 'noBilling' : 'billingFailed')}{' '}
       {translate(`${T}.prices`, {
         storage: price(data.unitPrices.storageGbMonth),
         requests: price(data.unitPrices.requestsMillion),
@@ -35,7 +36,9 @@ export function CostPanels({ round }: { round: number }) {
   const colors = useChartColors()
   const period = useDateRange('last30')
   const [granularity, setGranularity] = useState<'day' | 'month'>('day')
-  const { data, panel } = useChartData(() => monitoringApi.costAndUsage(period.value, granularity), ['cost', period.value.from, period.value.to, granularity], { round })
+  const { data, panel } = useChartData(() => monitoringApi.costAndUsage(period.value, granularity), ['cost', period.value.from, period.value.to, granularity], {
+    round,
+  })
   const currency = data?.currency ?? 'USD'
   const m = (v: number | string | null) => (v === null ? '—' : money(Number(v), currency, locale))
   const rows = (data?.periods ?? []).map((p) => ({
@@ -47,7 +50,13 @@ export function CostPanels({ round }: { round: number }) {
     total: p.cost.total,
     billed: p.billed,
   }))
-  const usage = (data?.periods ?? []).map((p) => ({ period: p.period, requests: p.requests, emails: p.emails, cpuSeconds: Math.round(p.cpuSeconds * 10) / 10, storageBytes: p.storageBytes }))
+  const usage = (data?.periods ?? []).map((p) => ({
+    period: p.period,
+    requests: p.requests,
+    emails: p.emails,
+    cpuSeconds: Math.round(p.cpuSeconds * 10) / 10,
+    storageBytes: p.storageBytes,
+  }))
   const label = (key: string) => translate(`${T}.${key}`)
   const granularityId = useId()
   return (
@@ -61,7 +70,13 @@ export function CostPanels({ round }: { round: number }) {
           <Typography id={granularityId} variant="body2" sx={{ mb: 0.5 }}>
             {label('granularity')}
           </Typography>
-          <ToggleButtonGroup size="small" exclusive value={granularity} aria-labelledby={granularityId} onChange={(_, v: 'day' | 'month' | null) => v && setGranularity(v)}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={granularity}
+            aria-labelledby={granularityId}
+            onChange={(_, v: 'day' | 'month' | null) => v && setGranularity(v)}
+          >
             <ToggleButton value="day">{label('day')}</ToggleButton>
             <ToggleButton value="month">{label('month')}</ToggleButton>
           </ToggleButtonGroup>
@@ -114,11 +129,24 @@ export function CostPanels({ round }: { round: number }) {
         <LineChart data={usage} margin={{ left: 8, right: 8 }}>
           <CartesianGrid stroke={colors.grid} vertical={false} />
           <XAxis dataKey="period" stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} minTickGap={16} />
-          <YAxis stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 12 }} width={56} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} />
+          <YAxis
+            stroke={colors.axis}
+            tick={{ fill: colors.axis, fontSize: 12 }}
+            width={56}
+            tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })}
+          />
           <Tooltip contentStyle={colors.tooltip} formatter={(v) => formatNumber(Number(v), locale)} />
           <Legend />
           <Line type="monotone" dataKey="requests" name={label('requests')} stroke={colors.series[0]} strokeWidth={2} dot={false} />
-          <Line type="monotone" dataKey="emails" name={label('emails')} stroke={colors.series[1 % colors.series.length]} strokeWidth={2} dot={false} strokeDasharray="6 3" />
+          <Line
+            type="monotone"
+            dataKey="emails"
+            name={label('emails')}
+            stroke={colors.series[1 % colors.series.length]}
+            strokeWidth={2}
+            dot={false}
+            strokeDasharray="6 3"
+          />
         </LineChart>
       </ChartPanel>
     </Stack>

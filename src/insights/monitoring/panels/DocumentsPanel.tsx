@@ -30,7 +30,12 @@ export function DocumentsPanel({ round }: { round: number }) {
     >
       <BarChart data={rows.slice(0, TOP_TABLES)} layout="vertical" margin={{ left: 8, right: 16 }}>
         <CartesianGrid stroke={colors.grid} horizontal={false} />
-        <XAxis type="number" stroke={colors.axis} tick={{ fill: colors.axis }} tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })} />
+        <XAxis
+          type="number"
+          stroke={colors.axis}
+          tick={{ fill: colors.axis }}
+          tickFormatter={(v: number) => formatNumber(v, locale, { notation: 'compact' })}
+        />
         <YAxis type="category" dataKey="table" width={170} stroke={colors.axis} tick={{ fill: colors.axis, fontSize: 11 }} interval={0} />
         <Tooltip contentStyle={colors.tooltip} formatter={(v) => formatNumber(Number(v), locale)} />
         <Bar maxBarSize={40} dataKey="rows" name={translate(`${T}.rows`)} fill={colors.series[0]} />

@@ -58,7 +58,15 @@ export function ForecastPanel({ round }: { round: number }) {
           <Tooltip contentStyle={colors.tooltip} formatter={(v) => m(Number(v))} />
           <Legend />
           <Line type="monotone" dataKey="actual" name={label('actual')} stroke={colors.series[0]} strokeWidth={2} dot={false} connectNulls={false} />
-          <Line type="monotone" dataKey="projected" name={label('projection')} stroke={colors.series[1 % colors.series.length]} strokeWidth={2} strokeDasharray="6 4" dot={false} />
+          <Line
+            type="monotone"
+            dataKey="projected"
+            name={label('projection')}
+            stroke={colors.series[1 % colors.series.length]}
+            strokeWidth={2}
+            strokeDasharray="6 4"
+            dot={false}
+          />
         </LineChart>
       </ChartPanel>
     </Stack>

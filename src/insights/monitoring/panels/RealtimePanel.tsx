@@ -23,7 +23,12 @@ export function RealtimePanel({ round }: { round: number }) {
   // Real time: the figures refresh by themselves every 30 seconds while the screen is open.
   const { data, panel } = useChartData(() => monitoringApi.realtime(minutes), ['realtime', minutes], { round, refreshEvery: 30_000 })
   const label = (key: string) => translate(`${T}.${key}`)
-  const rows = (data?.countries ?? []).map((c) => ({ country: c.country ? countryName(c.country, locale) : label('unknown'), code: c.country ?? '', users: c.users, requests: c.requests }))
+  const rows = (data?.countries ?? []).map((c) => ({
+    country: c.country ? countryName(c.country, locale) : label('unknown'),
+    code: c.country ?? '',
+    users: c.users,
+    requests: c.requests,
+  }))
   const windowId = useId()
   return (
     <Stack spacing={1.5}>
@@ -31,7 +36,13 @@ export function RealtimePanel({ round }: { round: number }) {
         <Typography id={windowId} variant="body2">
           {label('window')}
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={minutes} aria-labelledby={windowId} onChange={(_, v: (typeof WINDOWS)[number] | null) => v && setMinutes(v)}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={minutes}
+          aria-labelledby={windowId}
+          onChange={(_, v: (typeof WINDOWS)[number] | null) => v && setMinutes(v)}
+        >
           {WINDOWS.map((w) => (
             <ToggleButton key={w} value={w}>
               {translate(`${T}.minutes`, { smart_count: w })}

@@ -22,4 +22,8 @@ export function ServerCard({ round }: { round: number }) {
 }
 
 /** Whole days, hours and minutes of a length of time in seconds. */
-const uptime = (seconds: number) => ({ days: Math.floor(seconds / 86400), hours: Math.floor((seconds % 86400) / 3600), minutes: Math.floor((seconds % 3600) / 60) })
+const uptime = (seconds: number) => ({
+  days: Math.floor(seconds / 86400),
+  hours: Math.floor((seconds % 86400) / 3600),
+  minutes: Math.floor((seconds % 3600) / 60),
+})

@@ -11,8 +11,19 @@ export function StorageCard({ round }: { round: number }) {
       load={monitoringApi.storage}
       round={round}
       facts={(data, label, locale) => [
-        [label('size'), <span key="size" data-testid="storage-size">{`${formatBytes(data.bytes, locale)} (${label('bytes', { count: formatNumber(data.bytes, locale) })})`}</span>],
-        [label('objects'), <span key="objects" data-testid="storage-objects">{formatNumber(data.objects, locale)}</span>],
+        [
+          label('size'),
+          <span
+            key="size"
+            data-testid="storage-size"
+          >{`${formatBytes(data.bytes, locale)} (${label('bytes', { count: formatNumber(data.bytes, locale) })})`}</span>,
+        ],
+        [
+          label('objects'),
+          <span key="objects" data-testid="storage-objects">
+            {formatNumber(data.objects, locale)}
+          </span>,
+        ],
         [label('driver'), data.driver === 's3' ? label('s3', { bucket: data.bucket ?? '' }) : label('local')],
         [label('measured'), dateTime(data.measuredAt, locale)],
       ]}

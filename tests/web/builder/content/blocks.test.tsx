@@ -11,11 +11,19 @@ describe('the content editor', () => {
     renderEditor(ctx)
     expect(await screen.findByText('This course has no sections yet. Add the first one to begin.')).toBeInTheDocument()
 
-    ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hello</p>' } }, { kind: 'link', values: { title: 'Reading', url: 'https://example.org' } })
+    ctx.content.section(
+      'Basics',
+      { kind: 'text', values: { title: 'Welcome', html: '<p>Hello</p>' } },
+      { kind: 'link', values: { title: 'Reading', url: 'https://example.org' } },
+    )
     ctx.content.section('Practice')
     renderEditor(ctx)
     const basics = await screen.findByRole('region', { name: 'Section 1: Basics' })
-    expect(within(basics).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby') && within(a).getByRole('heading').textContent)).toEqual(['Welcome', 'Reading'])
+    expect(
+      within(basics)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-labelledby') && within(a).getByRole('heading').textContent),
+    ).toEqual(['Welcome', 'Reading'])
     expect(screen.getByRole('region', { name: 'Section 2: Practice' })).toHaveTextContent('This section has no blocks.')
   })
 
@@ -31,7 +39,9 @@ describe('the content editor', () => {
     await user.type(within(link).getByLabelText('Address (URL)'), 'https://example.org/guide')
     await user.type(within(link).getByLabelText('Block title (optional)'), 'Guide')
 
-    await waitFor(() => expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toEqual({ url: 'https://example.org/guide', title: 'Guide' }))
+    await waitFor(() =>
+      expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toEqual({ url: 'https://example.org/guide', title: 'Guide' }),
+    )
     const [addSection, addBlock] = ctx.content.writes
     expect(addSection).toMatchObject({ path: '/blocks/add', body: { uuid: COURSE, item: 'section', revision: 1, values: { title: 'New section' } } })
     expect(addBlock).toMatchObject({ path: '/blocks/add', body: { item: 'link', section: addSection!.body.id, revision: 2 } })
@@ -56,7 +66,11 @@ describe('the content editor', () => {
 
   it('asks a linked video’s length, holds the address until it is valid, and shows an uploaded video’s length', async () => {
     const user = userEvent.setup()
-    ctx.content.section('Basics', { kind: 'video', values: { title: 'Talk', url: 'https://video.example.org/talk.mp4', duration: 754 } }, { kind: 'video', values: { title: 'Clip', path: `courses/${COURSE}/block-video/0123456789abcdef-clip.webm`, duration: 20 } })
+    ctx.content.section(
+      'Basics',
+      { kind: 'video', values: { title: 'Talk', url: 'https://video.example.org/talk.mp4', duration: 754 } },
+      { kind: 'video', values: { title: 'Clip', path: `courses/${COURSE}/block-video/0123456789abcdef-clip.webm`, duration: 20 } },
+    )
     renderEditor(ctx)
     const clip = await screen.findByRole('article', { name: 'Clip' })
     await user.click(within(clip).getByRole('button', { name: 'Edit' }))
@@ -75,12 +89,22 @@ describe('the content editor', () => {
     expect(ctx.content.writes.every((w) => typeof (w.body.values as { duration?: unknown }).duration === 'number')).toBe(true)
     await user.clear(length)
     await user.type(length, '1:05:00')
-    await waitFor(() => expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toEqual({ title: 'Talk', url: 'https://video.example.org/talk.mp4', duration: 3900 }))
+    await waitFor(() =>
+      expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toEqual({
+        title: 'Talk',
+        url: 'https://video.example.org/talk.mp4',
+        duration: 3900,
+      }),
+    )
   })
 
   it('deletes a block after confirmation, and a section with its blocks', async () => {
     const user = userEvent.setup()
-    const basics = ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<p>Hi</p>' } }, { kind: 'text', values: { title: 'Summary', html: '' } })
+    const basics = ctx.content.section(
+      'Basics',
+      { kind: 'text', values: { title: 'Welcome', html: '<p>Hi</p>' } },
+      { kind: 'text', values: { title: 'Summary', html: '' } },
+    )
     renderEditor(ctx)
     await user.click(await screen.findByRole('button', { name: 'Actions for block Welcome' }))
     await user.click(screen.getByRole('menuitem', { name: 'Delete block' }))
@@ -111,7 +135,10 @@ describe('the content editor', () => {
     expect(screen.getByRole('menuitem', { name: 'Move up' })).toHaveAttribute('aria-disabled', 'true')
     await user.click(screen.getByRole('menuitem', { name: 'Move down' }))
     expect(await screen.findByText('Block moved to position 2 of 2.')).toBeInTheDocument()
-    const titles = (section: string) => within(screen.getByRole('region', { name: section })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    const titles = (section: string) =>
+      within(screen.getByRole('region', { name: section }))
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent)
     expect(titles('Section 1: Basics')).toEqual(['Two', 'One'])
     const stored = (section: string) => ctx.content.blockIds(section).map((id) => ctx.content.items.get(id)!.values.title)
     await waitFor(() => expect(stored(basics)).toEqual(['Two', 'One']))
@@ -149,7 +176,9 @@ describe('the content editor', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Move down' }))
     const one = block('One')
     expect(await within(one).findByRole('alert')).toHaveTextContent('Not saved')
-    const titles = within(screen.getByRole('region', { name: 'Section 1: Basics' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    const titles = within(screen.getByRole('region', { name: 'Section 1: Basics' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent)
     expect(titles).toEqual(['One', 'Two'])
     expect(within(block('Two')).queryByRole('alert')).not.toBeInTheDocument()
     await user.click(within(one).getByRole('button', { name: 'Dismiss' }))

@@ -37,7 +37,16 @@ describe('the evaluation form editor', () => {
         name: 'Quiz',
         tries: 1,
         requiredScore: 70,
-        questions: [{ type: 'single', text: 'Median?', options: [{ text: 'Middle', correct: true }, { text: 'Mode', correct: false }] }],
+        questions: [
+          {
+            type: 'single',
+            text: 'Median?',
+            options: [
+              { text: 'Middle', correct: true },
+              { text: 'Mode', correct: false },
+            ],
+          },
+        ],
       }),
     )
     // Many fields typed into one by one: slow on a busy machine, so this test gets more time.
@@ -51,7 +60,17 @@ describe('the evaluation form editor', () => {
         name: 'Quiz',
         tries: 2,
         requiredScore: 50,
-        questions: [{ id: 'q1', type: 'multiple', text: 'Pick the means', options: [{ id: 'a', text: 'Arithmetic', correct: true }, { id: 'b', text: 'Geometric', correct: true }] }],
+        questions: [
+          {
+            id: 'q1',
+            type: 'multiple',
+            text: 'Pick the means',
+            options: [
+              { id: 'a', text: 'Arithmetic', correct: true },
+              { id: 'b', text: 'Geometric', correct: true },
+            ],
+          },
+        ],
       },
     })
     renderEditor(ctx)
@@ -71,7 +90,17 @@ describe('the evaluation form editor', () => {
     expect(within(question).getByRole('radio', { name: 'True' })).not.toBeChecked()
     expect(within(question).getByText('Mark the correct answer.')).toBeInTheDocument()
     await user.click(within(question).getByRole('radio', { name: 'False' }))
-    await waitFor(() => expect(saved().at(-1)?.questions).toMatchObject([{ type: 'boolean', options: [{ text: 'true', correct: false }, { text: 'false', correct: true }] }]))
+    await waitFor(() =>
+      expect(saved().at(-1)?.questions).toMatchObject([
+        {
+          type: 'boolean',
+          options: [
+            { text: 'true', correct: false },
+            { text: 'false', correct: true },
+          ],
+        },
+      ]),
+    )
   })
 
   it('does not save tries or a required score out of range, and saves them once corrected', async () => {

@@ -90,7 +90,8 @@ export class FakeContent {
         if (refused) {
           return HttpResponse.json({ message: 'Refused by the test', code: 'INVALID' }, { status: refused[1] })
         }
-        if (body.revision !== this.revision) return HttpResponse.json({ message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: this.revision }, { status: 409 })
+        if (body.revision !== this.revision)
+          return HttpResponse.json({ message: 'This course was changed elsewhere', code: 'STALE_REVISION', revision: this.revision }, { status: 409 })
         this.revision += 1
         const answer = apply(body)
         return HttpResponse.json({ revision: this.revision, ...(answer as object) })
@@ -98,7 +99,9 @@ export class FakeContent {
     return [
       http.get(`${API}/builder/blocks/:id`, () => HttpResponse.json({ items: this.tree() })),
       http.get(`${API}/builder/review/course/:id`, ({ params }) =>
-        HttpResponse.json({ Item: { uuid: params.id, name: 'Statistics for everyone', revision: this.revision, publishedVersion: null, role: 'reviewer', items: this.tree() } }),
+        HttpResponse.json({
+          Item: { uuid: params.id, name: 'Statistics for everyone', revision: this.revision, publishedVersion: null, role: 'reviewer', items: this.tree() },
+        }),
       ),
       http.get(`${API}/blocks/history/:course/:block`, ({ params }) => {
         const item = this.items.get(String(params.block))
@@ -126,7 +129,12 @@ export class FakeContent {
       write('post', '/blocks/delete', (body) => {
         const id = String(body.id)
         if (this.sections.includes(id)) this.sections = this.sections.filter((s) => s !== id)
-        else for (const [s, ids] of this.blocks) this.blocks.set(s, ids.filter((b) => b !== id))
+        else
+          for (const [s, ids] of this.blocks)
+            this.blocks.set(
+              s,
+              ids.filter((b) => b !== id),
+            )
         return { items: this.tree() }
       }),
       write('post', '/blocks/order', (body) => {
@@ -137,7 +145,11 @@ export class FakeContent {
       }),
       write('put', '/blocks/move/section', (body) => {
         const block = String(body.block)
-        for (const [s, ids] of this.blocks) this.blocks.set(s, ids.filter((b) => b !== block))
+        for (const [s, ids] of this.blocks)
+          this.blocks.set(
+            s,
+            ids.filter((b) => b !== block),
+          )
         const target = [...this.blockIds(String(body.section))]
         target.splice(typeof body.position === 'number' ? body.position : target.length, 0, block)
         this.blocks.set(String(body.section), target)

@@ -34,7 +34,9 @@ describe('block history', () => {
     await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(3))
     expect(within(drawer).getAllByRole('listitem')[0]).toHaveTextContent('Version 3')
     await user.click(within(drawer).getByRole('button', { name: 'Close history' }))
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Reading' })).getByLabelText('Address (URL)')).toHaveValue('https://example.org/first'))
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Reading' })).getByLabelText('Address (URL)')).toHaveValue('https://example.org/first'),
+    )
   })
 
   it('saves what the text editor shows, and puts a restored text back in the open editor', async () => {
@@ -56,7 +58,9 @@ describe('block history', () => {
     expect(await within(drawer).findByText('First words')).toBeInTheDocument()
     await user.click(within(drawer).getByRole('button', { name: 'Restore version 1' }))
     await user.click(await within(drawer).findByRole('button', { name: 'Close history' }))
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Welcome' })).getByRole('textbox', { name: 'Text' })).toHaveTextContent('First words'))
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Welcome' })).getByRole('textbox', { name: 'Text' })).toHaveTextContent('First words'),
+    )
   })
 
   it('tells when the history cannot be loaded', async () => {
@@ -86,14 +90,33 @@ describe('the review view', () => {
       { kind: 'simulation', values: { title: 'Dice', url: 'https://example.org/dice.html' } },
       {
         kind: 'form',
-        values: { name: 'Quiz', tries: 2, requiredScore: 50, questions: [{ id: 'q1', type: 'single', text: 'Median?', options: [{ id: 'a', text: 'Middle', correct: true }, { id: 'b', text: 'Mode', correct: false }] }] },
+        values: {
+          name: 'Quiz',
+          tries: 2,
+          requiredScore: 50,
+          questions: [
+            {
+              id: 'q1',
+              type: 'single',
+              text: 'Median?',
+              options: [
+                { id: 'a', text: 'Middle', correct: true },
+                { id: 'b', text: 'Mode', correct: false },
+              ],
+            },
+          ],
+        },
       },
     )
     const { container } = renderReview()
     expect(await screen.findByRole('heading', { name: 'Course review: Statistics for everyone' })).toBeInTheDocument()
     expect(screen.getByRole('navigation', { name: 'Contents' })).toHaveTextContent('BasicsPractice')
     const basics = screen.getByRole('region', { name: '1. Basics' })
-    expect(within(basics).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Welcome', 'Chart', 'Data'])
+    expect(
+      within(basics)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent),
+    ).toEqual(['Welcome', 'Chart', 'Data'])
     expect(within(basics).getByText('learners').tagName).toBe('STRONG')
     expect(container.querySelector('script')).toBeNull()
     expect(container.querySelector('[onerror]')).toBeNull()

@@ -49,7 +49,11 @@ describe('chart panel', () => {
     // The table scrolls inside its own named, focusable region (the page itself never scrolls sideways).
     expect(screen.getByRole('region', { name: 'Table: Sales per day' })).toHaveAttribute('tabindex', '0')
     const table = screen.getByRole('table', { name: 'Sales per day' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day', 'Course', 'Sales'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day', 'Course', 'Sales'])
     const [, first, second] = within(table).getAllByRole('row')
     expect(within(first).getByRole('rowheader')).toHaveTextContent('2026-11-01')
     expect(within(first).getByText('Química, en casa')).toBeInTheDocument()
@@ -75,7 +79,14 @@ describe('chart panel', () => {
   })
 
   it('formats numbers without a format in the locale and shows a dash for no value', async () => {
-    await renderKit(panel({ columns: [{ key: 'day', label: 'Day' }, { key: 'sales', label: 'Sales' }] }))
+    await renderKit(
+      panel({
+        columns: [
+          { key: 'day', label: 'Day' },
+          { key: 'sales', label: 'Sales' },
+        ],
+      }),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Table' }))
     expect(screen.getByRole('cell', { name: '1,234.5' })).toBeInTheDocument()
     expect(screen.getByRole('cell', { name: '—' })).toBeInTheDocument()

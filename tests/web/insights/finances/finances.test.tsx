@@ -40,11 +40,15 @@ function answerFinances(options: { empty?: boolean; list?: (url: URL) => Respons
     http.get(`${F}/list`, ({ request }) => {
       const { url } = q(request)
       if (options.list) return options.list(url)
-      return HttpResponse.json(page(options.empty ? [] : [sale(1), sale(2, { amount: 9.99, currency: 'USD', revokedAt: '2026-11-03T00:00:00.000Z' })], null, options.empty ? 0 : 2))
+      return HttpResponse.json(
+        page(options.empty ? [] : [sale(1), sale(2, { amount: 9.99, currency: 'USD', revokedAt: '2026-11-03T00:00:00.000Z' })], null, options.empty ? 0 : 2),
+      )
     }),
     http.get(`${F}/export`, ({ request }) => {
       q(request)
-      return new HttpResponse('\uFEFFsold_at,course,plan,amount,currency\r\n2026-11-02T10:00:00.000Z,Astronomía,Full year,49.90,EUR\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })
+      return new HttpResponse('\uFEFFsold_at,course,plan,amount,currency\r\n2026-11-02T10:00:00.000Z,Astronomía,Full year,49.90,EUR\r\n', {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+      })
     }),
   )
 }
@@ -120,7 +124,11 @@ describe('sales screen', () => {
 
     await userEvent.click(within(overTime).getByRole('button', { name: 'Table' }))
     const table = within(overTime).getByRole('table')
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Period', 'Revenue (EUR)', 'Sales (EUR)', 'Revenue (USD)', 'Sales (USD)'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Period', 'Revenue (EUR)', 'Sales (EUR)', 'Revenue (USD)', 'Sales (USD)'])
     const [, first] = within(table).getAllByRole('row')
     expect(within(first).getByText('€99.80')).toBeInTheDocument()
 
@@ -137,11 +145,13 @@ describe('sales screen', () => {
     await within(courses).findByRole('figure')
     await userEvent.click(within(courses).getByRole('button', { name: 'Table' }))
     const rows = within(within(courses).getByRole('table')).getAllByRole('row')
-    expect(rows.map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent))).toEqual([
-      [],
-      ['€99.80', '2', '$9.99', '1'],
-      ['€20.00', '1', '—', '—'],
-    ])
+    expect(
+      rows.map((r) =>
+        within(r)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([[], ['€99.80', '2', '$9.99', '1'], ['€20.00', '1', '—', '—']])
     const plans = screen.getByRole('region', { name: 'Sales by plan' })
     await userEvent.click(within(plans).getByRole('button', { name: 'Table' }))
     expect(within(plans).getByText('Full year · Astronomía')).toBeInTheDocument()
@@ -195,13 +205,21 @@ describe('sales screen', () => {
       }),
     )
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFsold_at,course,plan,amount,currency\r\n2026-11-02T10:00:00.000Z,Astronomía,Full year,49.90,EUR\r\n')
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFFsold_at,course,plan,amount,currency\r\n2026-11-02T10:00:00.000Z,Astronomía,Full year,49.90,EUR\r\n',
+    )
   })
 
   it('shows a failed chart with a retry that loads it again', async () => {
     answerFinances()
     let fail = true
-    net.server.use(http.get(F, () => (fail ? HttpResponse.json({ message: 'Error while requesting the resource' }, { status: 500 }) : HttpResponse.json(series('2026-11-01', '2026-11-02', 'day')))))
+    net.server.use(
+      http.get(F, () =>
+        fail
+          ? HttpResponse.json({ message: 'Error while requesting the resource' }, { status: 500 })
+          : HttpResponse.json(series('2026-11-01', '2026-11-02', 'day')),
+      ),
+    )
     await signedInAs(financeUser())
     renderAt('/admin/finances/sales?from=2026-11-01&to=2026-11-02')
     const overTime = await screen.findByRole('region', { name: 'Sales over time' })

@@ -32,7 +32,17 @@ export const byPlan = (from: string, to: string): SalesByPlan => ({
   from,
   to,
   truncated: false,
-  items: [{ planId: '33333333-3333-4333-8333-333333333333', planName: 'Full year', courseId: ASTRO, courseName: 'Astronomía', currency: 'EUR', sales: 2, revenue: 99.8 }],
+  items: [
+    {
+      planId: '33333333-3333-4333-8333-333333333333',
+      planName: 'Full year',
+      courseId: ASTRO,
+      courseName: 'Astronomía',
+      currency: 'EUR',
+      sales: 2,
+      revenue: 99.8,
+    },
+  ],
 })
 
 export const totals = (from: string, to: string, empty = false): SalesTotals => ({
@@ -45,7 +55,12 @@ export const totals = (from: string, to: string, empty = false): SalesTotals => 
         { currency: 'EUR', sales: 3, revenue: 119.8, averagePrice: 39.93, buyers: 3, courses: 2 },
         { currency: 'USD', sales: 1, revenue: 9.99, averagePrice: 9.99, buyers: 1, courses: 1 },
       ],
-  previous: { from: '2026-09-01', to: '2026-09-30', sales: 1, currencies: [{ currency: 'EUR', sales: 1, revenue: 49.9, averagePrice: 49.9, buyers: 1, courses: 1 }] },
+  previous: {
+    from: '2026-09-01',
+    to: '2026-09-30',
+    sales: 1,
+    currencies: [{ currency: 'EUR', sales: 1, revenue: 49.9, averagePrice: 49.9, buyers: 1, courses: 1 }],
+  },
 })
 
 export const sale = (n: number, over: Partial<Sale> = {}): Sale => ({

@@ -22,7 +22,16 @@ function analyticsHandlers(calls: string[]) {
   return [
     http.get(`*${A}/active-learners`, ({ request }) => {
       const p = q(request)
-      return HttpResponse.json({ from: p.get('from'), to: p.get('to'), interval: p.get('interval') ?? 'day', total: 5, series: [{ period: p.get('from'), learners: 3 }, { period: p.get('to'), learners: 4 }] })
+      return HttpResponse.json({
+        from: p.get('from'),
+        to: p.get('to'),
+        interval: p.get('interval') ?? 'day',
+        total: 5,
+        series: [
+          { period: p.get('from'), learners: 3 },
+          { period: p.get('to'), learners: 4 },
+        ],
+      })
     }),
     http.get(`*${A}/subscriptions`, ({ request }) => {
       const p = q(request)
@@ -31,7 +40,10 @@ function analyticsHandlers(calls: string[]) {
         to: p.get('to'),
         interval: p.get('interval') ?? 'day',
         totals: { created: 7, revoked: 1, activeAtEnd: 12 },
-        series: [{ period: p.get('from'), created: 3, revoked: 0, active: 9 }, { period: p.get('to'), created: 4, revoked: 1, active: 12 }],
+        series: [
+          { period: p.get('from'), created: 3, revoked: 0, active: 9 },
+          { period: p.get('to'), created: 4, revoked: 1, active: 12 },
+        ],
       })
     }),
     http.get(`*${A}/completion`, ({ request }) => {
@@ -51,7 +63,7 @@ function analyticsHandlers(calls: string[]) {
       const courses = [
         { uuid: OPTICS, name: 'Óptica', subscriptions: 4, completions: 1, learners: 3 },
         { uuid: MUSIC, name: 'Música', subscriptions: 2, completions: 2, learners: 1 },
-      ].sort((a, b) => (b as Record<string, number | string>)[by] as number - ((a as Record<string, number | string>)[by] as number))
+      ].sort((a, b) => ((b as Record<string, number | string>)[by] as number) - ((a as Record<string, number | string>)[by] as number))
       return HttpResponse.json({ from: p.get('from'), to: p.get('to'), by, courses })
     }),
   ]
@@ -60,7 +72,10 @@ function analyticsHandlers(calls: string[]) {
 const tableRows = async (name: string) => {
   const region = await screen.findByRole('region', { name })
   await userEvent.click(within(region).getByRole('button', { name: 'Table' }))
-  return within(region).getAllByRole('row').slice(1).map((r) => Array.from(r.children).map((c) => c.textContent))
+  return within(region)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => Array.from(r.children).map((c) => c.textContent))
 }
 
 describe('analytics pages', () => {
@@ -125,7 +140,9 @@ describe('analytics pages', () => {
     let fail = true
     net.server.use(
       http.get(`*${A}/active-learners`, () =>
-        fail ? HttpResponse.json({ message: 'Invalid date range' }, { status: 400 }) : HttpResponse.json({ from: '2026-09-01', to: '2026-11-15', interval: 'week', total: 0, series: [{ period: '2026-09-01', learners: 0 }] }),
+        fail
+          ? HttpResponse.json({ message: 'Invalid date range' }, { status: 400 })
+          : HttpResponse.json({ from: '2026-09-01', to: '2026-11-15', interval: 'week', total: 0, series: [{ period: '2026-09-01', learners: 0 }] }),
       ),
     )
     await asAdmin()

@@ -28,7 +28,10 @@ describe('monitoring screen', () => {
     // The figures behind each chart, through its table view.
     const documents = screen.getByRole('region', { name: 'Records per table' })
     await userEvent.click(within(documents).getByRole('button', { name: 'Table' }))
-    const rows = within(documents).getAllByRole('row').slice(1).map((r) => r.textContent)
+    const rows = within(documents)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent)
     expect(rows).toEqual(['identity_users1,200', 'courses10'])
 
     expect(await screen.findByText(/Measured usage × the configured unit prices; no billing API is configured\./)).toBeInTheDocument()
@@ -79,7 +82,10 @@ describe('monitoring screen', () => {
     let fail = true
     net.server.use(
       ...monitoringHandlers(calls, {
-        storage: () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ measuredAt: '2026-11-22T10:00:00.000Z', driver: 's3', bucket: 'aula-files', bytes: 2048, objects: 3 })),
+        storage: () =>
+          fail
+            ? HttpResponse.json({ message: 'boom' }, { status: 500 })
+            : HttpResponse.json({ measuredAt: '2026-11-22T10:00:00.000Z', driver: 's3', bucket: 'aula-files', bytes: 2048, objects: 3 }),
       }),
     )
     await asAdmin()
@@ -95,7 +101,10 @@ describe('monitoring screen', () => {
 
   it('keeps learners out', async () => {
     const calls: string[] = []
-    net.server.use(...monitoringHandlers(calls), http.get('*/api/v2/user/courses', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })))
+    net.server.use(
+      ...monitoringHandlers(calls),
+      http.get('*/api/v2/user/courses', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })),
+    )
     await signedInAs(net.identity.add({ email: 'leo@example.test', groups: ['general'] }))
     renderAt('/admin/monitoring')
     expect(await screen.findByRole('heading', { level: 1, name: 'Permission denied' })).toBeInTheDocument()

@@ -40,12 +40,31 @@ class FakePlayer {
 
   progress(): PlayerIndex['progress'] {
     const done = this.completed.size
-    return { done, total: ORDER.length, percent: Math.floor((done * 100) / ORDER.length), completed: done === ORDER.length, completedAt: null, certificate: this.certificate }
+    return {
+      done,
+      total: ORDER.length,
+      percent: Math.floor((done * 100) / ORDER.length),
+      completed: done === ORDER.length,
+      completedAt: null,
+      certificate: this.certificate,
+    }
   }
   index(): PlayerIndex {
     return {
-      course: { uuid: COURSE, name: 'Statistics for everyone', version: 1, organization: { id: id(99), name: this.organization }, Details: { Organization: this.organization } },
-      sections: [{ id: SECTION, title: 'Getting started', blocks: ORDER.map((b) => ({ id: b, kind: KINDS[b], title: TITLES[b], required: true, completed: this.completed.has(b) })) }],
+      course: {
+        uuid: COURSE,
+        name: 'Statistics for everyone',
+        version: 1,
+        organization: { id: id(99), name: this.organization },
+        Details: { Organization: this.organization },
+      },
+      sections: [
+        {
+          id: SECTION,
+          title: 'Getting started',
+          blocks: ORDER.map((b) => ({ id: b, kind: KINDS[b], title: TITLES[b], required: true, completed: this.completed.has(b) })),
+        },
+      ],
       progress: this.progress(),
       resume: this.resume ? { block: this.resume, seconds: 0 } : null,
       subscription: { expiresAt: '2030-01-01T00:00:00.000Z', remainingDays: 100 },
@@ -68,14 +87,27 @@ class FakePlayer {
     return {
       course: COURSE,
       section: { id: SECTION, title: 'Getting started' },
-      block: { id: block, kind: KINDS[block], values, urls, completed: this.completed.has(block), watchedSeconds: 0, positionSeconds: block === VIDEO ? 12 : 0 },
+      block: {
+        id: block,
+        kind: KINDS[block],
+        values,
+        urls,
+        completed: this.completed.has(block),
+        watchedSeconds: 0,
+        positionSeconds: block === VIDEO ? 12 : 0,
+      },
       previous: ORDER[i - 1] ?? null,
       next: ORDER[i + 1] ?? null,
     }
   }
   standing() {
     const used = this.attempts.length
-    return { attemptsUsed: used, attemptsLeft: 3 - used, bestScore: used ? (this.attempts.some(Boolean) ? 100 : 50) : null, passed: this.attempts.some(Boolean) }
+    return {
+      attemptsUsed: used,
+      attemptsLeft: 3 - used,
+      bestScore: used ? (this.attempts.some(Boolean) ? 100 : 50) : null,
+      passed: this.attempts.some(Boolean),
+    }
   }
   form(): LearnerForm {
     return {
@@ -87,8 +119,25 @@ class FakePlayer {
       tries: 3,
       requiredScore: 80,
       questions: [
-        { id: 'q1', type: 'single', text: 'What is a mean?', options: [{ id: 'a', text: 'An average' }, { id: 'b', text: 'A colour' }] },
-        { id: 'q2', type: 'multiple', text: 'Which are charts?', options: [{ id: 'c', text: 'Bar' }, { id: 'd', text: 'Pie' }, { id: 'e', text: 'Soup' }] },
+        {
+          id: 'q1',
+          type: 'single',
+          text: 'What is a mean?',
+          options: [
+            { id: 'a', text: 'An average' },
+            { id: 'b', text: 'A colour' },
+          ],
+        },
+        {
+          id: 'q2',
+          type: 'multiple',
+          text: 'Which are charts?',
+          options: [
+            { id: 'c', text: 'Bar' },
+            { id: 'd', text: 'Pie' },
+            { id: 'e', text: 'Soup' },
+          ],
+        },
       ],
       ...this.standing(),
     }
@@ -111,7 +160,10 @@ class FakePlayer {
         this.positions.push(body)
         // The server's rule in short: played to the end of its own length (100 s here), within 10 s.
         if (body.seconds >= 90) this.completed.add(body.block)
-        return HttpResponse.json({ block: { id: body.block, completed: this.completed.has(body.block), watchedSeconds: body.seconds }, progress: this.progress() })
+        return HttpResponse.json({
+          block: { id: body.block, completed: this.completed.has(body.block), watchedSeconds: body.seconds },
+          progress: this.progress(),
+        })
       }),
       http.post('*/api/v2/courses/forms/request', () => HttpResponse.json(this.form())),
       http.post('*/api/v2/courses/forms/completed', async ({ request }) => {
@@ -193,7 +245,16 @@ const matchMediaAt =
     const min = /min-width:\s*([\d.]+)px/.exec(query)
     const max = /max-width:\s*([\d.]+)px/.exec(query)
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }
   }
 function onScreen(width: number) {
   const before = window.matchMedia
@@ -426,7 +487,9 @@ describe('course player', () => {
 
   it('offers to try again when a block cannot be loaded', async () => {
     let failures = 1
-    server.use(http.get('*/api/v2/courses/course/page/:course/:block', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 500 }) : undefined)))
+    server.use(
+      http.get('*/api/v2/courses/course/page/:course/:block', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 500 }) : undefined)),
+    )
     const user = userEvent.setup()
     renderPlayer(`/galaxy/courses/player/${COURSE}/${SIM}`)
     expect(await screen.findByText('This block could not be loaded.')).toBeInTheDocument()

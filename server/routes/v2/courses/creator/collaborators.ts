@@ -37,7 +37,8 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
     const sub = user.attributes.sub || user.username
     if (owner !== null && sub === owner) throw new HttpError(409, ALREADY_OWNER_MESSAGE, 'ALREADY_OWNER', { username: ALREADY_OWNER_MESSAGE })
     const groups = await identity(() => pool.groupsOf(user.username))
-    if (!groups.includes('creator') && !groups.includes('reviewer')) throw new HttpError(400, NOT_A_CREATOR_MESSAGE, 'NOT_A_CREATOR', { username: NOT_A_CREATOR_MESSAGE })
+    if (!groups.includes('creator') && !groups.includes('reviewer'))
+      throw new HttpError(400, NOT_A_CREATOR_MESSAGE, 'NOT_A_CREATOR', { username: NOT_A_CREATOR_MESSAGE })
     return { sub, username: user.username, name: user.name }
   }
 
@@ -117,7 +118,7 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
     {
       schema: {
         tags,
-        summary: "Shares the course with a creator or reviewer by username or e-mail (owner and admins); the owner: 409 \"You're already owner of the course\"",
+        summary: 'Shares the course with a creator or reviewer by username or e-mail (owner and admins); the owner: 409 "You\'re already owner of the course"',
         params: CourseIdParams,
         body: ShareBody,
         response: { 200: CollaboratorsResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
@@ -164,7 +165,14 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
 
   app.get(
     `${base}/share/collaborators/:id`,
-    { schema: { tags, summary: 'The people the course is shared with', params: CourseIdParams, response: { 200: CollaboratorList, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The people the course is shared with',
+        params: CourseIdParams,
+        response: { 200: CollaboratorList, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       await requireCourse(app.db, actorOf(request), request.params.id, 'read')
       return { items: (await listCollaborators(app.db, request.params.id)).map(toCollaborator) }

@@ -19,7 +19,18 @@ import {
   type CourseFilter,
 } from '../../../../../contracts/courses/creator.js'
 import { cloneCourseWithContent } from '../../../../courses/clone.js'
-import { choiceExists, countCourses, findCourse, insertCourse, listChoices, listCollaborators, listCourses, listPlans, updateGeneral, type ListScope } from '../../../../courses/model/queries.js'
+import {
+  choiceExists,
+  countCourses,
+  findCourse,
+  insertCourse,
+  listChoices,
+  listCollaborators,
+  listCourses,
+  listPlans,
+  updateGeneral,
+  type ListScope,
+} from '../../../../courses/model/queries.js'
 import { bumpRevision, notAuthorized } from '../../../../courses/revisions.js'
 import type { Queryable } from '../../../../db/index.js'
 import type { App, Principal } from '../../../../types.js'
@@ -59,7 +70,14 @@ export default async function creatorRoutes(app: App) {
 
     app.post(
       `${base}/start`,
-      { schema: { tags, summary: 'Starts a course; the caller becomes its owner', body: StartBody, response: { 201: StartResponse, ...courseErrorResponses(400, 401, 403) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Starts a course; the caller becomes its owner',
+          body: StartBody,
+          response: { 201: StartResponse, ...courseErrorResponses(400, 401, 403) },
+        },
+      },
       async (request, reply) => {
         const name = request.body.name.trim()
         if (!name) throw invalid({ name: 'Required' })
@@ -87,7 +105,14 @@ export default async function creatorRoutes(app: App) {
       )
       app.get(
         `${base}/count${suffix}`,
-        { schema: { tags, summary: 'How many courses the same list holds', params: CourseListParams, response: { 200: CourseCountResponse, ...courseErrorResponses(400, 401, 403) } } },
+        {
+          schema: {
+            tags,
+            summary: 'How many courses the same list holds',
+            params: CourseListParams,
+            response: { 200: CourseCountResponse, ...courseErrorResponses(400, 401, 403) },
+          },
+        },
         async (request) => {
           const count = await countCourses(app.db, scopeOf(actorOf(request), request.params))
           return { count, pageSize: COURSE_PAGE_SIZE, pages: Math.ceil(count / COURSE_PAGE_SIZE) }
@@ -131,7 +156,8 @@ export default async function creatorRoutes(app: App) {
         }
         if (given.keywords !== undefined) fields.keywords = distinct(given.keywords)
         if (given.durationHours !== undefined && given.durationHours !== null) fields.durationHours = Math.round(given.durationHours * 100) / 100
-        for (const key of ['briefDescription', 'description', 'requirements', 'certificateDetails'] as const) if (given[key] !== undefined) fields[key] = given[key].trim()
+        for (const key of ['briefDescription', 'description', 'requirements', 'certificateDetails'] as const)
+          if (given[key] !== undefined) fields[key] = given[key].trim()
         const principal = actorOf(request)
         return app.db.transaction(async (tx) => {
           const role = await requireCourse(tx, principal, uuid, 'edit')
@@ -176,7 +202,8 @@ export default async function creatorRoutes(app: App) {
       {
         schema: {
           tags,
-          summary: 'Copies a course the caller edits (general data, media, FAQ, tags, plans, every section and block) into a new draft the caller owns, named "<name> (copy)"',
+          summary:
+            'Copies a course the caller edits (general data, media, FAQ, tags, plans, every section and block) into a new draft the caller owns, named "<name> (copy)"',
           body: CloneBody,
           response: { 201: CloneResponse, ...courseErrorResponses(400, 401, 403, 404) },
         },
@@ -220,7 +247,10 @@ export default async function creatorRoutes(app: App) {
         headers: { ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}), 'content-type': 'application/json' },
         payload: JSON.stringify(payload),
       })
-      return reply.status(res.statusCode).type(String(res.headers['content-type'] ?? 'application/json; charset=utf-8')).send(res.body)
+      return reply
+        .status(res.statusCode)
+        .type(String(res.headers['content-type'] ?? 'application/json; charset=utf-8'))
+        .send(res.body)
     },
   )
 }

@@ -52,7 +52,14 @@ export async function listRoutes(app: App, { base, tags }: { base: string; tags:
 
   app.post(
     `${base}/builder/tags-update`,
-    { schema: { tags, summary: 'Replaces the tags (duplicates ignoring case are dropped)', body: TagsUpdateBody, response: { 200: TagsResponse, ...courseErrorResponses(400, 401, 403, 404, 409) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Replaces the tags (duplicates ignoring case are dropped)',
+        body: TagsUpdateBody,
+        response: { 200: TagsResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const { uuid, revision } = request.body
       const items = distinct(request.body.items)
@@ -103,7 +110,12 @@ export async function listRoutes(app: App, { base, tags }: { base: string; tags:
         })
         if (Object.keys(unknown).length) throw invalid(unknown)
         const next = await bumpRevision(tx, uuid, revision)
-        await replacePlans(tx, uuid, current, items.map((p, i) => ({ id: p.id, values: values[i] })))
+        await replacePlans(
+          tx,
+          uuid,
+          current,
+          items.map((p, i) => ({ id: p.id, values: values[i] })),
+        )
         return { revision: next, items: (await listPlans(tx, uuid)).map(toPlan) }
       })
     },

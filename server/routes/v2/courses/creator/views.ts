@@ -38,10 +38,15 @@ export const toPlan = (p: PlanRow): Plan => ({
 
 export const toCollaborator = (c: CollaboratorRow): Collaborator => ({ username: c.username, name: c.name, addedAt: iso(c.added_at) })
 
-export async function toDraft(r: CourseRow, extra: { plans: PlanRow[]; collaborators: CollaboratorRow[]; role: CourseRole; urlOf: UrlOf }): Promise<CourseDraft> {
+export async function toDraft(
+  r: CourseRow,
+  extra: { plans: PlanRow[]; collaborators: CollaboratorRow[]; role: CourseRole; urlOf: UrlOf },
+): Promise<CourseDraft> {
   const details = r.details ?? {}
   const cover = r.cover_path ?? (typeof details.Cover === 'string' && details.Cover ? details.Cover : null)
-  const [coverUrl, thumbnailUrl, presentationUrl, templateUrl] = await Promise.all([cover, r.thumbnail_path, r.presentation_path, r.template_path].map(extra.urlOf))
+  const [coverUrl, thumbnailUrl, presentationUrl, templateUrl] = await Promise.all(
+    [cover, r.thumbnail_path, r.presentation_path, r.template_path].map(extra.urlOf),
+  )
   return {
     uuid: r.uuid,
     revision: r.revision,

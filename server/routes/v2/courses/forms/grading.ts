@@ -10,9 +10,7 @@ export interface SnapshotForm {
 
 /** The form blocks of the snapshot in course order. */
 export function formsOf(snapshot: CourseSnapshot): SnapshotForm[] {
-  return snapshot.sections.flatMap((s) =>
-    s.blocks.filter((b) => b.kind === 'form').map((b) => ({ id: b.id, section: s.id, values: normalizeForm(b.values) })),
-  )
+  return snapshot.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'form').map((b) => ({ id: b.id, section: s.id, values: normalizeForm(b.values) })))
 }
 
 /** The stored values with safe defaults (a snapshot is validated at publication; this guards the reading). */

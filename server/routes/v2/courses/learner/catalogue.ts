@@ -1,5 +1,12 @@
 import { errorResponses } from '../../../../../contracts/errors.js'
-import { CATALOGUE_PAGE_SIZE, CatalogueFilters, CataloguePage, CatalogueParams, CatalogueQuery, CatalogueSearchParams } from '../../../../../contracts/learner/catalogue.js'
+import {
+  CATALOGUE_PAGE_SIZE,
+  CatalogueFilters,
+  CataloguePage,
+  CatalogueParams,
+  CatalogueQuery,
+  CatalogueSearchParams,
+} from '../../../../../contracts/learner/catalogue.js'
 import { searchQuery } from '../../../../courses/catalogue/index.js'
 import { catalogueCount, catalogueFacets, cataloguePage, type CatalogueListRow } from '../../../../courses/catalogue/queries.js'
 import type { App } from '../../../../types.js'
@@ -18,7 +25,13 @@ export async function catalogueRoutes(app: App) {
   const catalogueSchema = { tags, querystring: CatalogueQuery, response: { 200: CataloguePage, ...errorResponses(400, 401, 403) } }
   app.get(
     `${BASE}/all/:page`,
-    { schema: { ...catalogueSchema, summary: `Published courses, newest first, ${CATALOGUE_PAGE_SIZE} a page (page from 1), with optional filters`, params: CatalogueParams } },
+    {
+      schema: {
+        ...catalogueSchema,
+        summary: `Published courses, newest first, ${CATALOGUE_PAGE_SIZE} a page (page from 1), with optional filters`,
+        params: CatalogueParams,
+      },
+    },
     async (request) => catalogue(request.params.page, undefined, request.query),
   )
   app.get(
@@ -34,7 +47,13 @@ export async function catalogueRoutes(app: App) {
   )
   app.get(
     `${BASE}/catalogue/filters`,
-    { schema: { tags, summary: 'The categories, difficulties, organizations and tags of the published courses, with counts', response: { 200: CatalogueFilters, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The categories, difficulties, organizations and tags of the published courses, with counts',
+        response: { 200: CatalogueFilters, ...errorResponses(401, 403) },
+      },
+    },
     async () => {
       const rows = await catalogueFacets(app.db)
       const of = (facet: string) => rows.filter((r) => r.facet === facet).map((r) => ({ id: r.id!, name: r.name, count: Number(r.count) }))
@@ -46,5 +65,4 @@ export async function catalogueRoutes(app: App) {
       }
     },
   )
-
 }

@@ -26,7 +26,14 @@ export async function overviewRoutes(app: App) {
   const url = async (path: string | null) => (path ? app.storage.readUrl(path) : null)
   app.get(
     `${BASE}/course/:id`,
-    { schema: { tags, summary: 'The overview of a published course (its newest published version)', params: PlayerCourseParams, response: { 200: CourseOverviewResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The overview of a published course (its newest published version)',
+        params: PlayerCourseParams,
+        response: { 200: CourseOverviewResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const snap = await snapshotOr404(app.db, request.params.id)
       const c = snap.course
@@ -64,12 +71,26 @@ export async function overviewRoutes(app: App) {
   )
   app.get(
     `${BASE}/course/faq/:id`,
-    { schema: { tags, summary: "A published course's frequently asked questions", params: PlayerCourseParams, response: { 200: FaqListResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: "A published course's frequently asked questions",
+        params: PlayerCourseParams,
+        response: { 200: FaqListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({ items: (await snapshotOr404(app.db, request.params.id)).course.faq }),
   )
   app.get(
     `${BASE}/courses/course/collaborators/:id`,
-    { schema: { tags, summary: 'The people credited for a published course', params: PlayerCourseParams, response: { 200: CollaboratorListResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The people credited for a published course',
+        params: PlayerCourseParams,
+        response: { 200: CollaboratorListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({ items: (await snapshotOr404(app.db, request.params.id)).course.collaborators }),
   )
   app.get(

@@ -37,7 +37,14 @@ export async function studyRoutes(app: App) {
   const playerErrors = { ...errorResponses(400, 401, 404), 403: SubscriptionRefused }
   app.get(
     `${BASE}/course/index/:id`,
-    { schema: { tags, summary: 'The sections and blocks of the course with what the caller has done, the progress and where to resume', params: PlayerCourseParams, response: { 200: PlayerIndexResponse, ...playerErrors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The sections and blocks of the course with what the caller has done, the progress and where to resume',
+        params: PlayerCourseParams,
+        response: { 200: PlayerIndexResponse, ...playerErrors },
+      },
+    },
     async (request) => {
       const { sub } = principalOf(request.principal)
       const { snap, subscription } = await studying(app.db, sub, request.params.id)
@@ -74,7 +81,14 @@ export async function studyRoutes(app: App) {
   )
   app.get(
     `${BASE}/course/page/:course/:block`,
-    { schema: { tags, summary: "One block's values to study it (forms without answers) with read URLs of its files", params: PlayerBlockParams, response: { 200: PlayerPageResponse, ...playerErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "One block's values to study it (forms without answers) with read URLs of its files",
+        params: PlayerBlockParams,
+        response: { 200: PlayerPageResponse, ...playerErrors },
+      },
+    },
     async (request) => {
       const { sub } = principalOf(request.principal)
       const { course, block } = request.params
@@ -137,7 +151,7 @@ export async function studyRoutes(app: App) {
         schema: {
           tags,
           summary:
-            'Records where the caller is in a video (whole seconds). What was watched advances at most as fast as playing at 2× over the time since the previous report, by the server\'s clock; the video is done once that reaches its end (within 10 s or 10 % of its length). Seeking ahead moves the resume position only; the length is the server\'s, never the client\'s',
+            "Records where the caller is in a video (whole seconds). What was watched advances at most as fast as playing at 2× over the time since the previous report, by the server's clock; the video is done once that reaches its end (within 10 s or 10 % of its length). Seeking ahead moves the resume position only; the length is the server's, never the client's",
           body: PositionBody,
           response: { 200: ProgressAnswer, ...playerErrors },
         },

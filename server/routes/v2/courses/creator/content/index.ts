@@ -47,7 +47,14 @@ export default async function contentRoutes(app: App) {
 
   app.get(
     `${V2}/builder/blocks/:id`,
-    { schema: { tags, summary: 'The course content: sections in order, each with its blocks in order', params: CourseParams, response: { 200: ContentTree, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The course content: sections in order, each with its blocks in order',
+        params: CourseParams,
+        response: { 200: ContentTree, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const role = await requireCourse(app.db, actorOf(request), request.params.id, 'read')
       return { items: await tree(app.db, request.params.id, seesAnswers(role)) }
@@ -186,7 +193,14 @@ export default async function contentRoutes(app: App) {
 
   app.get(
     `${V2}/blocks/section/:course/:item`,
-    { schema: { tags, summary: 'One section with its blocks', params: CourseItemParams, response: { 200: SectionResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One section with its blocks',
+        params: CourseItemParams,
+        response: { 200: SectionResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { course, item } = request.params
       const role = await requireCourse(app.db, actorOf(request), course, 'read')
@@ -219,13 +233,26 @@ export default async function contentRoutes(app: App) {
       }
       if (!kind) throw invalid('block', 'Give the block, or the kind of block before it exists')
       if (!(kind in RESOURCE_KINDS)) throw invalid('block', 'This kind of block holds no file')
-      return uploadParams(app, { kind: RESOURCE_KINDS[kind as ResourceBlockKind], courseUuid: b.uuid, size: b.size, contentType: b.contentType, fileName: b.fileName })
+      return uploadParams(app, {
+        kind: RESOURCE_KINDS[kind as ResourceBlockKind],
+        courseUuid: b.uuid,
+        size: b.size,
+        contentType: b.contentType,
+        fileName: b.fileName,
+      })
     },
   )
 
   app.get(
     `${V2}/blocks/history/:course/:item`,
-    { schema: { tags, summary: 'Every saved version of a section or block, newest first (also of a deleted one)', params: CourseItemParams, response: { 200: HistoryResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every saved version of a section or block, newest first (also of a deleted one)',
+        params: CourseItemParams,
+        response: { 200: HistoryResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { course, item } = request.params
       const role = await requireCourse(app.db, actorOf(request), course, 'read')

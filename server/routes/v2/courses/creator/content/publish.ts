@@ -1,5 +1,12 @@
 import { courseErrorResponses } from '../../../../../../contracts/courses/common.js'
-import { CourseParams, PublishBody, PublishRefused, PublishResponse, ValidationResponse, type ValidationItem } from '../../../../../../contracts/courses/content.js'
+import {
+  CourseParams,
+  PublishBody,
+  PublishRefused,
+  PublishResponse,
+  ValidationResponse,
+  type ValidationItem,
+} from '../../../../../../contracts/courses/content.js'
 import { checklist, loadCourseState, publishCourse } from '../../../../../courses/content/publish.js'
 import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../../http/actor.js'
@@ -11,7 +18,14 @@ import { itemNotFound } from './rules.js'
 export async function publishRoutes(app: App) {
   app.get(
     `${V2}/publish/validate/:id`,
-    { schema: { tags, summary: 'The publication checklist: every item must pass', params: CourseParams, response: { 200: ValidationResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The publication checklist: every item must pass',
+        params: CourseParams,
+        response: { 200: ValidationResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { id } = request.params
       await requireCourse(app.db, actorOf(request), id, 'read')

@@ -1,5 +1,13 @@
 import { courseErrorResponses } from '../../../../../../contracts/courses/common.js'
-import { BlockResponse, CourseItemParams, CourseParams, ReviewCourseResponse, ReviewIndexResponse, ReviewPageParams, type BlockKind } from '../../../../../../contracts/courses/content.js'
+import {
+  BlockResponse,
+  CourseItemParams,
+  CourseParams,
+  ReviewCourseResponse,
+  ReviewIndexResponse,
+  ReviewPageParams,
+  type BlockKind,
+} from '../../../../../../contracts/courses/content.js'
 import { liveItems, type ItemRow } from '../../../../../courses/content/queries.js'
 import { reviewHeading } from '../../../../../courses/model/queries.js'
 import type { App } from '../../../../../types.js'
@@ -14,18 +22,41 @@ export async function reviewRoutes(app: App) {
   const { block, tree } = contentViews(app.storage)
   app.get(
     `${V2}/builder/review/course/:id`,
-    { schema: { tags, summary: 'The course for review: sections and blocks in order', params: CourseParams, response: { 200: ReviewCourseResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The course for review: sections and blocks in order',
+        params: CourseParams,
+        response: { 200: ReviewCourseResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { id } = request.params
       const role = await requireCourse(app.db, actorOf(request), id, 'read')
       const c = await reviewHeading(app.db, id)
-      return { Item: { uuid: id, name: c.name, revision: Number(c.revision), publishedVersion: c.published_version, role, items: await tree(app.db, id, seesAnswers(role)) } }
+      return {
+        Item: {
+          uuid: id,
+          name: c.name,
+          revision: Number(c.revision),
+          publishedVersion: c.published_version,
+          role,
+          items: await tree(app.db, id, seesAnswers(role)),
+        },
+      }
     },
   )
 
   app.get(
     `${V2}/review/course/block/:course/:item`,
-    { schema: { tags, summary: 'One block for review', params: CourseItemParams, response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One block for review',
+        params: CourseItemParams,
+        response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { course, item } = request.params
       const role = await requireCourse(app.db, actorOf(request), course, 'read')
@@ -35,7 +66,14 @@ export async function reviewRoutes(app: App) {
 
   app.get(
     `${LEGACY}/review/index/:id`,
-    { schema: { tags, summary: 'Legacy: the course outline (sections and block titles)', params: CourseParams, response: { 200: ReviewIndexResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Legacy: the course outline (sections and block titles)',
+        params: CourseParams,
+        response: { 200: ReviewIndexResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { id } = request.params
       await requireCourse(app.db, actorOf(request), id, 'read')
@@ -56,7 +94,14 @@ export async function reviewRoutes(app: App) {
 
   app.get(
     `${LEGACY}/review/page/:course/:section/:block`,
-    { schema: { tags, summary: 'Legacy: one block of a section, for review', params: ReviewPageParams, response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Legacy: one block of a section, for review',
+        params: ReviewPageParams,
+        response: { 200: BlockResponse, ...courseErrorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const { course, section: sectionId, block: blockId } = request.params
       const role = await requireCourse(app.db, actorOf(request), course, 'read')

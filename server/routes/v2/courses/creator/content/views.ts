@@ -41,7 +41,17 @@ export function contentViews(storage: Storage) {
   /** The whole content of a course, sections and blocks by position. */
   async function tree(db: Queryable, course: string, answers: boolean): Promise<ContentSection[]> {
     const rows = await liveItems(db, course)
-    return Promise.all(rows.filter((r) => r.kind === 'section').map((s) => section(s, rows.filter((b) => b.section_id === s.id), answers)))
+    return Promise.all(
+      rows
+        .filter((r) => r.kind === 'section')
+        .map((s) =>
+          section(
+            s,
+            rows.filter((b) => b.section_id === s.id),
+            answers,
+          ),
+        ),
+    )
   }
 
   /** One item as a write answers it: a section with its blocks, or a block. */
