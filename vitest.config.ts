@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/api/**/*.test.ts', 'tests/identity/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          globalSetup: ['tests/helpers/pglite-image.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

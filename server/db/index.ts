@@ -68,6 +68,11 @@ export interface DbOptions {
   url?: string
   /** PGlite data folder; when absent (and no url), an in-memory database. */
   dataDir?: string
+  /**
+   * PGlite in memory only: start from this image of a data folder (a tarball made by PGlite's
+   * `dumpDataDir`) instead of creating a new database, which skips initdb.
+   */
+  image?: Blob
   /** PostgreSQL only: a schema to create and work in (isolates parallel test files). */
   schema?: string
   /** PostgreSQL only: the pool's size and how long a query waits for a free connection. */
@@ -102,5 +107,5 @@ export async function openDb(options: DbOptions): Promise<Db> {
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true })
   const { openPglite } = await import('./pglite.js')
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.image)
 }

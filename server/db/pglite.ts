@@ -15,9 +15,9 @@ import { statementNames } from './statement-names.js'
  * protocol (parse, describe, bind, execute) costs several times a simple query, and every request
  * pays it.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, image?: Blob): Promise<Db> {
   if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteInProcess(dataDir)
-  const pg = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions())
+  const pg = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite({ ...pgliteOptions(), ...(image ? { loadDataDir: image } : {}) })
   await pg.waitReady
   // Literal inlining is only sound when backslashes in '…' are ordinary characters.
   const { rows } = await pg.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings')

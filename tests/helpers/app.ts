@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { inject } from 'vitest'
 import { loadConfig, type Config } from '../../server/config.js'
 import { buildApp, type AppOptions } from '../../server/app.js'
 import { openDb, type Db } from '../../server/db/index.js'
 import { migrate } from '../../server/db/migrate.js'
 import type { App } from '../../server/types.js'
 
+/** The migrated database image the global set-up made (tests/helpers/pglite-image.ts), read once per file. */
+let image: Blob | undefined
+function migratedImage(): Blob | undefined {
+  const file = inject('pgliteImage')
+  if (file && !image) image = new Blob([fs.readFileSync(file)])
+  return image
+}
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is
- * set — a new schema of that PostgreSQL database (dropped again by `close`).
+ * A fresh, migrated database for one test file: in-memory PGlite started from the run's migrated
+ * image, or — when TEST_DATABASE_URL is set — a new schema of that PostgreSQL database (dropped again
+ * by `close`). Either way the migrations are run (on the image they find nothing left to apply).
  */
 export async function createTestDb(): Promise<Db & { dropSchema?: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
-    const db = await openDb({})
+    const db = await openDb({ image: migratedImage() })
     await migrate(db)
     return db
   }
