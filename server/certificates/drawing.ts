@@ -88,11 +88,6 @@ export class CertificateDrawer {
     })
   }
 
-  /** Drawings waiting for a worker, and drawings in progress. */
-  get load(): { waiting: number; drawing: number } {
-    return { waiting: this.waiting.length, drawing: this.slots.size - this.idle.length }
-  }
-
   /** Fails the waiting drawings and stops every worker. */
   async close(): Promise<void> {
     this.closed = true
@@ -135,8 +130,9 @@ export class CertificateDrawer {
 
   private start(): Slot {
     const worker = new Worker(this.options.entry ?? workerEntry('certificates/worker'), {
-      // A certificate is one page: the fonts, the template and the PDF being written.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      // A certificate is one page: the fonts, the template and the PDF being written. A drawing that
+      // needs more (a huge template) stops its worker and fails rather than exhausting the process.
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
       stdout: false,
       stderr: false,
     })
