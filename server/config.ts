@@ -200,6 +200,19 @@ export const ConfigSchema = Type.Object({
       description: 'SMTP server for mail (smtp:// or smtps://); when unset, messages are written as .eml files under <data dir>/mail.',
     }),
   ),
+  // Certificate PDFs (server/certificates/drawing.ts, docs/evaluations-and-certificates.md)
+  CERTIFICATE_PDF_WORKERS: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 1,
+    description: 'Worker threads drawing certificate PDFs at the same time in this process (started with the first download); at most the CPU cores.',
+  }),
+  CERTIFICATE_PDF_QUEUE: Type.Integer({
+    minimum: 1,
+    maximum: 100000,
+    default: 100,
+    description: 'Certificate PDFs that may wait for a free drawing worker; a download beyond them is answered 503 (busy) with Retry-After.',
+  }),
   // Files (server/storage, README "Files")
   STORAGE_DRIVER: Type.Enum(['local', 's3'], {
     default: 'local',

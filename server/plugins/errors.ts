@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify'
 import type { ErrorBody } from '../../contracts/errors.js'
 import { mayHoldNonFinite, refuseNonFiniteNumbers, suspectBody } from './finite-numbers.js'
 import { DatabaseBusyError } from '../db/index.js'
+import { ServiceBusyError } from '../http/busy.js'
 import { HttpError } from '../http/http-error.js'
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../http/json-text.js'
 import { nulInJsonBody, refuseNulText } from './nul-text.js'
@@ -68,11 +69,12 @@ export const errorsPlugin = fp(async (app) => {
       body = { message: 'Invalid request', code: 'VALIDATION', errors: fieldErrors(error.validation as AjvError[]) }
     } else if (error instanceof HttpError) {
       body = { ...(error.extra ?? {}), message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.errors ? { errors: error.errors } : {}) }
-    } else if (error instanceof DatabaseBusyError) {
-      // Every database connection stayed busy for as long as a request may wait: overloaded, not broken.
+    } else if (error instanceof DatabaseBusyError || error instanceof ServiceBusyError) {
+      // Every database connection stayed busy for as long as a request may wait, or too much of some
+      // work already waits its turn: overloaded, not broken.
       status = 503
-      reply.header('retry-after', '1')
-      request.log.warn('no database connection became free in time: answered 503')
+      reply.header('retry-after', String(error instanceof ServiceBusyError ? error.retryAfterSeconds : 1))
+      request.log.warn(`${error.message}: answered 503`)
       body = { message: 'The service is busy; try again in a moment', code: 'BUSY' }
     } else if (status === 413) {
       body = { message: 'Too much data', code: 'TOO_LARGE' }

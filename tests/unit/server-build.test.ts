@@ -9,7 +9,8 @@ import { ensureServerBuild, serverBuildStale } from '../../scripts/build-server.
 import type { ExtractResult } from '../../server/packages/extract.js'
 import { PACKAGE_LIMITS } from '../../server/packages/unpack.js'
 import { createPgliteInProcess, openPglite } from '../../server/db/pglite.js'
-import { processArgs, ROOT_DIR, SERVER_BUILD_DIR, workerEntry } from '../../server/runtime.js'
+import { CertificateDrawer } from '../../server/certificates/drawing.js'
+import { builtEntryName, processArgs, ROOT_DIR, SERVER_BUILD_DIR, workerEntry } from '../../server/runtime.js'
 import { startArgs } from '../helpers/server-process.js'
 
 /**
@@ -49,6 +50,31 @@ describe('the server build', () => {
     const result = await unpackWith(workerEntry('packages/worker', compiled), zipFile, outDir)
     expect(result.ok).toBe(true)
     expect(fs.readFileSync(path.join(outDir, 'js/app.js'), 'utf8')).toBe('console.log(1)')
+  })
+
+  it.each([
+    ['the build', true],
+    ['the sources', false],
+  ])('draws a certificate PDF in a worker thread started from %s', async (_mode, compiled) => {
+    if (compiled) expect(fs.existsSync(path.join(SERVER_BUILD_DIR, builtEntryName('certificates/worker')))).toBe(true)
+    const drawer = new CertificateDrawer({ workers: 1, maxWaiting: 1, log: console, entry: workerEntry('certificates/worker', compiled) })
+    try {
+      const pdf = await drawer.draw(
+        {
+          learner: 'Ana Build',
+          course: 'Bundling',
+          hours: 2,
+          issuedAt: new Date('2026-03-05T12:00:00Z'),
+          code: 'ABCD2345WXYZ',
+          verifyUrl: 'https://aula.example/certificates/verify/ABCD-2345-WXYZ',
+          locale: 'eng',
+        },
+        null,
+      )
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    } finally {
+      await drawer.close()
+    }
   })
 
   it('names the TypeScript file and line in a stack trace', () => {

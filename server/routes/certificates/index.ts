@@ -17,11 +17,12 @@ import {
   issueIfComplete,
   printedNames,
   normalizeCode,
-  renderCertificate,
   storedPdfKey,
+  type CertificateContent,
   type CertificateLocale,
   type CertificateRow,
 } from '../../certificates/index.js'
+import { CertificateDrawer } from '../../certificates/drawing.js'
 import { publishedSnapshot } from '../../courses/snapshots.js'
 import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
@@ -36,10 +37,15 @@ const hoursOf = (row: CertificateRow) => (row.hours === null ? null : Number(row
  * Certificates: the caller's PDF for a course (issued on the spot when the course was completed but
  * the certificate is somehow missing), and the public verification of a code. A certificate never
  * changes once issued, so its PDF is drawn once per template, language and address and kept in
- * storage (shared by every process); later downloads stream the kept copy.
+ * storage (shared by every process); later downloads stream the kept copy. PDFs are drawn by worker
+ * threads (server/certificates/drawing.ts), never on the event loop.
  */
 export default async function certificateRoutes(app: App) {
   const names = printedNames(app)
+  const drawer = new CertificateDrawer({ workers: app.config.CERTIFICATE_PDF_WORKERS, maxWaiting: app.config.CERTIFICATE_PDF_QUEUE, log: app.log })
+  app.addHook('onClose', () => drawer.close())
+  /** PDFs being drawn and kept now, by their stored key: concurrent downloads of one certificate share the drawing. */
+  const drawing = new Map<string, Promise<Buffer>>()
 
   /** The certificate template file, or null (then the default design is drawn). */
   async function templateBytes(key: string | null): Promise<Uint8Array | null> {
@@ -71,18 +77,36 @@ export default async function certificateRoutes(app: App) {
         // Removed since: drawn again below.
       }
     }
-    const pdf = Buffer.from(
-      await renderCertificate(
-        { learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: new Date(row.issued_at), code: row.code, verifyUrl, locale },
-        await templateBytes(template),
-      ),
-    )
+    let pdf = drawing.get(key)
+    if (!pdf) {
+      pdf = drawAndKeep(
+        key,
+        {
+          learner: row.learner_name,
+          course: row.course_name,
+          hours: hoursOf(row),
+          issuedAt: new Date(row.issued_at),
+          code: row.code,
+          verifyUrl,
+          locale,
+        },
+        template,
+      ).finally(() => drawing.delete(key))
+      drawing.set(key, pdf)
+    }
+    const bytes = await pdf
+    return { body: bytes, size: bytes.length }
+  }
+
+  /** Draws the certificate in a worker and keeps the PDF in storage under `key`. */
+  async function drawAndKeep(key: string, content: CertificateContent, template: string | null): Promise<Buffer> {
+    const pdf = await drawer.draw(content, await templateBytes(template))
     try {
       await app.storage.put(key, pdf, 'application/pdf')
     } catch (error) {
       app.log.warn({ err: error, key }, 'drawn certificate not kept; the next download draws it again')
     }
-    return { body: pdf, size: pdf.length }
+    return pdf
   }
 
   app.get(
@@ -90,10 +114,11 @@ export default async function certificateRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "The caller's certificate for the course as a PDF (attachment); 404 until every required block is done and every required form passed",
+        summary:
+          "The caller's certificate for the course as a PDF (attachment); 404 until every required block is done and every required form passed; 503 'BUSY' with Retry-After while too many certificates wait to be drawn",
         params: CertificateCourseParams,
         querystring: CertificateQuery,
-        response: { 200: CertificatePdf, ...errorResponses(400, 401, 404) },
+        response: { 200: CertificatePdf, ...errorResponses(400, 401, 404, 503) },
       },
     },
     async (request, reply) => {
