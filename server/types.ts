@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { Access } from '../contracts/policy.js'
+import type { Access } from '../contracts/access.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
 import type { Sweeps } from './db/sweeps.js'

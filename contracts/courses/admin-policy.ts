@@ -1,7 +1,4 @@
-import type { Access } from '../policy.js'
-
-// Written out rather than imported: policy.ts imports this file, so its ADMIN does not exist yet here.
-const ADMIN: Access = { kind: 'groups', groups: ['admin'] }
+import { ADMIN, type PolicyTable } from '../access.js'
 
 /** The admin course routes (requirements §7 "Courses (admin)"). Spread into `routePolicy`. */
 export const adminCoursePolicy = {
@@ -18,4 +15,4 @@ export const adminCoursePolicy = {
   'GET /api/admin/courses/course/subscriptors/estimated/:id': ADMIN,
   'GET /api/admin/courses/user/forms/:id/:user': ADMIN,
   'POST /api/admin/courses/forms/detail': ADMIN,
-} as const satisfies Record<string, Access>
+} as const satisfies PolicyTable

@@ -1,11 +1,4 @@
-import type { Access } from '../policy.js'
-
-// Written out rather than imported: policy.ts imports this file, and a value import back would be a
-// cycle evaluated before policy.ts has defined its constants.
-/** The builder's groups, as `BUILDER` in policy.ts. */
-const BUILDER: Access = { kind: 'groups', groups: ['creator', 'reviewer', 'admin'] }
-/** Starting or cloning a course makes the caller its owner: creators and admins (reviewers review). */
-const STARTERS: Access = { kind: 'groups', groups: ['creator', 'admin'] }
+import { BUILDER, STARTERS, type PolicyTable } from '../access.js'
 
 /**
  * The course creator routes: courses, general data, media, lists, collaborators (issue: course authoring).
@@ -75,4 +68,4 @@ export const creatorPolicy = {
   'GET /api/courses/creator/share/creators/:id': BUILDER,
   'POST /api/courses/creator/builder/clone': STARTERS,
   'POST /api/courses/creator/builder/:action': BUILDER,
-} as const satisfies Record<string, Access>
+} as const satisfies PolicyTable

@@ -1,7 +1,4 @@
-import type { Access } from '../policy.js'
-
-// Spelled out rather than imported: policy.ts imports this module (see contracts/courses/content-policy.ts).
-const FINANCE: Access = { kind: 'groups', groups: ['admin', 'finances'] }
+import { FINANCE, type PolicyTable } from '../access.js'
 
 /** Finances: read-only reports on sales, for administrators and finance staff (the finances group). */
 export const financesPolicy = {
@@ -11,4 +8,4 @@ export const financesPolicy = {
   'GET /api/v2/finances/sales/totals': FINANCE,
   'GET /api/v2/finances/sales/list': FINANCE,
   'GET /api/v2/finances/sales/export': FINANCE,
-} as const
+} as const satisfies PolicyTable

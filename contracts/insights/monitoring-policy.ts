@@ -1,7 +1,4 @@
-import type { Access } from '../policy.js'
-
-// Spelled out rather than imported: policy.ts imports this module (see contracts/courses/content-policy.ts).
-const ADMIN: Access = { kind: 'groups', groups: ['admin'] }
+import { ADMIN, type PolicyTable } from '../access.js'
 
 /**
  * Monitoring and analytics (requirements §7 "Metrics"): administrators only. The version route is listed in
@@ -17,4 +14,4 @@ export const monitoringPolicy = {
   'GET /api/v2/metrics/analytics/subscriptions': ADMIN,
   'GET /api/v2/metrics/analytics/completion': ADMIN,
   'GET /api/v2/metrics/analytics/top-courses': ADMIN,
-} as const satisfies Record<string, Access>
+} as const satisfies PolicyTable

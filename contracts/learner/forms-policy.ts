@@ -1,8 +1,4 @@
-import type { Access } from '../policy.js'
-
-// Spelled out rather than imported: policy.ts imports this module (see contracts/courses/content-policy.ts).
-const SIGNED_IN: Access = { kind: 'signed-in' }
-const PUBLIC: Access = { kind: 'public' }
+import { PUBLIC, SIGNED_IN, type PolicyTable } from '../access.js'
 
 /**
  * Evaluation forms and certificates. The form routes are open to any signed-in user; the handlers then
@@ -20,4 +16,4 @@ export const formsPolicy = {
   'GET /api/v2/forms/summary/:course/:id': SIGNED_IN,
   'GET /api/v2/courses/certificates/:course': SIGNED_IN,
   'GET /api/certificates/verify/:code': PUBLIC,
-} as const
+} as const satisfies PolicyTable

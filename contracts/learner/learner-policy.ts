@@ -1,7 +1,4 @@
-import type { Access } from '../policy.js'
-
-// Spelled out rather than imported: policy.ts imports this module (see courses/content-policy.ts).
-const LEARNER: Access = { kind: 'groups', groups: ['general', 'admin'] }
+import { LEARNER, type PolicyTable } from '../access.js'
 
 /**
  * The learner's course routes (requirements §7 "Learner fetches"): the catalogue, overview and plans, and the
@@ -25,4 +22,4 @@ export const learnerPolicy = {
   'GET /api/v2/metrics/re/:course/:block': LEARNER,
   'PUT /api/v2/metrics/position': LEARNER,
   'GET /api/v2/metrics/gcc/:course': LEARNER,
-} as const satisfies Record<string, Access>
+} as const satisfies PolicyTable

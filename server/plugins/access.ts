@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { accessFor, allows } from '../../contracts/policy.js'
-import type { Access } from '../../contracts/policy.js'
+import type { Access } from '../../contracts/access.js'
 import type { Authenticator } from '../types.js'
 
 export interface RegisteredRoute {

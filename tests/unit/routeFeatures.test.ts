@@ -108,4 +108,12 @@ describe('services made once per app', () => {
       .filter((file) => file !== path.join('mail', 'index.ts'))
     expect(makers).toEqual(['app.ts'])
   })
+
+  it('only server/app.ts makes the file storage (storage/index.ts holds the constructors); the rest use app.storage', () => {
+    const makers = sourceFiles(SERVER)
+      .filter((file) => /createStorage\(|new (?:LocalStorage|S3Storage)\(/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SERVER, file))
+      .filter((file) => file !== path.join('storage', 'index.ts'))
+    expect(makers).toEqual(['app.ts'])
+  })
 })
