@@ -26,6 +26,8 @@ const L = '/api/v2/courses'
 const CREATOR = '/api/v2/courses/creator'
 const P95_TARGET_MS = 500
 const LAST_PDF_TARGET_S = 600
+/** How often a learner tries a busy certificate download again before giving up. */
+const BUSY_RETRIES = 30
 
 const FORM = {
   name: 'Final check',
@@ -175,7 +177,12 @@ export async function graduationClient(client: LoadClient, job: GraduationJob): 
       const certificate = done.status === 200 ? done.body?.certificate : null
       if (!certificate) return
       codes[i] = certificate.code
-      const pdf = await client.call('GET certificate PDF', 'GET', certificate.url, { token })
+      // A busy server answers 503 with Retry-After (its drawing queue is full): the learner tries again then.
+      let pdf = await client.call('GET certificate PDF', 'GET', certificate.url, { token })
+      for (let retry = 0; pdf.status === 503 && retry < BUSY_RETRIES; retry++) {
+        await new Promise((r) => setTimeout(r, (pdf.retryAfter ?? 1) * 1000))
+        pdf = await client.call('GET certificate PDF, after busy', 'GET', certificate.url, { token })
+      }
       if (pdf.status === 200) {
         pdfs++
         lastPdf = Math.max(lastPdf, performance.now() - started)

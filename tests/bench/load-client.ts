@@ -46,6 +46,8 @@ export interface Answer<T> {
   status: number
   body: T | null
   ms: number
+  /** Seconds a busy answer (503) asks the client to wait before trying again. */
+  retryAfter?: number
 }
 
 export interface Learner {
@@ -105,9 +107,11 @@ export class LoadClient {
     if (opts.body !== undefined) headers['content-type'] = 'application/json'
     let status = 0
     let body: T | null = null
+    let retryAfter: number | undefined
     try {
       const res = await this.pool.request({ method, path: urlPath, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
       status = res.statusCode
+      if (res.headers['retry-after'] !== undefined) retryAfter = Number(res.headers['retry-after'])
       if (String(res.headers['content-type'] ?? '').startsWith('application/json')) body = (await res.body.json()) as T
       else await res.body.arrayBuffer()
     } catch {
@@ -123,7 +127,7 @@ export class LoadClient {
         if (status < 200 || status >= 300) s.non2xx++
       }
     }
-    return { status, body, ms }
+    return { status, body, ms, retryAfter }
   }
 
   /** A call that must succeed (setting up or reading back); throws otherwise. */
