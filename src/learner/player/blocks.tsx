@@ -6,8 +6,9 @@ import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerPage, ProgressAnswer } from '../../../contracts/learner/player'
 import { sanitizeHtml, shiftHeadings } from '../../ui/sanitizeHtml'
 import { EvaluationForm } from '../forms/EvaluationForm'
-import { reportPosition } from './api'
 import type { PlayerTranslate } from './texts'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 interface Props {
   t: PlayerTranslate
@@ -115,6 +116,7 @@ const MAX_POSITION_SECONDS = 86400
  * video was played to its end.
  */
 function VideoBlock({
+  const dataProvider = useDataProvider<AppDataProvider>()
   t,
   course,
   page,
@@ -144,7 +146,7 @@ function VideoBlock({
     lastReport.current = v.currentTime
     // At the end the last fraction of a second counts: the server takes a position past the end as the end.
     const seconds = Math.max(0, Math.min(MAX_POSITION_SECONDS, ended ? Math.ceil(v.currentTime) : Math.floor(v.currentTime)))
-    reportPosition({ course, block, seconds }).then(
+    dataProvider.reportPosition({ course, block, seconds }).then(
       (answer) => {
         setWatched(answer.block.watchedSeconds)
         setCompleted(answer.block.completed)
