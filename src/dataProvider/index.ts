@@ -10,7 +10,7 @@ import type { InsightsVerbs } from './verbs/insights'
 import type { LearnerVerbs } from './verbs/learner'
 
 export type { CatalogueLink, TokenListMeta } from './admin'
-export type { DateRange, FinanceFilter } from './verbs/insights'
+export type { FinanceFilter } from './verbs/insights'
 export { httpClient, ApiError, errorFor } from './http'
 
 /**
