@@ -116,7 +116,6 @@ const MAX_POSITION_SECONDS = 86400
  * video was played to its end.
  */
 function VideoBlock({
-  const dataProvider = useDataProvider<AppDataProvider>()
   t,
   course,
   page,
@@ -129,6 +128,7 @@ function VideoBlock({
   src: string
   onProgress: (answer: ProgressAnswer) => void
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const video = useRef<HTMLVideoElement>(null)
   const lastReport = useRef(-Infinity)
   const [watched, setWatched] = useState(page.block.watchedSeconds)
