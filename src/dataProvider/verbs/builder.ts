@@ -28,7 +28,8 @@ import { httpClient } from '../http'
  * the builder screens make, upload parameters, publishing, and sending one write of the saver's queue.
  */
 const get = async <T>(path: string): Promise<T> => (await httpClient<T>(`${CREATOR_API}/${path}`)).json
-const post = async <T>(path: string, body: unknown): Promise<T> => (await httpClient<T>(`${CREATOR_API}/${path}`, { method: 'POST', body: JSON.stringify(body) })).json
+const post = async <T>(path: string, body: unknown): Promise<T> =>
+  (await httpClient<T>(`${CREATOR_API}/${path}`, { method: 'POST', body: JSON.stringify(body) })).json
 const segment = encodeURIComponent
 
 /** The list's path: `all/{page}[/{filter}[/{search}]]` (and the same under `count/`). */

@@ -47,12 +47,12 @@ export const insightsVerbs = {
   getServerVersion: () => get<ServerVersionResponse>('/api/v2/metrics/server/version'),
   getStoredDocuments: () => get<DocumentsResponse>('/api/v2/metrics/server/ddb-documents'),
   getStorageSize: () => get<BucketSizeResponse>('/api/v2/metrics/server/s3-bucket-size'),
-  getCostAndUsage: (r: DateRange, granularity: 'day' | 'month') => get<CostAndUsageResponse>(`/api/v2/metrics/server/cost-and-usage?${range(r, { granularity })}`),
+  getCostAndUsage: (r: DateRange, granularity: 'day' | 'month') =>
+    get<CostAndUsageResponse>(`/api/v2/metrics/server/cost-and-usage?${range(r, { granularity })}`),
   getCostForecast: () => get<ForecastResponse>('/api/v2/metrics/server/forecast'),
   getRealtimeUsers: (minutes: number) => get<RealtimeResponse>(`/api/metrics/ga/rt-users-by-country?minutes=${minutes}`),
   getActiveLearners: (r: DateRange, interval?: Interval) => get<ActiveLearnersResponse>(`/api/v2/metrics/analytics/active-learners?${range(r, { interval })}`),
-  getSubscriptionSeries: (r: DateRange, interval?: Interval) =>
-    get<SubscriptionsResponse>(`/api/v2/metrics/analytics/subscriptions?${range(r, { interval })}`),
+  getSubscriptionSeries: (r: DateRange, interval?: Interval) => get<SubscriptionsResponse>(`/api/v2/metrics/analytics/subscriptions?${range(r, { interval })}`),
   getCompletion: (r: DateRange) => get<CompletionResponse>(`/api/v2/metrics/analytics/completion?${range(r)}`),
   getTopCourses: (r: DateRange, by: 'subscriptions' | 'completions' | 'learners') =>
     get<TopCoursesResponse>(`/api/v2/metrics/analytics/top-courses?${range(r, { by })}`),

@@ -10,7 +10,15 @@ import type {
 } from '../../../contracts/learner/catalogue'
 import type { CertificateVerification } from '../../../contracts/learner/certificates'
 import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
-import type { CourseProgress, PlayerIndex, PlayerIndexResponse, PlayerPage, PlayerPageResponse, PositionBody, ProgressAnswer } from '../../../contracts/learner/player'
+import type {
+  CourseProgress,
+  PlayerIndex,
+  PlayerIndexResponse,
+  PlayerPage,
+  PlayerPageResponse,
+  PositionBody,
+  ProgressAnswer,
+} from '../../../contracts/learner/player'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { storedJwt } from '../../authProvider'
 import { errorFor, httpClient } from '../http'

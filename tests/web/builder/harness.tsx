@@ -18,49 +18,49 @@ const API = '/api/v2/courses/creator'
 
 export const draft = (over: Partial<CourseDraft> = {}): CourseDraft =>
   ({
-  uuid: COURSE,
-  revision: 1,
-  name: 'Statistics for everyone',
-  durationHours: 12,
-  briefDescription: 'Numbers, plainly',
-  description: '',
-  requirements: '',
-  certificateDetails: '',
-  statusId: null,
-  difficultyId: null,
-  categoryId: null,
-  organizationId: null,
-  certificateId: null,
-  keywords: ['data'],
-  salesEnabled: false,
-  cover: null,
-  thumbnail: null,
-  presentation: null,
-  template: null,
-  faq: [],
-  tags: [],
-  plans: [],
-  collaborators: [],
-  createdBy: 'sub-ana',
-  role: 'owner',
-  publishedVersion: null,
-  publishedAt: null,
-  ...over,
-}) as CourseDraft
+    uuid: COURSE,
+    revision: 1,
+    name: 'Statistics for everyone',
+    durationHours: 12,
+    briefDescription: 'Numbers, plainly',
+    description: '',
+    requirements: '',
+    certificateDetails: '',
+    statusId: null,
+    difficultyId: null,
+    categoryId: null,
+    organizationId: null,
+    certificateId: null,
+    keywords: ['data'],
+    salesEnabled: false,
+    cover: null,
+    thumbnail: null,
+    presentation: null,
+    template: null,
+    faq: [],
+    tags: [],
+    plans: [],
+    collaborators: [],
+    createdBy: 'sub-ana',
+    role: 'owner',
+    publishedVersion: null,
+    publishedAt: null,
+    ...over,
+  }) as CourseDraft
 
 export const summary = (n: number, over: Partial<CourseSummary> = {}): CourseSummary =>
   ({
-  uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  name: `Course ${n}`,
-  cover: null,
-  coverUrl: null,
-  status: null,
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  role: 'owner',
-  publishedVersion: null,
-  revision: 1,
-  ...over,
-}) as CourseSummary
+    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Course ${n}`,
+    cover: null,
+    coverUrl: null,
+    status: null,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    role: 'owner',
+    publishedVersion: null,
+    revision: 1,
+    ...over,
+  }) as CourseSummary
 
 /**
  * The creator API over one in-memory course and a list of summaries: the revision check of every
@@ -185,7 +185,10 @@ export class FakeCourses {
       write('put', '/builder/share/add/collaborators/:id', (course, body) => {
         if (body.username === 'ana') return HttpResponse.json({ message: "You're already owner of the course" }, { status: 409 })
         if (body.username === 'nobody') return HttpResponse.json({ message: 'User not found' }, { status: 404 })
-        course.collaborators = [...course.collaborators, { username: String(body.username), name: `Name of ${body.username}`, addedAt: new Date().toISOString() }]
+        course.collaborators = [
+          ...course.collaborators,
+          { username: String(body.username), name: `Name of ${body.username}`, addedAt: new Date().toISOString() },
+        ]
         return { items: course.collaborators }
       }),
       write('put', '/builder/share/remove/collaborators/:id', (course, body) => {

@@ -37,9 +37,13 @@ export function CostPanels({ round }: { round: number }) {
   const colors = useChartColors()
   const period = useDateRange('last30')
   const [granularity, setGranularity] = useState<'day' | 'month'>('day')
-  const { data, panel } = useChartData(() => dataProvider.getCostAndUsage(period.value, granularity), ['cost', period.value.from, period.value.to, granularity], {
-    round,
-  })
+  const { data, panel } = useChartData(
+    () => dataProvider.getCostAndUsage(period.value, granularity),
+    ['cost', period.value.from, period.value.to, granularity],
+    {
+      round,
+    },
+  )
   const currency = data?.currency ?? 'USD'
   const m = (v: number | string | null) => (v === null ? '—' : money(Number(v), currency, locale))
   const rows = (data?.periods ?? []).map((p) => ({
