@@ -165,6 +165,9 @@ export const GeneralFields = {
   salesEnabled: Type.Boolean(),
 }
 export type GeneralField = keyof typeof GeneralFields
+/** The general data as a whole, as the builder's form holds it. */
+export const GeneralData = Type.Object(GeneralFields)
+export type GeneralData = Static<typeof GeneralData>
 
 export const UpdateGeneralBody = Type.Object({
   ...CourseWrite,

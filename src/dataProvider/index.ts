@@ -2,14 +2,23 @@ import simpleRestProvider from 'ra-data-simple-rest'
 import type { DataProvider } from 'react-admin'
 import type { DocumentItem, DocumentResponse } from '../../contracts/documents'
 import type { UserCoursesPage, UserSubscriptionsPage } from '../../contracts/subscriptions'
-import type { AdminVerbs } from './adminResources'
-export type { CatalogueLink, TokenListMeta } from './adminResources'
+import type { AdminVerbs } from './admin'
 import { httpClient } from './http'
+import type { BuilderVerbs } from './verbs/builder'
+import type { ExperimentalVerbs } from './verbs/experimental'
+import type { InsightsVerbs } from './verbs/insights'
+import type { LearnerVerbs } from './verbs/learner'
 
+export type { CatalogueLink, TokenListMeta } from './admin'
+export type { FinanceFilter } from './verbs/insights'
 export { httpClient, ApiError, errorFor } from './http'
 
-/** The calls that are not react-admin CRUD, typed once; use them through `useDataProvider<AppDataProvider>()`. */
-export interface AppDataProvider extends DataProvider, AdminVerbs {
+/**
+ * Every call a screen makes: react-admin's CRUD, and the calls that are not CRUD typed once as verbs,
+ * one module per area (`./admin/`, `./verbs/`). Screens use them through `useDataProvider<AppDataProvider>()`;
+ * code outside React receives the provider as an argument.
+ */
+export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs {
   getUserSubscriptions(page: number): Promise<UserSubscriptionsPage>
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
@@ -19,16 +28,114 @@ export interface AppDataProvider extends DataProvider, AdminVerbs {
 const base = simpleRestProvider('/api', (url, options) => httpClient(url, options as RequestInit))
 
 /**
- * The administration resources (`admin/...`, named after their screen paths) and their verbs live in
- * `./adminResources`, loaded on first use so that the public screens do not carry them.
+ * An area's verbs, its module downloaded at the first call of any of them, so that no screen carries
+ * another area's calls. `names` lists every verb of the module (the type checks that none is missing).
  */
-const admin = () => import('./adminResources')
+function lazyVerbs<V extends object>(load: () => Promise<V>, names: Record<keyof V, true>): V {
+  const verbs: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
+  for (const name of Object.keys(names)) {
+    verbs[name] = async (...args) => ((await load()) as Record<string, (...a: unknown[]) => Promise<unknown>>)[name](...args)
+  }
+  return verbs as V
+}
+
+/**
+ * The administration resources (`admin/...`, named after their screen paths) and their verbs live in
+ * `./admin/`, loaded on first use so that the public screens do not carry them.
+ */
+const admin = () => import('./admin')
 const isAdmin = (resource: string) => resource.startsWith('admin/')
-const verb =
-  <K extends keyof AdminVerbs>(name: K) =>
-  async (...args: Parameters<AdminVerbs[K]>): Promise<Awaited<ReturnType<AdminVerbs[K]>>> =>
-    // One call per verb: the spread keeps each verb's own parameter list.
-    ((await admin()).adminVerbs[name] as (...a: Parameters<AdminVerbs[K]>) => Promise<Awaited<ReturnType<AdminVerbs[K]>>>)(...args)
+
+const adminVerbs = lazyVerbs<AdminVerbs>(async () => (await admin()).adminVerbs, {
+  getUserGroups: true,
+  setUserGroups: true,
+  getUserDevices: true,
+  getUserSubscriptionsOf: true,
+  supportAction: true,
+  previewImport: true,
+  startImport: true,
+  getImportJobs: true,
+  getImportJob: true,
+  getImportJobRows: true,
+  revokeSubscription: true,
+  liftSubscriptionBlock: true,
+  linkCatalogue: true,
+  publishDocument: true,
+  exportAuditCsv: true,
+  getMigrations: true,
+  getAdminCourses: true,
+  getAdminCourse: true,
+  cloneCourse: true,
+  getSubscriptors: true,
+  getSubscriptorsEstimate: true,
+  addSubscriptor: true,
+  getLearnerSubscriptions: true,
+  getLearnerForms: true,
+  getFormAttempt: true,
+  getAll: true,
+})
+
+const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/learner')).learnerVerbs, {
+  getCatalogue: true,
+  getCatalogueFilters: true,
+  getCourseOverview: true,
+  getCourseFaq: true,
+  getCourseCollaborators: true,
+  getCoursePlans: true,
+  subscribe: true,
+  getCourseProgress: true,
+  getPlayerIndex: true,
+  getPlayerPage: true,
+  recordOpened: true,
+  reportPosition: true,
+  requestForm: true,
+  submitForm: true,
+  downloadCertificate: true,
+  verifyCertificate: true,
+})
+
+const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/builder')).builderVerbs, {
+  startCourse: true,
+  getCreatorCourses: true,
+  countCreatorCourses: true,
+  getCourseDraft: true,
+  getCourseChoices: true,
+  askMediaUpload: true,
+  findCreators: true,
+  validateCourse: true,
+  publishCourse: true,
+  getCourseContent: true,
+  getBlockHistory: true,
+  getCourseReview: true,
+  askResourceUpload: true,
+  sendCourseWrite: true,
+})
+
+const insightsVerbs = lazyVerbs<InsightsVerbs>(async () => (await import('./verbs/insights')).insightsVerbs, {
+  getServerVersion: true,
+  getStoredDocuments: true,
+  getStorageSize: true,
+  getCostAndUsage: true,
+  getCostForecast: true,
+  getRealtimeUsers: true,
+  getActiveLearners: true,
+  getSubscriptionSeries: true,
+  getCompletion: true,
+  getTopCourses: true,
+  getSalesSeries: true,
+  getSalesByCourse: true,
+  getSalesByPlan: true,
+  getSalesTotals: true,
+  getSalesList: true,
+  getSalesCsv: true,
+})
+
+const experimentalVerbs = lazyVerbs<ExperimentalVerbs>(async () => (await import('./verbs/experimental')).experimentalVerbs, {
+  askAvatarPhotoUpload: true,
+  createAvatarRequest: true,
+  listAvatarRequests: true,
+  listAvatarNodes: true,
+})
 
 export const dataProvider: AppDataProvider = {
   ...base,
@@ -36,23 +143,11 @@ export const dataProvider: AppDataProvider = {
   getOne: async (resource, params) => (isAdmin(resource) ? (await admin()).adminProvider.getOne(resource, params) : base.getOne(resource, params)),
   create: async (resource, params) => (isAdmin(resource) ? (await admin()).adminProvider.create(resource, params) : base.create(resource, params)),
   update: async (resource, params) => (isAdmin(resource) ? (await admin()).adminProvider.update(resource, params) : base.update(resource, params)),
-  getUserGroups: verb('getUserGroups'),
-  setUserGroups: verb('setUserGroups'),
-  getUserDevices: verb('getUserDevices'),
-  getUserSubscriptionsOf: verb('getUserSubscriptionsOf'),
-  supportAction: verb('supportAction'),
-  revokeSubscription: verb('revokeSubscription'),
-  liftSubscriptionBlock: verb('liftSubscriptionBlock'),
-  linkCatalogue: verb('linkCatalogue'),
-  publishDocument: verb('publishDocument'),
-  previewImport: verb('previewImport'),
-  startImport: verb('startImport'),
-  getImportJobs: verb('getImportJobs'),
-  getImportJob: verb('getImportJob'),
-  getImportJobRows: verb('getImportJobRows'),
-  exportAuditCsv: verb('exportAuditCsv'),
-  getMigrations: verb('getMigrations'),
-  getAll: verb('getAll'),
+  ...adminVerbs,
+  ...learnerVerbs,
+  ...builderVerbs,
+  ...insightsVerbs,
+  ...experimentalVerbs,
   async getUserSubscriptions(page) {
     return (await httpClient<UserSubscriptionsPage>(`/api/v2/user/subscriptions?page=${page}`)).json
   },

@@ -18,7 +18,8 @@ import {
 } from '@mui/material'
 import { useState, type FormEvent } from 'react'
 import { useTranslate } from 'react-admin'
-import { builderWrites, type Collaborator } from '../../dataProvider/builder'
+import type { Collaborator } from '../../../contracts/courses/creator'
+import { builderWrites } from '../../dataProvider/builderWrites'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
 import { useEntryField } from '../common/useEntryField'
@@ -59,7 +60,8 @@ export function CollaboratorsTab() {
     setNotice(null)
     try {
       const answer = await saver.enqueue(builderWrites.addCollaborator(course.uuid, name), { debounce: false })
-      answered(answer, [...people, { username: name }])
+      // Shown by username until the server's answer names them.
+      answered(answer, [...people, { username: name } as Collaborator])
       entry.clear()
       setNotice(translate('aula.builder.collaborators.invited', { username: name }))
     } catch (err) {

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react'
-import type { CourseDraft } from '../../dataProvider/builder'
+import type { CourseDraft } from '../../../contracts/courses/creator'
 import type { CourseSaver } from './saver'
 
 /** What every tab of the builder page works on. */

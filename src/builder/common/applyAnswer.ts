@@ -1,4 +1,4 @@
-import type { Collaborator, CourseDraft, FaqItem, GeneralFields, Plan } from '../../dataProvider/builder'
+import type { Collaborator, CourseDraft, FaqItem, GeneralData as GeneralFields, Plan } from '../../../contracts/courses/creator'
 import type { PendingWrite, WriteAnswer } from './saver'
 
 /**
@@ -31,7 +31,7 @@ export function applyAnswer(course: CourseDraft, write: PendingWrite, answer: Wr
     const collaborators =
       (items as Collaborator[] | undefined) ??
       (write.key.startsWith('collaborator:add:')
-        ? [...course.collaborators.filter((c) => c.username !== username), { username }]
+        ? [...course.collaborators.filter((c) => c.username !== username), { username } as Collaborator]
         : course.collaborators.filter((c) => c.username !== username))
     return { ...course, collaborators, revision }
   }

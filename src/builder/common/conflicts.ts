@@ -1,4 +1,4 @@
-import type { CourseDraft, FaqItem, Plan } from '../../dataProvider/builder'
+import type { CourseDraft, FaqItem, Plan } from '../../../contracts/courses/creator'
 import type { BlockValues, Section } from '../content/model'
 import type { PendingWrite } from './pendingStore'
 

@@ -1,4 +1,4 @@
-import { httpClient } from '../../dataProvider/http'
+import { dataProvider, type AppDataProvider } from '../../dataProvider'
 import { HEARTBEAT_MS, PendingStore, type KeyValueStorage, type PendingWrite } from './pendingStore'
 import { Backoff, DroppedEdit, isStale, isTransient, statusOf } from './saveFailures'
 import { SaverSignals, type SaverStatus, type WriteAnswer } from './saverStatus'
@@ -43,8 +43,8 @@ export interface EnqueueOptions {
 export interface SaverOptions {
   uuid: string
   revision: number
-  /** Sends one write (default: the API through `httpClient`). */
-  send?: (write: PendingWrite, revision: number) => Promise<WriteAnswer>
+  /** Sends one write: the dataProvider's `sendCourseWrite` (by default the app's own dataProvider). */
+  send?: AppDataProvider['sendCourseWrite']
   /** Where unsent edits are kept (default localStorage), or a store made elsewhere. */
   storage?: KeyValueStorage | null
   store?: PendingStore
@@ -58,9 +58,9 @@ export interface SaverOptions {
   onSaved?: (write: PendingWrite, answer: WriteAnswer) => void
 }
 
-/** The default sender: the creator API, the revision inserted into the body. */
+/** The default sender: the creator API through the app's dataProvider, the revision inserted into the body. */
 export function sendWrite(write: PendingWrite, revision: number): Promise<WriteAnswer> {
-  return httpClient<WriteAnswer>(write.url, { method: write.method, body: JSON.stringify({ ...write.body, revision }) }).then((r) => r.json ?? {})
+  return dataProvider.sendCourseWrite(write, revision)
 }
 
 export class CourseSaver {

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { builderApi, type CourseDraft } from '../../dataProvider/builder'
-import { contentApi } from '../content/api'
+import type { CourseDraft } from '../../../contracts/courses/creator'
 import type { Section } from '../content/model'
 import type { ConflictState } from './ConflictDialog'
 import { CHOICE_KINDS, conflictItems, keptWrites, type Choice, type ConflictItem, type SavedCourse } from './conflicts'
 import type { PendingRecord, PendingWrite } from './pendingStore'
 import type { CourseSaver, SaverStatus } from './saver'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** The decision the page is asking for: this page's refused edits, or a closed tab's being restored. */
 export interface Decision {
@@ -24,6 +25,7 @@ export type UnsentOutcome = 'restored' | 'discarded' | 'gone'
  * copy of the course; `redraw` draws the tabs again from it with what is still pending.
  */
 export function useCoEditing(uuid: string, saver: CourseSaver | null, status: SaverStatus, fetchCourse: () => Promise<CourseDraft>, redraw: () => void) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [decision, setDecision] = useState<Decision | null>(null)
   /** Counts the sets of decisions asked for: each one starts unanswered. */
   const [serial, setSerial] = useState(0)
@@ -34,7 +36,7 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
     async (writes: PendingWrite[]): Promise<SavedCourse> => {
       const course = await fetchCourse()
       // The content is compared too when it can be read; general data alone otherwise.
-      const sections = await contentApi.sections(uuid).then(
+      const sections = await dataProvider.getCourseContent(uuid).then(
         (items) => items as Section[],
         () => null,
       )
@@ -43,11 +45,11 @@ export function useCoEditing(uuid: string, saver: CourseSaver | null, status: Sa
       const kinds = Object.entries(CHOICE_KINDS)
         .filter(([field]) => fields.has(field))
         .map(([, kind]) => kind)
-      const lists = await Promise.all(kinds.map((kind) => builderApi.choices(kind).catch(() => [])))
+      const lists = await Promise.all(kinds.map((kind) => dataProvider.getCourseChoices(kind).catch(() => [])))
       const choiceNames = Object.fromEntries(lists.flat().map((c) => [c.id, c.name]))
       return { course, sections, choiceNames }
     },
-    [fetchCourse, uuid],
+    [dataProvider, fetchCourse, uuid],
   )
 
   const [outcome, setOutcome] = useState<UnsentOutcome | null>(null)

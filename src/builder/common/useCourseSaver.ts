@@ -1,10 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 import { CourseSaver, type SaverOptions, type SaverStatus } from './saver'
 
 /**
  * The course's saver for as long as the builder shows that course: one per uuid, made with the
- * revision of the first fetch, disposed when the builder leaves the course. Its status re-renders the
- * caller.
+ * revision of the first fetch, disposed when the builder leaves the course; it sends through the app's
+ * dataProvider. Its status re-renders the caller.
  */
 export function useCourseSaver(
   uuid: string,
@@ -14,11 +16,12 @@ export function useCourseSaver(
   saver: CourseSaver | null
   status: SaverStatus
 } {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [saver, setSaver] = useState<CourseSaver | null>(null)
   const ready = revision !== undefined
   useEffect(() => {
     if (!ready) return
-    const made = new CourseSaver({ ...options, uuid, revision })
+    const made = new CourseSaver({ send: dataProvider.sendCourseWrite, ...options, uuid, revision })
     setSaver(made)
     return () => {
       made.dispose()

@@ -1,13 +1,13 @@
 import CloseIcon from '@mui/icons-material/Close'
 import { Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useGetIdentity, useNotify, useTranslate } from 'react-admin'
+import { useGetIdentity, useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
-import { contentApi } from './api'
 import { BlockView } from './BlockView'
 import { LoadFailed, Loading } from './LoadStates'
-import type { Block, BlockKind } from './model'
+import type { Block, BlockKind, HistoryEntry } from './model'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.builder.contentEditor.history'
 
@@ -48,6 +48,7 @@ function HistoryList({
   onClose: () => void
   onRestore: (block: string, version: number) => Promise<boolean>
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const notify = useNotify()
   const { dateTime } = useDateFormat()
@@ -57,7 +58,7 @@ function HistoryList({
     savedBy && identity && (savedBy === identity.username || savedBy === identity.id) ? identity.fullName || savedBy : (savedBy ?? '—')
   // The list is fetched again after each restore (the restored values become the newest version).
   const [round, setRound] = useState(0)
-  const history = useLoad(() => contentApi.history(course, block.id), `${course}/${block.id}/${round}`)
+  const history = useLoad(async () => (await dataProvider.getBlockHistory(course, block.id)) as HistoryEntry[], `${course}/${block.id}/${round}`)
   const [restoring, setRestoring] = useState<number | null>(null)
   const restore = async (version: number) => {
     setRestoring(version)

@@ -1,9 +1,9 @@
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { RESOURCE_KINDS, type ResourceBlockKind } from '../../../contracts/courses/content'
 import { UploadField } from '../../ui/upload'
-import { contentApi } from './api'
 import { fileName } from './fileUrl'
 import type { BlockValues } from './model'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.builder.contentEditor'
 
@@ -25,6 +25,7 @@ export function ResourceUpload({
   values: BlockValues
   onUploaded: (path: string, file: File) => void
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   return (
     <UploadField
@@ -32,7 +33,7 @@ export function ResourceUpload({
       kind={RESOURCE_KINDS[kind]}
       currentName={values.path ? fileName(values) : null}
       helperText={kind === 'simulation' ? translate(`${T}.fields.simulationHelp`) : kind === 'video' ? translate(`${T}.fields.videoHelp`) : undefined}
-      getParams={(ask) => contentApi.resourceParams(course, blockId, kind, ask)}
+      getParams={(ask) => dataProvider.askResourceUpload(course, blockId, kind, ask)}
       onUploaded={onUploaded}
     />
   )

@@ -1,12 +1,13 @@
 import { Alert, Box, Divider, Link, Paper, Stack, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { useLoad } from '../../ui/useLoad'
-import { contentApi } from './api'
 import { useBlockTitle } from './BlockCard'
 import { BlockView } from './BlockView'
 import { KindIcon } from './kindIcons'
 import { LoadFailed, Loading } from './LoadStates'
 import type { Section } from './model'
+import type { ReviewCourseResponse } from '../../../contracts/courses/content'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.builder.contentEditor'
 
@@ -15,8 +16,9 @@ const T = 'aula.builder.contentEditor'
  * reviewers, the owner and collaborators.
  */
 export function ReviewView({ course }: { course: { uuid: string; name?: string } }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
-  const review = useLoad(() => contentApi.review(course.uuid), course.uuid)
+  const review = useLoad(async () => (await dataProvider.getCourseReview(course.uuid)) as ReviewCourseResponse['Item'] & { items: Section[] }, course.uuid)
   return (
     <Box component="section" aria-labelledby="course-review-title">
       <Typography id="course-review-title" component="h2" variant="h5">

@@ -1,4 +1,4 @@
-import type { ContentWrite } from './api'
+import type { ContentWrite } from './saverTypes'
 import { moveBlock, moveSection, removeItem, renumber, updateBlock, type Block, type BlockKind, type BlockValues, type Section } from './model'
 
 /**

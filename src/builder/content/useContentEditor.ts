@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { contentApi, writes, type ContentSaver, type ContentWrite } from './api'
+import { contentWrites as writes } from '../../dataProvider/builderWrites'
+import type { ContentSaver, ContentWrite } from './saverTypes'
 import { withPending } from './pending'
 import {
   emptyValues,
@@ -15,6 +16,8 @@ import {
   type BlockValues,
   type Section,
 } from './model'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** Saving state of one section or block, by id. */
 export interface ItemStatus {
@@ -53,6 +56,7 @@ interface ItemAnswer {
  * the change is undone and the error kept on that item's id. Refused edits keep what was typed.
  */
 export function useContentEditor(course: string, saver: ContentSaver, message: (error: unknown) => string): ContentState {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [sections, setSections] = useState<Section[] | undefined>(undefined)
   const [loadError, setLoadError] = useState<Error | undefined>(undefined)
   const [round, setRound] = useState(0)
@@ -61,8 +65,9 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
 
   useEffect(() => {
     let live = true
-    contentApi.sections(course).then(
-      (items) => {
+    dataProvider.getCourseContent(course).then(
+      (loaded) => {
+        const items = loaded as Section[]
         if (!live) return
         const sorted = renumber([...items].sort((a, b) => a.position - b.position)).map((s) => ({
           ...s,
@@ -79,7 +84,7 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
       live = false
     }
     // The saver is the course's for the page's life: a new one comes with a new course.
-  }, [course, round, saver])
+  }, [dataProvider, course, round, saver])
 
   // After a conflict the page fetches the course again and the saver replays what is pending: the
   // content is fetched again too, so the creator sees the other tab's changes with theirs on top.

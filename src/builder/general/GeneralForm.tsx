@@ -1,10 +1,12 @@
 import { Alert, Box, Chip, FormControlLabel, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material'
 import { useState, type KeyboardEvent } from 'react'
-import { useTranslate } from 'react-admin'
-import { builderApi, builderWrites, type Choice, type ChoiceKind, type GeneralFields } from '../../dataProvider/builder'
+import { useTranslate, useDataProvider } from 'react-admin'
+import type { Choice, ChoiceCatalogue as ChoiceKind, GeneralData as GeneralFields } from '../../../contracts/courses/creator'
+import { builderWrites } from '../../dataProvider/builderWrites'
 import { useLoad } from '../../ui/useLoad'
 import { useBuilderCourse } from '../common/CourseContext'
 import { useEntryField } from '../common/useEntryField'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** The server's limits (creator contract): the form says so before the server would refuse. */
 export const GENERAL_LIMITS = {
@@ -220,8 +222,9 @@ function ChoiceSelect({
   onChange: (id: string | null) => void
   disabled: boolean
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
-  const choices = useLoad<Choice[]>(() => builderApi.choices(kind), kind)
+  const choices = useLoad<Choice[]>(() => dataProvider.getCourseChoices(kind), kind)
   const items = choices.data ?? []
   // A chosen id the list no longer has (deleted from the catalogue) stays shown rather than lost.
   const known = value === null || items.some((c) => c.id === value) || choices.isPending

@@ -20,15 +20,16 @@ import {
   Typography,
 } from '@mui/material'
 import { useEffect, useState, type ReactNode } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { builderApi, COURSE_PAGE_SIZE, type CourseFilter, type CourseSummary } from '../../dataProvider/builder'
+import { COURSE_PAGE_SIZE, type CourseFilter, type CourseSummary } from '../../../contracts/courses/creator'
 import { useGroups } from '../../layout/access/groups'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { builderBase } from '../page/paths'
 import { NewCourseDialog } from './NewCourseDialog'
+import type { AppDataProvider } from '../../dataProvider'
 
 const FILTERS: CourseFilter[] = ['mine', 'shared', 'all']
 
@@ -41,6 +42,7 @@ const defaultFilter = (groups: readonly string[]): CourseFilter => (groups.inclu
  * the back button and a shared link keep them.
  */
 export function CourseList() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { pathname } = useLocation()
   const navigate = useNavigate()
@@ -72,7 +74,7 @@ export function CourseList() {
   const key = groupsPending ? '' : `${filter}|${search}|${page}`
   const list = useLoad(async () => {
     if (!key) return null
-    const [items, count] = await Promise.all([builderApi.list(page, filter, search), builderApi.count(filter, search)])
+    const [items, count] = await Promise.all([dataProvider.getCreatorCourses(page, filter, search), dataProvider.countCreatorCourses(filter, search)])
     return { items: items.items, count: count.count }
   }, key)
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / COURSE_PAGE_SIZE)) : 1

@@ -1,12 +1,13 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material'
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslate } from 'react-admin'
-import { builderApi } from '../../dataProvider/builder'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { GENERAL_LIMITS } from '../general/GeneralForm'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** "New course": a name (1–300 characters), then `POST start` and the builder of the new draft. */
 export function NewCourseDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (uuid: string) => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const [name, setName] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -29,7 +30,7 @@ export function NewCourseDialog({ open, onClose, onCreated }: { open: boolean; o
     setBusy(true)
     setFailure(null)
     try {
-      const { uuid } = await builderApi.start(name.trim())
+      const { uuid } = await dataProvider.startCourse(name.trim())
       setName('')
       onCreated(uuid)
     } catch (err) {

@@ -2,11 +2,13 @@ import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import { Box, Button, Grid, Link, Paper, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import type { UploadKind } from '../../../contracts/storage/kinds'
-import { builderApi, builderWrites, type CourseDraft, type MediaKind } from '../../dataProvider/builder'
+import type { CourseDraft } from '../../../contracts/courses/creator'
+import { builderWrites, type MediaKind } from '../../dataProvider/builderWrites'
 import { UploadField } from '../../ui/upload'
 import { useBuilderCourse } from '../common/CourseContext'
+import type { AppDataProvider } from '../../dataProvider'
 
 const MEDIA: Array<{ kind: MediaKind; upload: UploadKind; preview: 'image' | 'video' | 'file' }> = [
   { kind: 'cover', upload: 'cover', preview: 'image' },
@@ -29,6 +31,7 @@ const fileName = (path: string | null) => (path ? decodeURIComponent(path.split(
  * registration carries the revision), and previewed.
  */
 export function MediaTab() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { course, saver, canEdit } = useBuilderCourse()
   const [shown, setShown] = useState<Record<MediaKind, Shown>>(() => {
@@ -103,7 +106,7 @@ export function MediaTab() {
                 helperText={translate(`aula.builder.media.${kind}Hint`)}
                 currentName={fileName(current.path)}
                 disabled={!canEdit}
-                getParams={(ask) => builderApi.mediaParams(kind, { uuid: course.uuid, ...ask })}
+                getParams={(ask) => dataProvider.askMediaUpload(kind, { uuid: course.uuid, ...ask })}
                 onUploaded={(path, file) => register(kind, path, file)}
               />
               {canEdit && current.path && (

@@ -2,9 +2,9 @@ import ArrowBack from '@mui/icons-material/ArrowBack'
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined'
 import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Paper, Tab, Tabs, Typography } from '@mui/material'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
-import { builderApi, type CourseDraft } from '../../dataProvider/builder'
+import type { CourseDraft } from '../../../contracts/courses/creator'
 import { NotFound } from '../../layout/NotFound'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { canEditCourse, canManageCourse, canPublishCourse, CourseContext, type BuilderCourse } from '../common/CourseContext'
@@ -18,12 +18,14 @@ import type { PendingWrite, WriteAnswer } from '../common/saver'
 import { builderBase } from './paths'
 import { ReviewPanel } from './ReviewPanel'
 import { BUILDER_TABS, type BuilderTab } from './tabs'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** The course being built, fetched; `missing` when the server says 'Not authorized!' (404). */
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; error: unknown } | { state: 'ready'; course: CourseDraft }
 
 /** Fetches the course once per uuid; `reload` fetches it again (after a conflict) and says when done. */
 function useCourse(uuid: string) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   // The answer is kept with its uuid: another course's answer reads as still loading.
   const [answer, setAnswer] = useState<{ uuid: string; loaded: Loaded }>({ uuid: '', loaded: { state: 'loading' } })
   const settle = useCallback(
@@ -40,14 +42,14 @@ function useCourse(uuid: string) {
       ),
     [uuid],
   )
-  const fetchCourse = useCallback(() => settle(builderApi.course(uuid)), [settle, uuid])
+  const fetchCourse = useCallback(() => settle(dataProvider.getCourseDraft(uuid)), [dataProvider, settle, uuid])
   useEffect(() => {
     let live = true
-    settle(builderApi.course(uuid), () => live).catch(() => undefined)
+    settle(dataProvider.getCourseDraft(uuid), () => live).catch(() => undefined)
     return () => {
       live = false
     }
-  }, [settle, uuid])
+  }, [dataProvider, settle, uuid])
   const loaded: Loaded = answer.uuid === uuid ? answer.loaded : { state: 'loading' }
   /** Keeps the page's copy of the course in step with what the saver has written. */
   const applySaved = useCallback(

@@ -3,7 +3,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
 import { Alert, Box, Button, Grid, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { useRef, useState } from 'react'
 import { useTranslate } from 'react-admin'
-import { builderWrites, type GeneralFields, type Plan } from '../../dataProvider/builder'
+import type { GeneralData as GeneralFields, Plan, PlanInput } from '../../../contracts/courses/creator'
+import { builderWrites } from '../../dataProvider/builderWrites'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
 
@@ -22,7 +23,7 @@ interface Row {
 
 let counter = 0
 const rowKey = () => `plan-${++counter}`
-const toRow = (p: Plan): Row => ({
+const toRow = (p: PlanInput & { subscribed?: boolean }): Row => ({
   key: p.id ?? rowKey(),
   id: p.id,
   name: p.name,
@@ -70,13 +71,13 @@ export function PlansTab() {
   const translate = useTranslate()
   const { course, saver, canEdit } = useBuilderCourse()
   const sales = ((saver.pendingBody('general') as Partial<GeneralFields> | undefined)?.salesEnabled ?? course.salesEnabled) === true
-  const [rows, setRows] = useState<Row[]>(() => ((saver.pendingBody('plans')?.items as Plan[] | undefined) ?? course.plans).map(toRow))
+  const [rows, setRows] = useState<Row[]>(() => ((saver.pendingBody('plans')?.items as PlanInput[] | undefined) ?? course.plans).map(toRow))
   const [touched, setTouched] = useState<Set<string>>(new Set())
   const latest = useRef(rows)
   const creating = useRef(false)
   const waiting = useRef(false)
 
-  const toPlan = (r: Row): Plan => {
+  const toPlan = (r: Row): PlanInput => {
     const price = sales && r.price.trim() !== '' ? Number(r.price.trim().replace(',', '.')) : null
     // A plan without a price leaves both fields out: the server reads an explicit null price as 0,
     // which would then ask for a currency.

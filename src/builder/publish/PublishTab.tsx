@@ -4,13 +4,14 @@ import PublishOutlined from '@mui/icons-material/PublishOutlined'
 import RuleOutlined from '@mui/icons-material/RuleOutlined'
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useLocaleState, useTranslate } from 'react-admin'
+import { useLocaleState, useTranslate, useDataProvider } from 'react-admin'
 import { Link } from 'react-router-dom'
-import { builderApi, type ValidationItem } from '../../dataProvider/builder'
+import type { ValidationItem } from '../../../contracts/courses/content'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
 import type { BuilderTab } from '../page/tabs'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** The tab where each checklist item is fixed. */
 export const FIX_TAB: Record<string, BuilderTab> = {
@@ -50,6 +51,7 @@ const errorText = (error: unknown) => {
  * server validates and freezes what is saved.
  */
 export function PublishTab() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { date } = useDateFormat()
   const [locale] = useLocaleState()
@@ -65,7 +67,7 @@ export function PublishTab() {
     }
     setStep({ kind: 'validating' })
     try {
-      const result = await builderApi.validate(course.uuid)
+      const result = await dataProvider.validateCourse(course.uuid)
       setStep({ kind: 'validated', ok: result.ok && result.items.every((i) => i.ok), items: result.items })
     } catch (error) {
       setStep({ kind: 'validateError', error })
@@ -75,7 +77,7 @@ export function PublishTab() {
   const publish = async (items: ValidationItem[]) => {
     setStep({ kind: 'publishing', items })
     try {
-      const result = await builderApi.publish(course.uuid)
+      const result = await dataProvider.publishCourse(course.uuid)
       setPublished({ version: result.version, at: result.publishedAt })
       setStep({ kind: 'published', version: result.version, publishedAt: result.publishedAt })
     } catch (error) {

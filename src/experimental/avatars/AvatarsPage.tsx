@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import type { AvatarNode, AvatarRequest } from '../../../contracts/experimental/avatars'
 import { useGroups } from '../../layout/access/groups'
-import { listAvatarNodes, listAvatarRequests } from './api'
 import { NodeList } from './NodeList'
 import { RequestForm } from './RequestForm'
 import { RequestList } from './RequestList'
+import type { AppDataProvider } from '../../dataProvider'
 
 const PAGE = 10
 /** How often the lists are asked again while a request is queued or processing. */
@@ -17,6 +17,7 @@ const POLL_MS = 2500
  * being rendered, so each shows its result as soon as it is done) and the worker nodes.
  */
 export function AvatarsPage() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const t = (key: string) => translate(`aula.avatars.${key}`)
   const { groups } = useGroups()
@@ -33,28 +34,28 @@ export function AvatarsPage() {
   /** The first pages again, as many rows as are shown now (statuses and results change in place). */
   const refreshRequests = useCallback(async () => {
     try {
-      const page = await listAvatarRequests(Math.min(100, Math.max(PAGE, shown.current)))
+      const page = await dataProvider.listAvatarRequests(Math.min(100, Math.max(PAGE, shown.current)))
       setItems(page.items)
       setToken(page.paginationToken)
       setListError(null)
     } catch (err) {
       setListError(err)
     }
-  }, [])
+  }, [dataProvider])
 
   const refreshNodes = useCallback(async () => {
     try {
-      setNodes((await listAvatarNodes()).items)
+      setNodes((await dataProvider.listAvatarNodes()).items)
       setNodesError(null)
     } catch (err) {
       setNodesError(err)
     }
-  }, [])
+  }, [dataProvider])
 
   // The first load; later ones come from polling, the refresh buttons and "load more".
   useEffect(() => {
     let mounted = true
-    listAvatarRequests(PAGE).then(
+    dataProvider.listAvatarRequests(PAGE).then(
       (page) => {
         if (!mounted) return
         setItems(page.items)
@@ -62,14 +63,14 @@ export function AvatarsPage() {
       },
       (err: unknown) => mounted && setListError(err),
     )
-    listAvatarNodes().then(
+    dataProvider.listAvatarNodes().then(
       (answer) => mounted && setNodes(answer.items),
       (err: unknown) => mounted && setNodesError(err),
     )
     return () => {
       mounted = false
     }
-  }, [])
+  }, [dataProvider])
 
   const live = Boolean(items?.some((r) => r.status === 'queued' || r.status === 'processing'))
   useEffect(() => {
@@ -86,7 +87,7 @@ export function AvatarsPage() {
     if (!token) return
     setLoadingMore(true)
     try {
-      const page = await listAvatarRequests(PAGE, token)
+      const page = await dataProvider.listAvatarRequests(PAGE, token)
       setItems((current) => [...(current ?? []), ...page.items.filter((r) => !current?.some((c) => c.id === r.id))])
       setToken(page.paginationToken)
       shown.current += page.items.length

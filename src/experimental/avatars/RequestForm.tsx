@@ -14,11 +14,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useLocaleState, useTranslate } from 'react-admin'
+import { useLocaleState, useTranslate, useDataProvider } from 'react-admin'
 import { AVATAR_STYLES, AVATAR_TEXT_MAX, AVATAR_VOICES, type AvatarRequest, type AvatarStyle, type AvatarVoice } from '../../../contracts/experimental/avatars'
 import { ApiError, errorFor } from '../../dataProvider/http'
 import { UploadField } from '../../ui/upload'
-import { askPhotoUpload, createAvatarRequest } from './api'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** The voice that matches the interface language (mx and es speak Spanish, gr German, rs Russian). */
 const VOICE_OF: Record<string, AvatarVoice> = { mx: 'es', es: 'es', eng: 'en', it: 'it', gr: 'de', rs: 'ru' }
@@ -35,6 +35,7 @@ interface Photo {
  * request fails; after a success the text is cleared for the next one and the photo kept.
  */
 export function RequestForm({ onCreated }: { onCreated: (request: AvatarRequest) => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const t = (key: string, options?: Record<string, unknown>) => translate(`aula.avatars.${key}`, options)
   const [locale] = useLocaleState()
@@ -72,7 +73,7 @@ export function RequestForm({ onCreated }: { onCreated: (request: AvatarRequest)
     }
     setSending(true)
     try {
-      const created = await createAvatarRequest({ photo: photo!.path, text: trimmed, style, voice })
+      const created = await dataProvider.createAvatarRequest({ photo: photo!.path, text: trimmed, style, voice })
       onCreated(created)
       setText('')
       setChecked(false)
@@ -105,7 +106,7 @@ export function RequestForm({ onCreated }: { onCreated: (request: AvatarRequest)
         <UploadField
           label={t('form.photo')}
           kind="avatar-photo"
-          getParams={askPhotoUpload}
+          getParams={dataProvider.askAvatarPhotoUpload}
           onUploaded={(path, file) => setPhoto({ path, name: file.name, preview: URL.createObjectURL(file) })}
           currentName={photo?.name ?? null}
           helperText={t('form.photoHelp')}

@@ -1,18 +1,19 @@
 import { Stack } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, formatNumber, useChartColors, useChartLocale, type DateRange } from '../common'
-import { monitoringApi } from '../monitoring/api'
 import { useIntervalSeries } from './useIntervalSeries'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.monitoring.analytics'
 
 /** Learners active in each bucket of the period. */
 export function ActiveLearners({ range }: { range: DateRange }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
-  const { data, panel, picker } = useIntervalSeries('active-learners', range, monitoringApi.activeLearners, (d) => d.series.every((p) => p.learners === 0))
+  const { data, panel, picker } = useIntervalSeries('active-learners', range, dataProvider.getActiveLearners, (d) => d.series.every((p) => p.learners === 0))
   const rows = data?.series ?? []
   return (
     <Stack spacing={2}>

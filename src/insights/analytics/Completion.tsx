@@ -1,8 +1,8 @@
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale, type DateRange } from '../common'
-import { monitoringApi } from '../monitoring/api'
 import { percent } from '../monitoring/format'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.monitoring.analytics.completion'
 
@@ -11,10 +11,11 @@ const TOP_COURSES = 20
 
 /** Per course: how many finished it and passed its exams, as counts and rates. */
 export function Completion({ range }: { range: DateRange }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
-  const { data, panel } = useChartData(() => monitoringApi.completion(range), ['completion', range.from, range.to])
+  const { data, panel } = useChartData(() => dataProvider.getCompletion(range), ['completion', range.from, range.to])
   const label = (k: string) => translate(`${T}.${k}`)
   const rows = (data?.courses ?? []).map((c) => ({ ...c }))
   const chart = rows.map((c) => ({

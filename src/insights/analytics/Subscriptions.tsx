@@ -1,18 +1,19 @@
 import { Stack } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, formatNumber, useChartColors, useChartLocale, type DateRange } from '../common'
-import { monitoringApi } from '../monitoring/api'
 import { useIntervalSeries } from './useIntervalSeries'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.monitoring.analytics'
 
 /** Subscriptions created and revoked in each bucket, and how many were active at its end. */
 export function Subscriptions({ range }: { range: DateRange }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
-  const { data, panel, picker } = useIntervalSeries('subscriptions', range, monitoringApi.subscriptions, (d) =>
+  const { data, panel, picker } = useIntervalSeries('subscriptions', range, dataProvider.getSubscriptionSeries, (d) =>
     d.series.every((p) => p.created === 0 && p.revoked === 0 && p.active === 0),
   )
   const rows = data?.series ?? []

@@ -1,9 +1,9 @@
 import { Box, MenuItem, Stack, TextField } from '@mui/material'
 import { useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, useChartColors, useChartData, type DateRange } from '../common'
-import { monitoringApi } from '../monitoring/api'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.monitoring.analytics.topCourses'
 
@@ -11,10 +11,11 @@ const ORDERS = ['subscriptions', 'completions', 'learners'] as const
 
 /** The period's ten leading courses, by the figure the person picks. */
 export function TopCourses({ range }: { range: DateRange }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const colors = useChartColors()
   const [by, setBy] = useState<(typeof ORDERS)[number]>('subscriptions')
-  const { data, panel } = useChartData(() => monitoringApi.topCourses(range, by), ['top-courses', range.from, range.to, by])
+  const { data, panel } = useChartData(() => dataProvider.getTopCourses(range, by), ['top-courses', range.from, range.to, by])
   const label = (k: string) => translate(`${T}.${k}`)
   const rows = (data?.courses ?? []).map((c) => ({ ...c }))
   return (

@@ -1,12 +1,12 @@
 import { Box, Skeleton, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useLoad } from '../../ui/useLoad'
 import { ChartPanel, formatMoney, formatNumber, useChartColors, useChartData, useChartLocale, type ChartRow } from '../common'
-import { getSalesByCourse, getSalesSeries, getSalesTotals } from './api'
 import { FinanceFilters, FinanceFrame, useFinanceQuery } from './FinanceFrame'
 import { periodLabel } from './rows'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** Courses the share chart names; the rest are one "other courses" slice. */
 const SHARE_SLICES = 6
@@ -17,10 +17,11 @@ const SHARE_SLICES = 6
  * never added), by default the one with the most revenue in the period.
  */
 export function FinanceAnalytics() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { period, currency: asked, setCurrency } = useFinanceQuery('thisYear')
   const range = period.value
-  const totals = useLoad(() => getSalesTotals(range), JSON.stringify(range))
+  const totals = useLoad(() => dataProvider.getSalesTotals(range), JSON.stringify(range))
   const sold = totals.data?.currencies.map((c) => c.currency) ?? []
   const currency = asked || sold[0] || ''
   const options = currency && !sold.includes(currency) ? [...sold, currency].sort() : [...sold].sort()
@@ -51,14 +52,15 @@ export function FinanceAnalytics() {
 }
 
 function CurrencyCharts({ from, to, currency, courseRevenue }: { from: string; to: string; currency: string; courseRevenue: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
   const filter = { from, to, currency }
   const key = JSON.stringify(filter)
   // A month without sales has nothing to draw in any of the monthly charts.
-  const monthly = useChartData(() => getSalesSeries(filter, 'month'), ['monthly', key], { isEmpty: (d) => d.points.every((p) => p.sales === 0) })
-  const courses = useChartData(() => getSalesByCourse(filter, SHARE_SLICES), ['share', key])
+  const monthly = useChartData(() => dataProvider.getSalesSeries(filter, 'month'), ['monthly', key], { isEmpty: (d) => d.points.every((p) => p.sales === 0) })
+  const courses = useChartData(() => dataProvider.getSalesByCourse(filter, SHARE_SLICES), ['share', key])
 
   const money = (v: string | number | null) => (v === null ? '—' : formatMoney(Number(v), currency, locale))
   const count = (v: string | number | null) => (v === null ? '—' : formatNumber(Number(v), locale))

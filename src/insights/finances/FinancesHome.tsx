@@ -1,25 +1,26 @@
 import ArrowForward from '@mui/icons-material/ArrowForward'
 import { Box, Card, CardActionArea, CardContent, Paper, Skeleton, Stack, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { CurrencyTotals } from '../../../contracts/insights/finances'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { formatMoney, formatNumber, useChartLocale } from '../common'
-import { getSalesTotals } from './api'
 import { FinanceFilters, FinanceFrame, FINANCES, useFinanceQuery } from './FinanceFrame'
 import { SalesList } from './SalesList'
+import type { AppDataProvider } from '../../dataProvider'
 
 /**
  * /admin/finances, finance staff's landing page: the period's totals per currency against the period
  * before, links to the sales and analytics screens, and the latest sales.
  */
 export function FinancesHome() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { period } = useFinanceQuery()
   const filter = period.value
-  const totals = useLoad(() => getSalesTotals(filter), JSON.stringify(filter))
+  const totals = useLoad(() => dataProvider.getSalesTotals(filter), JSON.stringify(filter))
   const range = `?from=${filter.from}&to=${filter.to}`
 
   let figures

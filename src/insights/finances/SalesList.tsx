@@ -17,13 +17,14 @@ import {
   type Theme,
 } from '@mui/material'
 import { useState } from 'react'
-import { useNotify, useTranslate } from 'react-admin'
+import { useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { downloadCsv, formatMoney, useChartLocale } from '../common'
 import type { Sale } from '../../../contracts/insights/finances'
-import { getSalesCsv, getSalesList, type FinanceFilter } from './api'
+import type { FinanceFilter } from '../../dataProvider'
+import type { AppDataProvider } from '../../dataProvider'
 
 const PAGE_SIZE = 20
 
@@ -32,6 +33,7 @@ const PAGE_SIZE = 20
  * (the server's file: every sale of the period, not just this page).
  */
 export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: FinanceFilter; pageSize?: number; title?: string }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const notify = useNotify()
   const locale = useChartLocale()
@@ -41,7 +43,7 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
   const [pages, setPages] = useState<{ key: string; tokens: string[] }>({ key, tokens: [''] })
   const tokens = pages.key === key ? pages.tokens : ['']
   const token = tokens[tokens.length - 1]
-  const list = useLoad(() => getSalesList(filter, pageSize, token), `${key}|${token}|${pageSize}`)
+  const list = useLoad(() => dataProvider.getSalesList(filter, pageSize, token), `${key}|${token}|${pageSize}`)
   const [exporting, setExporting] = useState(false)
   const headingId = `sales-list-${pageSize}`
   // A phone has no room for six columns: each sale is a short block of lines there.
@@ -52,7 +54,7 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
   const exportCsv = async () => {
     setExporting(true)
     try {
-      downloadCsv(`sales-${filter.from}-${filter.to}${filter.currency ? `-${filter.currency}` : ''}`, await getSalesCsv(filter))
+      downloadCsv(`sales-${filter.from}-${filter.to}${filter.currency ? `-${filter.currency}` : ''}`, await dataProvider.getSalesCsv(filter))
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), { type: 'error' })
     } finally {

@@ -1,12 +1,12 @@
 import { Stack, useMediaQuery, type Theme } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { CourseSales, PlanSales } from '../../../contracts/insights/finances'
 import { ChartPanel, formatMoney, formatNumber, useChartColors, useChartData, useChartLocale, type ChartColumn, type ChartRow } from '../common'
-import { getSalesByCourse, getSalesByPlan, getSalesSeries } from './api'
 import { FinanceFilters, FinanceFrame, useFinanceQuery } from './FinanceFrame'
 import { pivotByCurrency, revenueKey, salesKey, seriesRows, shortLabel } from './rows'
 import { SalesList } from './SalesList'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** How many courses or plans the bar charts show (largest revenue first; the server says when there are more). */
 const BREAKDOWN_LIMIT = 15
@@ -16,14 +16,15 @@ const BREAKDOWN_LIMIT = 15
  * by plan, and the list of sales; the period, bucket and currency live in the address.
  */
 export function SalesScreen() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const { period, interval, currency, setInterval, setCurrency } = useFinanceQuery()
   const filter = { ...period.value, currency }
   const key = JSON.stringify(filter)
-  const series = useChartData(() => getSalesSeries(filter, interval), ['series', key, interval])
-  const byCourse = useChartData(() => getSalesByCourse(filter, BREAKDOWN_LIMIT), ['by-course', key])
-  const byPlan = useChartData(() => getSalesByPlan(filter, BREAKDOWN_LIMIT), ['by-plan', key])
+  const series = useChartData(() => dataProvider.getSalesSeries(filter, interval), ['series', key, interval])
+  const byCourse = useChartData(() => dataProvider.getSalesByCourse(filter, BREAKDOWN_LIMIT), ['by-course', key])
+  const byPlan = useChartData(() => dataProvider.getSalesByPlan(filter, BREAKDOWN_LIMIT), ['by-plan', key])
   // The currencies offered: those sold in the period (the series lists them), and the one chosen.
   const sold = series.data?.currencies ?? []
   const options = currency && !sold.includes(currency) ? [...sold, currency].sort() : sold

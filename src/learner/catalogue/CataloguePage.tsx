@@ -20,15 +20,15 @@ import {
   Typography,
 } from '@mui/material'
 import { useState, type FormEvent } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useSearchParams } from 'react-router-dom'
 import { CATALOGUE_PAGE_SIZE, type CatalogueCourse, type CatalogueQuery } from '../../../contracts/learner/catalogue'
 import { screenGroups } from '../../../contracts/screens'
-import { getCatalogue, getCatalogueFilters } from '../../dataProvider/learner'
 import { GroupGate } from '../../layout/access/GroupGate'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useLoad } from '../../ui/useLoad'
 import { BareFrame } from './BareFrame'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.learner.catalogue'
 const FILTERS = ['category', 'difficulty', 'organization', 'tag'] as const
@@ -45,6 +45,7 @@ export function CataloguePage() {
 }
 
 function Catalogue() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   // Everything the list shows lives in the address (the top-bar search arrives as ?search=), so it can be shared and survives a reload.
   const [params, setParams] = useSearchParams()
@@ -59,8 +60,8 @@ function Catalogue() {
     setWords(search)
   }
 
-  const facets = useLoad(getCatalogueFilters, 'filters')
-  const list = useLoad(() => getCatalogue(page, search, filters), params.toString())
+  const facets = useLoad(() => dataProvider.getCatalogueFilters(), 'filters')
+  const list = useLoad(() => dataProvider.getCatalogue(page, search, filters), params.toString())
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params)

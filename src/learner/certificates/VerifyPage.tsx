@@ -1,14 +1,14 @@
 import CancelOutlined from '@mui/icons-material/CancelOutlined'
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined'
 import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import { ApiError } from '../../dataProvider/http'
-import { verifyCertificate } from '../../dataProvider/learner'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { BareFrame } from '../catalogue/BareFrame'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.learner.verify'
 
@@ -17,10 +17,11 @@ const T = 'aula.learner.verify'
  * code. Confirms who earned which course and when, or says plainly that no certificate has the code.
  */
 export function VerifyPage() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const dates = useDateFormat()
   const { code = '' } = useParams()
-  const result = useLoad(() => verifyCertificate(code), code)
+  const result = useLoad(() => dataProvider.verifyCertificate(code), code)
   const unknown = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400)
   return (
     <BareFrame home="/" maxWidth={720}>

@@ -1,11 +1,11 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined'
 import { Box, Button, Card, CardActions, CardContent, CardMedia, LinearProgress, Typography } from '@mui/material'
 import { useId, useState } from 'react'
-import { useLocale, useNotify, useTranslate } from 'react-admin'
+import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { UserCourse } from '../../../contracts/subscriptions'
-import { downloadCertificate, getCourseProgress } from '../../dataProvider/learner'
 import { useLoad } from '../../ui/useLoad'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** Requirements §2: the card shows the first 20 words of the short description followed by ' ...'. */
 export function shortDescription(text: string | undefined, words = 20): string {
@@ -77,13 +77,15 @@ function CertificateButton({ course }: { course: UserCourse }) {
   const translate = useTranslate()
   const notify = useNotify()
   const locale = useLocale()
-  const progress = useLoad(() => getCourseProgress(course.uuid), course.uuid)
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const progress = useLoad(() => dataProvider.getCourseProgress(course.uuid), course.uuid)
   const [busy, setBusy] = useState(false)
-  if (!progress.data?.certificate) return null
+  const certificate = progress.data?.certificate
+  if (!certificate) return null
   const download = async () => {
     setBusy(true)
     try {
-      await downloadCertificate(course.uuid, `${course.name}.pdf`, locale)
+      await dataProvider.downloadCertificate(certificate.url, `${course.name}.pdf`, locale)
     } catch {
       notify('aula.learner.dashboard.downloadFailed', { type: 'error' })
     } finally {

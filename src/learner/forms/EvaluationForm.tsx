@@ -18,7 +18,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import { ApiError } from '../../dataProvider/http'
 import type { PlayerTranslate } from '../player/texts'
-import { requestForm, submitForm } from '../player/api'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 interface Props {
   course: string
@@ -36,6 +37,7 @@ type Answers = Record<string, string[]>
  * grade with which questions were right — never which options were.
  */
 export function EvaluationForm({ course, id, t, onGraded }: Props) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [form, setForm] = useState<LearnerForm | null>(null)
   const [loadError, setLoadError] = useState(false)
   const [round, setRound] = useState(0)
@@ -47,14 +49,14 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
 
   useEffect(() => {
     let live = true
-    requestForm(course, id).then(
+    dataProvider.requestForm(course, id).then(
       (f) => live && setForm(f),
       () => live && setLoadError(true),
     )
     return () => {
       live = false
     }
-  }, [course, id, round])
+  }, [dataProvider, course, id, round])
 
   useEffect(() => {
     if (result) resultRef.current?.focus()
@@ -97,7 +99,7 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
     setSending(true)
     setProblem(null)
     try {
-      const graded = await submitForm({ course, id, answers })
+      const graded = await dataProvider.submitForm({ course, id, answers })
       setResult(graded)
       onGraded(graded)
     } catch (error) {

@@ -19,19 +19,19 @@ import {
   Typography,
 } from '@mui/material'
 import { useState, type ReactNode } from 'react'
-import { useLocale, useNotify, useTranslate } from 'react-admin'
+import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
 import { screenGroups } from '../../../contracts/screens'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import { ApiError } from '../../dataProvider/http'
-import { getCourseCollaborators, getCourseFaq, getCourseOverview, getCoursePlans, subscribe } from '../../dataProvider/learner'
 import { GroupGate } from '../../layout/access/GroupGate'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { sanitizeHtml } from '../../ui/sanitizeHtml'
 import { useLoad } from '../../ui/useLoad'
 import { useSupportEmail } from '../../ui/useSupportEmail'
+import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.learner.overview'
 /** A 402 answer: the plan is sold, and payments do not exist yet. */
@@ -47,11 +47,12 @@ export function OverviewPage() {
 }
 
 function Overview() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { uuid = '' } = useParams()
-  const course = useLoad(() => getCourseOverview(uuid), uuid)
-  const faq = useLoad(() => getCourseFaq(uuid), uuid)
-  const collaborators = useLoad(() => getCourseCollaborators(uuid), uuid)
+  const course = useLoad(() => dataProvider.getCourseOverview(uuid), uuid)
+  const faq = useLoad(() => dataProvider.getCourseFaq(uuid), uuid)
+  const collaborators = useLoad(() => dataProvider.getCourseCollaborators(uuid), uuid)
 
   if (course.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />
   if (course.error || !course.data) {
@@ -230,12 +231,13 @@ function RichSection({ title, value }: { title: string; value: string }) {
 
 /** The plans and the caller's subscription: subscribe to a free plan, then the way into the player. */
 function Plans({ course }: { course: CourseOverview }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const notify = useNotify()
   const locale = useLocale()
   const dates = useDateFormat()
   const [round, setRound] = useState(0)
-  const plans = useLoad<CoursePlansResponse>(() => getCoursePlans(course.uuid), `${course.uuid}#${round}`)
+  const plans = useLoad<CoursePlansResponse>(() => dataProvider.getCoursePlans(course.uuid), `${course.uuid}#${round}`)
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<unknown>(null)
 
@@ -243,7 +245,7 @@ function Plans({ course }: { course: CourseOverview }) {
     setBusy(plan.id)
     setError(null)
     try {
-      await subscribe(course.uuid, plan.id)
+      await dataProvider.subscribe(course.uuid, plan.id)
       notify(`${T}.subscribed`, { type: 'success' })
       setRound((r) => r + 1)
     } catch (err) {

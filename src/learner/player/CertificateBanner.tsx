@@ -2,18 +2,20 @@ import WorkspacePremium from '@mui/icons-material/WorkspacePremium'
 import { Alert, Button } from '@mui/material'
 import { useState } from 'react'
 import type { IssuedCertificate } from '../../../contracts/learner/player'
-import { downloadCertificate } from './api'
 import type { PlayerTranslate } from './texts'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** Shown once the course is complete: the certificate's download. */
 export function CertificateBanner({ t, course, name, certificate }: { t: PlayerTranslate; course: string; name: string; certificate: IssuedCertificate }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   const download = async () => {
     setBusy(true)
     setFailed(false)
     try {
-      await downloadCertificate(certificate.url, `${name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || course} - ${certificate.code}.pdf`)
+      await dataProvider.downloadCertificate(certificate.url, `${name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || course} - ${certificate.code}.pdf`)
     } catch {
       setFailed(true)
     } finally {

@@ -37,10 +37,12 @@ import type {
 } from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
-import { fetchIndex, fetchPage, recordOpened, refusalOf } from './api'
+import { refusalOf } from './refusal'
 import { BlockView } from './blocks'
 import { CertificateBanner } from './CertificateBanner'
 import { usePlayerTexts, type PlayerTranslate } from './texts'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 export const playerPath = (course: string, block?: string) => `/galaxy/courses/player/${course}${block ? `/${block}` : ''}`
 const overviewPath = (course: string) => `/galaxy/courses/overview/${course}`
@@ -58,6 +60,7 @@ export function PlayerPage() {
 }
 
 function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const t = usePlayerTexts()
   const [index, setIndex] = useState<PlayerIndex | null>(null)
   const [refusal, setRefusal] = useState<SubscriptionRefusalCode | null>(null)
@@ -66,7 +69,7 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
 
   useEffect(() => {
     let live = true
-    fetchIndex(uuid).then(
+    dataProvider.getPlayerIndex(uuid).then(
       (loaded) => live && setIndex(loaded),
       (error: unknown) => {
         if (!live) return
@@ -78,7 +81,7 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
     return () => {
       live = false
     }
-  }, [uuid, round])
+  }, [dataProvider, uuid, round])
 
   if (!t) return <Loading label="…" />
   if (refusal) return <Refusal t={t} course={uuid} code={refusal} />
@@ -387,6 +390,7 @@ interface BlockScreenProps {
 
 /** One block: its page (`course/page`), recorded as opened (`metrics/re`), with previous and next. */
 function BlockScreen({ t, course, block, position, total, onProgress, onGraded, onRefused }: BlockScreenProps) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [page, setPage] = useState<PageData | null>(null)
   const [failed, setFailed] = useState(false)
   const [round, setRound] = useState(0)
@@ -394,7 +398,7 @@ function BlockScreen({ t, course, block, position, total, onProgress, onGraded, 
 
   useEffect(() => {
     let live = true
-    fetchPage(course, block.id).then(
+    dataProvider.getPlayerPage(course, block.id).then(
       (loaded) => live && setPage(loaded),
       (error: unknown) => {
         if (!live) return
@@ -403,7 +407,7 @@ function BlockScreen({ t, course, block, position, total, onProgress, onGraded, 
         else setFailed(true)
       },
     )
-    recordOpened(course, block.id).then(
+    dataProvider.recordOpened(course, block.id).then(
       (answer) => live && onProgress(answer),
       (error: unknown) => {
         const code = refusalOf(error)
@@ -413,7 +417,7 @@ function BlockScreen({ t, course, block, position, total, onProgress, onGraded, 
     return () => {
       live = false
     }
-  }, [course, block.id, round, onProgress, onRefused])
+  }, [dataProvider, course, block.id, round, onProgress, onRefused])
 
   // Moving to another block puts the keyboard at its title, so reading starts there.
   useEffect(() => {

@@ -6,8 +6,9 @@ import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerPage, ProgressAnswer } from '../../../contracts/learner/player'
 import { sanitizeHtml, shiftHeadings } from '../../ui/sanitizeHtml'
 import { EvaluationForm } from '../forms/EvaluationForm'
-import { reportPosition } from './api'
 import type { PlayerTranslate } from './texts'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../dataProvider'
 
 interface Props {
   t: PlayerTranslate
@@ -127,6 +128,7 @@ function VideoBlock({
   src: string
   onProgress: (answer: ProgressAnswer) => void
 }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const video = useRef<HTMLVideoElement>(null)
   const lastReport = useRef(-Infinity)
   const [watched, setWatched] = useState(page.block.watchedSeconds)
@@ -144,7 +146,7 @@ function VideoBlock({
     lastReport.current = v.currentTime
     // At the end the last fraction of a second counts: the server takes a position past the end as the end.
     const seconds = Math.max(0, Math.min(MAX_POSITION_SECONDS, ended ? Math.ceil(v.currentTime) : Math.floor(v.currentTime)))
-    reportPosition({ course, block, seconds }).then(
+    dataProvider.reportPosition({ course, block, seconds }).then(
       (answer) => {
         setWatched(answer.block.watchedSeconds)
         setCompleted(answer.block.completed)

@@ -1,6 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material'
 import { useListContext, useTranslate } from 'react-admin'
-import type { TokenListMeta } from '../../dataProvider/adminResources'
+import type { TokenListMeta } from '../../dataProvider'
 
 /**
  * Paging of the token-paged lists (requirements §2, subscriptions management): the estimated total, 'Next Page'

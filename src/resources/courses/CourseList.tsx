@@ -1,13 +1,13 @@
 import { Card, Chip, LinearProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useEffect } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useSearchParams } from 'react-router-dom'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { Scroll } from '../common/Scroll'
 import { useAdminLoad } from '../common/useAdminLoad'
-import { courseApi } from './api'
 import { LoadError, Nothing, Pager, SearchBox, T, personText } from './parts'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** `/admin/courses/{uuid}`: one course. */
 export const coursePath = (uuid: string) => `/admin/courses/${uuid}`
@@ -18,11 +18,12 @@ export const coursePath = (uuid: string) => `/admin/courses/${uuid}`
  * reload or the back button keeps them.
  */
 export function CourseList() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const [params, setParams] = useSearchParams()
   const search = params.get('search') ?? ''
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
-  const { data, error, isPending, reload } = useAdminLoad(() => courseApi.list(page, search), `${page}|${search}`)
+  const { data, error, isPending, reload } = useAdminLoad(() => dataProvider.getAdminCourses(page, search), `${page}|${search}`)
   const go = (next: { search?: string; page?: number }, replace = false) => {
     const p = new URLSearchParams()
     const s = next.search ?? search

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useState } from 'react'
-import { useLocaleState, useTranslate } from 'react-admin'
+import { useLocaleState, useTranslate, useDataProvider } from 'react-admin'
 import { useNavigate, useParams } from 'react-router-dom'
 import type { AdminCourse } from '../../../contracts/courses/admin'
 import { dateLocale, formatDateTime } from '../../ui/formatDateTime'
@@ -27,21 +27,22 @@ import { ConfirmAction, type ActionResult } from '../common/ConfirmAction'
 import { Line, Section } from '../common/DetailSection'
 import { Scroll } from '../common/Scroll'
 import { useAdminLoad } from '../common/useAdminLoad'
-import { courseApi } from './api'
 import { LoadError, T, personText } from './parts'
 import { Subscriptors } from './Subscriptors'
+import type { AppDataProvider } from '../../dataProvider'
 
 /** `/creator/courses/{uuid}`: the builder of a course. */
 export const builderPath = (uuid: string) => `/creator/courses/${uuid}`
 
 /** `/admin/courses/{uuid}`: general data, plans, collaborators and subscriptors of one course, and Clone. */
 export function CourseShow() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const navigate = useNavigate()
   const { id = '' } = useParams()
   // The outcome of Clone: an error stays here; a copy opens in the builder (open to administrators).
   const [result, setResult] = useState<ActionResult | null>(null)
-  const { data, error, isPending, reload } = useAdminLoad(() => courseApi.course(id), id)
+  const { data, error, isPending, reload } = useAdminLoad(() => dataProvider.getAdminCourse(id), id)
   const crumbs = [{ label: translate(`${T}.crumb`), to: '/admin/courses' }, { label: data?.name ?? translate(`${T}.detail.crumb`) }]
   if (error) {
     return (
@@ -59,7 +60,7 @@ export function CourseShow() {
       content={translate(`${T}.clone.content`, { name: data.name })}
       onResult={(r) => setResult(r.severity === 'error' ? r : null)}
       run={async () => {
-        const copy = await courseApi.clone(data.uuid)
+        const copy = await dataProvider.cloneCourse(data.uuid)
         navigate(builderPath(copy.uuid))
         return translate(`${T}.clone.done`)
       }}

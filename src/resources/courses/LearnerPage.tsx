@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { useParams } from 'react-router-dom'
 import type { FormAttemptSummary, LearnerForm } from '../../../contracts/courses/admin'
 import { formatDateTime } from '../../ui/formatDateTime'
@@ -32,9 +32,9 @@ import { AdminPage } from '../common/AdminPage'
 import { Scroll } from '../common/Scroll'
 import { SubscriptionStatusChip } from '../common/StatusChips'
 import { useAdminLoad } from '../common/useAdminLoad'
-import { courseApi } from './api'
 import { coursePath } from './CourseList'
 import { LoadError, T, personText } from './parts'
+import type { AppDataProvider } from '../../dataProvider'
 
 const L = `${T}.learner`
 /** Read by screen readers, not drawn (the column of the answers buttons). */
@@ -52,11 +52,12 @@ const visuallyHidden = {
 
 /** `/admin/courses/{uuid}/learners/{username}`: a learner's subscriptions to the course and their tries of its forms. */
 export function LearnerPage() {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { id = '', user = '' } = useParams()
-  const course = useAdminLoad(() => courseApi.course(id), id)
-  const subscriptions = useAdminLoad(() => courseApi.learnerSubscriptions(id, user), `${id}|${user}`)
-  const forms = useAdminLoad(() => courseApi.learnerForms(id, user), `${id}|${user}`)
+  const course = useAdminLoad(() => dataProvider.getAdminCourse(id), id)
+  const subscriptions = useAdminLoad(() => dataProvider.getLearnerSubscriptions(id, user), `${id}|${user}`)
+  const forms = useAdminLoad(() => dataProvider.getLearnerForms(id, user), `${id}|${user}`)
   const learner = subscriptions.data?.learner ?? forms.data?.learner
   const who = learner ? personText(learner, translate(`${T}.gone`)) : user
   const crumbs = [
@@ -212,8 +213,9 @@ const S_ANSWERS = `${L}.answers`
 
 /** One try in detail: each question, the options, which the learner chose and which were right. */
 function AttemptDialog({ course, attempt, formName, onClose }: { course: string; attempt: FormAttemptSummary; formName: string; onClose: () => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
-  const detail = useAdminLoad(() => courseApi.formDetail(course, attempt.id), attempt.id)
+  const detail = useAdminLoad(() => dataProvider.getFormAttempt(course, attempt.id), attempt.id)
   const d = detail.data
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="attempt-title" scroll="paper">

@@ -33,7 +33,6 @@ import { ConfirmAction, failureText, type ActionResult } from '../common/Confirm
 import { Scroll } from '../common/Scroll'
 import { SubscriptionStatusChip } from '../common/StatusChips'
 import { useAdminLoad } from '../common/useAdminLoad'
-import { courseApi } from './api'
 import { LoadError, Nothing, Pager, SearchBox, T } from './parts'
 
 const S = `${T}.subscriptors`
@@ -53,8 +52,8 @@ export function Subscriptors({ course, onChange }: { course: AdminCourse; onChan
   const [round, setRound] = useState(0)
   const [adding, setAdding] = useState(false)
   const [result, setResult] = useState<ActionResult | null>(null)
-  const list = useAdminLoad(() => courseApi.subscriptors(course.uuid, course.revision, page, search), `${course.uuid}|${page}|${search}|${round}`)
-  const estimated = useAdminLoad(() => courseApi.estimated(course.uuid), `${course.uuid}|${round}`)
+  const list = useAdminLoad(() => dataProvider.getSubscriptors(course.uuid, course.revision, page, search), `${course.uuid}|${page}|${search}|${round}`)
+  const estimated = useAdminLoad(() => dataProvider.getSubscriptorsEstimate(course.uuid), `${course.uuid}|${round}`)
   const changed = (r: ActionResult) => {
     setResult(r)
     if (r.severity === 'success') {
@@ -178,6 +177,7 @@ export function Subscriptors({ course, onChange }: { course: AdminCourse; onChan
 
 /** The add dialog: a learner (e-mail or username) and one of the plans still offered. */
 function AddSubscriptor({ course, onClose, onAdded }: { course: AdminCourse; onClose: () => void; onAdded: (r: ActionResult) => void }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const plans = course.plans.filter((p) => !p.archived)
   const [user, setUser] = useState('')
@@ -192,7 +192,7 @@ function AddSubscriptor({ course, onClose, onAdded }: { course: AdminCourse; onC
     setBusy(true)
     setErrors({})
     try {
-      await courseApi.addSubscriptor(course.uuid, course.revision, plan, user)
+      await dataProvider.addSubscriptor(course.uuid, course.revision, plan, user)
       onAdded({ severity: 'success', message: translate(`${S}.added`, { name: user.trim() }) })
       onClose()
     } catch (error) {

@@ -6,55 +6,61 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { BuilderScreen, CourseListScreen, ReviewScreen } from '../../../src/builder/screens'
 import { dataProvider } from '../../../src/dataProvider'
-import type { CourseDraft, CourseSummary, Validation } from '../../../src/dataProvider/builder'
+import type { ValidationItem } from '../../../contracts/courses/content'
+import type { CourseDraft, CourseSummary } from '../../../contracts/courses/creator'
+
+/** A validation answer as the tests write it: each item's message only where it matters. */
+type Validation = { ok: boolean; items: Array<Pick<ValidationItem, 'key' | 'ok'> & Partial<ValidationItem>> }
 import { i18nProvider, loadBuilderTexts } from '../../../src/i18n'
 
 export const COURSE = '5a3c9f0e-1b2d-4c3e-8f4a-6b7c8d9e0f1a'
 const API = '/api/v2/courses/creator'
 
-export const draft = (over: Partial<CourseDraft> = {}): CourseDraft => ({
-  uuid: COURSE,
-  revision: 1,
-  name: 'Statistics for everyone',
-  durationHours: 12,
-  briefDescription: 'Numbers, plainly',
-  description: '',
-  requirements: '',
-  certificateDetails: '',
-  statusId: null,
-  difficultyId: null,
-  categoryId: null,
-  organizationId: null,
-  certificateId: null,
-  keywords: ['data'],
-  salesEnabled: false,
-  cover: null,
-  thumbnail: null,
-  presentation: null,
-  template: null,
-  faq: [],
-  tags: [],
-  plans: [],
-  collaborators: [],
-  createdBy: 'sub-ana',
-  role: 'owner',
-  publishedVersion: null,
-  publishedAt: null,
-  ...over,
-})
+export const draft = (over: Partial<CourseDraft> = {}): CourseDraft =>
+  ({
+    uuid: COURSE,
+    revision: 1,
+    name: 'Statistics for everyone',
+    durationHours: 12,
+    briefDescription: 'Numbers, plainly',
+    description: '',
+    requirements: '',
+    certificateDetails: '',
+    statusId: null,
+    difficultyId: null,
+    categoryId: null,
+    organizationId: null,
+    certificateId: null,
+    keywords: ['data'],
+    salesEnabled: false,
+    cover: null,
+    thumbnail: null,
+    presentation: null,
+    template: null,
+    faq: [],
+    tags: [],
+    plans: [],
+    collaborators: [],
+    createdBy: 'sub-ana',
+    role: 'owner',
+    publishedVersion: null,
+    publishedAt: null,
+    ...over,
+  }) as CourseDraft
 
-export const summary = (n: number, over: Partial<CourseSummary> = {}): CourseSummary => ({
-  uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  name: `Course ${n}`,
-  cover: null,
-  coverUrl: null,
-  status: null,
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  role: 'owner',
-  publishedVersion: null,
-  revision: 1,
-  ...over,
-})
+export const summary = (n: number, over: Partial<CourseSummary> = {}): CourseSummary =>
+  ({
+    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Course ${n}`,
+    cover: null,
+    coverUrl: null,
+    status: null,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    role: 'owner',
+    publishedVersion: null,
+    revision: 1,
+    ...over,
+  }) as CourseSummary
 
 /**
  * The creator API over one in-memory course and a list of summaries: the revision check of every
@@ -179,7 +185,10 @@ export class FakeCourses {
       write('put', '/builder/share/add/collaborators/:id', (course, body) => {
         if (body.username === 'ana') return HttpResponse.json({ message: "You're already owner of the course" }, { status: 409 })
         if (body.username === 'nobody') return HttpResponse.json({ message: 'User not found' }, { status: 404 })
-        course.collaborators = [...course.collaborators, { username: String(body.username), name: `Name of ${body.username}` }]
+        course.collaborators = [
+          ...course.collaborators,
+          { username: String(body.username), name: `Name of ${body.username}`, addedAt: new Date().toISOString() },
+        ]
         return { items: course.collaborators }
       }),
       write('put', '/builder/share/remove/collaborators/:id', (course, body) => {

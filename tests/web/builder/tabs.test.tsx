@@ -96,7 +96,7 @@ describe('the plans tab', () => {
   })
 
   it('asks price and currency when sales are enabled', async () => {
-    ctx.api.course = draft({ salesEnabled: true, plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null }] })
+    ctx.api.course = draft({ salesEnabled: true, plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
     const user = userEvent.setup()
     renderBuilder(tab('plans'))
     const price = await screen.findByRole('textbox', { name: 'Price' })
@@ -135,7 +135,7 @@ describe('the collaborators tab', () => {
   })
 
   it("tells a collaborator they can't manage this section", async () => {
-    ctx.api.course = draft({ role: 'collaborator', collaborators: [{ username: 'carla' }] })
+    ctx.api.course = draft({ role: 'collaborator', collaborators: [{ username: 'carla', name: '', addedAt: '2026-01-01T00:00:00.000Z' }] })
     renderBuilder(tab('collaborators'))
     expect(await screen.findByText("You can't manage this section of the course")).toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'User to invite' })).not.toBeInTheDocument()

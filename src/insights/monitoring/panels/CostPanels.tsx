@@ -1,11 +1,11 @@
 import { Alert, Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import { useId, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { CostAndUsageResponse } from '../../../../contracts/insights/monitoring'
 import { ChartPanel, DateRangePicker, formatBytes, formatNumber, useChartColors, useChartData, useChartLocale, useDateRange } from '../../common'
-import { monitoringApi } from '../api'
 import { money } from '../format'
+import type { AppDataProvider } from '../../../dataProvider'
 
 const T = 'aula.monitoring.cost'
 
@@ -31,14 +31,19 @@ function CostSource({ data }: { data: CostAndUsageResponse }) {
 
 /** Cost and usage over a period, per day or per month: the cost by kind, and the usage behind it. */
 export function CostPanels({ round }: { round: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
   const period = useDateRange('last30')
   const [granularity, setGranularity] = useState<'day' | 'month'>('day')
-  const { data, panel } = useChartData(() => monitoringApi.costAndUsage(period.value, granularity), ['cost', period.value.from, period.value.to, granularity], {
-    round,
-  })
+  const { data, panel } = useChartData(
+    () => dataProvider.getCostAndUsage(period.value, granularity),
+    ['cost', period.value.from, period.value.to, granularity],
+    {
+      round,
+    },
+  )
   const currency = data?.currency ?? 'USD'
   const m = (v: number | string | null) => (v === null ? '—' : money(Number(v), currency, locale))
   const rows = (data?.periods ?? []).map((p) => ({

@@ -1,7 +1,7 @@
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale } from '../../common'
-import { monitoringApi } from '../api'
+import type { AppDataProvider } from '../../../dataProvider'
 
 const T = 'aula.monitoring.documents'
 
@@ -10,10 +10,11 @@ const TOP_TABLES = 12
 
 /** Records per database table, largest first. */
 export function DocumentsPanel({ round }: { round: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
-  const { data, panel } = useChartData(monitoringApi.documents, ['documents'], { round })
+  const { data, panel } = useChartData(() => dataProvider.getStoredDocuments(), ['documents'], { round })
   const rows = data ? [...data.tables].sort((a, b) => b.rows - a.rows || a.table.localeCompare(b.table)) : []
   return (
     <ChartPanel

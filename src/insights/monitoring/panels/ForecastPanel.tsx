@@ -1,18 +1,19 @@
 import { Paper, Stack, Typography } from '@mui/material'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, useChartColors, useChartData, useChartLocale } from '../../common'
-import { monitoringApi } from '../api'
 import { money } from '../format'
+import type { AppDataProvider } from '../../../dataProvider'
 
 const T = 'aula.monitoring.forecast'
 
 /** This month's cost: so far, the projection to the month's end, and both day by day. */
 export function ForecastPanel({ round }: { round: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
-  const { data, panel } = useChartData(monitoringApi.forecast, ['forecast'], { round })
+  const { data, panel } = useChartData(() => dataProvider.getCostForecast(), ['forecast'], { round })
   const currency = data?.currency ?? 'USD'
   const m = (v: number | string | null) => (v === null ? '—' : money(Number(v), currency, locale))
   const rows = (data?.days ?? []).map((d) => ({ day: d.day, actual: d.actual, projected: d.projected }))

@@ -1,10 +1,10 @@
 import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import { useId, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale } from '../../common'
-import { monitoringApi } from '../api'
 import { countryName } from '../format'
+import type { AppDataProvider } from '../../../dataProvider'
 
 const T = 'aula.monitoring.realtime'
 
@@ -16,12 +16,13 @@ const TOP_COUNTRIES = 15
 
 /** Users and requests by country over the last few minutes; real time, so it refreshes by itself. */
 export function RealtimePanel({ round }: { round: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const locale = useChartLocale()
   const colors = useChartColors()
   const [minutes, setMinutes] = useState<(typeof WINDOWS)[number]>(5)
   // Real time: the figures refresh by themselves every 30 seconds while the screen is open.
-  const { data, panel } = useChartData(() => monitoringApi.realtime(minutes), ['realtime', minutes], { round, refreshEvery: 30_000 })
+  const { data, panel } = useChartData(() => dataProvider.getRealtimeUsers(minutes), ['realtime', minutes], { round, refreshEvery: 30_000 })
   const label = (key: string) => translate(`${T}.${key}`)
   const rows = (data?.countries ?? []).map((c) => ({
     country: c.country ? countryName(c.country, locale) : label('unknown'),

@@ -1,13 +1,15 @@
-import { monitoringApi } from '../api'
 import { dateTime } from '../format'
 import { FactsCard } from './FactsCard'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../../dataProvider'
 
 /** The server: its version and build, Node, the database, and how long it has been up. */
 export function ServerCard({ round }: { round: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   return (
     <FactsCard
       texts="aula.monitoring.server"
-      load={monitoringApi.version}
+      load={() => dataProvider.getServerVersion()}
       round={round}
       facts={(data, label, locale) => [
         [label('version'), `${data.name} ${data.version}`],

@@ -1,14 +1,16 @@
 import { formatBytes, formatNumber } from '../../common'
-import { monitoringApi } from '../api'
 import { dateTime } from '../format'
 import { FactsCard } from './FactsCard'
+import { useDataProvider } from 'react-admin'
+import type { AppDataProvider } from '../../../dataProvider'
 
 /** The file storage: its size and number of objects, where it is, and when it was measured. */
 export function StorageCard({ round }: { round: number }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
   return (
     <FactsCard
       texts="aula.monitoring.storage"
-      load={monitoringApi.storage}
+      load={() => dataProvider.getStorageSize()}
       round={round}
       facts={(data, label, locale) => [
         [

@@ -1,0 +1,89 @@
+import type {
+  ContentTree,
+  HistoryResponse,
+  PublishResponse,
+  ResourceBlockKind,
+  ReviewCourseResponse,
+  UploadParamsResponse,
+  ValidationResponse,
+} from '../../../contracts/courses/content'
+import type {
+  ChoiceCatalogue,
+  ChoicesResponse,
+  CourseCountResponse,
+  CourseDraft,
+  CourseDraftResponse,
+  CourseFilter,
+  CourseListResponse,
+  InvitableList,
+  StartResponse,
+  UploadParams,
+  UploadParamsBody,
+} from '../../../contracts/courses/creator'
+import { CREATOR_API, MEDIA_ROUTE, type ContentWrite, type MediaKind } from '../builderWrites'
+import { httpClient } from '../http'
+
+/**
+ * The course builder's verbs (requirements §7 "Course creator", `/api/v2/courses/creator/...`): the reads
+ * the builder screens make, upload parameters, publishing, and sending one write of the saver's queue.
+ */
+const get = async <T>(path: string): Promise<T> => (await httpClient<T>(`${CREATOR_API}/${path}`)).json
+const post = async <T>(path: string, body: unknown): Promise<T> =>
+  (await httpClient<T>(`${CREATOR_API}/${path}`, { method: 'POST', body: JSON.stringify(body) })).json
+const segment = encodeURIComponent
+
+/** The list's path: `all/{page}[/{filter}[/{search}]]` (and the same under `count/`). */
+function listPath(kind: 'all' | 'count', page: number, filter: CourseFilter, search: string) {
+  const trimmed = search.trim()
+  return `${kind}/${page}/${filter}${trimmed ? `/${segment(trimmed)}` : ''}`
+}
+
+export const builderVerbs = {
+  /** `POST start {name}`: the caller's new draft. */
+  startCourse: (name: string) => post<StartResponse>('start', { name }),
+  /** One page (from 1) of the courses the filter gives. */
+  getCreatorCourses: (page: number, filter: CourseFilter, search = '') => get<CourseListResponse>(listPath('all', page, filter, search)),
+  countCreatorCourses: (filter: CourseFilter, search = '') => get<CourseCountResponse>(listPath('count', 1, filter, search)),
+  /** The draft; 404 'Not authorized!' when the caller has no role on it or it does not exist. */
+  getCourseDraft: async (uuid: string): Promise<CourseDraft> => (await get<CourseDraftResponse>(`builder/${segment(uuid)}`)).Item,
+  getCourseChoices: async (kind: ChoiceCatalogue) => (await get<ChoicesResponse>(`${kind}/all`)).items,
+  /** Upload parameters for one of the course's media (`...-par`). */
+  askMediaUpload: (kind: MediaKind, body: UploadParamsBody) => post<UploadParams>(`builder/${MEDIA_ROUTE[kind]}-par`, body),
+  /** Creators one may invite (legacy `share/creators/{id}?search=`). */
+  findCreators: (uuid: string, search: string) =>
+    get<InvitableList>(`builder/share/creators/${segment(uuid)}${search.trim() ? `?search=${segment(search.trim())}` : ''}`),
+  validateCourse: (uuid: string) => get<ValidationResponse>(`publish/validate/${segment(uuid)}`),
+  publishCourse: (uuid: string) => post<PublishResponse>('publish/all', { uuid }),
+
+  /** The course's sections with their blocks, in order. */
+  async getCourseContent(course: string): Promise<ContentTree['items']> {
+    return (await httpClient<ContentTree>(`${CREATOR_API}/builder/blocks/${segment(course)}`)).json.items
+  },
+  async getBlockHistory(course: string, block: string): Promise<HistoryResponse['items']> {
+    return (await httpClient<HistoryResponse>(`${CREATOR_API}/blocks/history/${segment(course)}/${segment(block)}`)).json.items
+  },
+  async getCourseReview(course: string): Promise<ReviewCourseResponse['Item']> {
+    return (await httpClient<ReviewCourseResponse>(`${CREATOR_API}/builder/review/course/${segment(course)}`)).json.Item
+  },
+  /** Upload parameters for a block's file; the upload kind follows the block's kind. */
+  async askResourceUpload(
+    course: string,
+    block: string,
+    kind: ResourceBlockKind,
+    file: { size: number; contentType: string; fileName: string },
+  ): Promise<UploadParamsResponse> {
+    const body = JSON.stringify({ uuid: course, block, kind, ...file })
+    return (await httpClient<UploadParamsResponse>(`${CREATOR_API}/blocks/resource-par`, { method: 'POST', body })).json
+  },
+
+  /** Sends one write of the builder's save queue, the course's revision added to its body. */
+  async sendCourseWrite(write: ContentWrite, revision: number): Promise<{ revision?: number; [field: string]: unknown }> {
+    const { json } = await httpClient<{ revision?: number; [field: string]: unknown }>(write.url, {
+      method: write.method,
+      body: JSON.stringify({ ...write.body, revision }),
+    })
+    return json ?? {}
+  },
+}
+
+export type BuilderVerbs = typeof builderVerbs

@@ -1,0 +1,138 @@
+import type {
+  CatalogueFilters,
+  CataloguePage,
+  CatalogueQuery,
+  CollaboratorListResponse,
+  CourseOverview,
+  CourseOverviewResponse,
+  CoursePlansResponse,
+  FaqListResponse,
+} from '../../../contracts/learner/catalogue'
+import type { CertificateVerification } from '../../../contracts/learner/certificates'
+import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
+import type {
+  CourseProgress,
+  PlayerIndex,
+  PlayerIndexResponse,
+  PlayerPage,
+  PlayerPageResponse,
+  PositionBody,
+  ProgressAnswer,
+} from '../../../contracts/learner/player'
+import type { UserSubscription } from '../../../contracts/subscriptions'
+import { storedJwt } from '../../authProvider'
+import { errorFor, httpClient } from '../http'
+
+/**
+ * The learner's verbs (requirements §7 "Learner fetches", `/api/v2/courses/...`): the catalogue, a course's
+ * overview and plans, subscribing, progress, the player and its forms, and certificates (download and
+ * public verification).
+ */
+const API = '/api/v2/courses'
+const id = (value: string) => encodeURIComponent(value)
+const json = (body: unknown) => ({ body: JSON.stringify(body) })
+
+/** How long a downloaded file's object URL lives: long enough for the browser to start the download. */
+const DOWNLOAD_URL_LIFETIME_MS = 10_000
+
+export const learnerVerbs = {
+  /** One catalogue page (1-based), newest first or, with words to find, best match first. */
+  async getCatalogue(page: number, search: string, filters: CatalogueQuery): Promise<CataloguePage> {
+    const words = search.trim()
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value)
+    const qs = query.size ? `?${query}` : ''
+    const path = words ? `${API}/all/${page}/${id(words)}` : `${API}/all/${page}`
+    return (await httpClient<CataloguePage>(`${path}${qs}`)).json
+  },
+
+  async getCatalogueFilters(): Promise<CatalogueFilters> {
+    return (await httpClient<CatalogueFilters>(`${API}/catalogue/filters`)).json
+  },
+
+  async getCourseOverview(uuid: string): Promise<CourseOverview> {
+    return (await httpClient<CourseOverviewResponse>(`${API}/course/${id(uuid)}`)).json.Item
+  },
+
+  async getCourseFaq(uuid: string): Promise<FaqListResponse['items']> {
+    return (await httpClient<FaqListResponse>(`${API}/course/faq/${id(uuid)}`)).json.items
+  },
+
+  async getCourseCollaborators(uuid: string): Promise<CollaboratorListResponse['items']> {
+    return (await httpClient<CollaboratorListResponse>(`${API}/courses/course/collaborators/${id(uuid)}`)).json.items
+  },
+
+  /** The course's plans and the caller's latest subscription to it (null when never subscribed). */
+  async getCoursePlans(uuid: string): Promise<CoursePlansResponse> {
+    return (await httpClient<CoursePlansResponse>(`${API}/course/subscriptions/${id(uuid)}`)).json
+  },
+
+  /** Subscribes the caller to a free plan (201 with the subscription; 402 for a plan on sale, 409 when already active). */
+  async subscribe(uuid: string, plan: string): Promise<UserSubscription> {
+    return (await httpClient<UserSubscription>(`${API}/course/subscribe`, { method: 'POST', body: JSON.stringify({ uuid, plan }) })).json
+  },
+
+  /** The caller's completion of a course, with its certificate once issued (needs an active subscription). */
+  async getCourseProgress(uuid: string): Promise<CourseProgress> {
+    return (await httpClient<CourseProgress>(`${API}/metrics/gcc/${id(uuid)}`)).json
+  },
+
+  /** The course's index: sections, blocks with their completion, progress and where to resume. */
+  async getPlayerIndex(course: string): Promise<PlayerIndex> {
+    return (await httpClient<PlayerIndexResponse>(`${API}/course/index/${id(course)}`)).json.Item
+  },
+
+  /** One block's values for studying it. */
+  async getPlayerPage(course: string, block: string): Promise<PlayerPage> {
+    return (await httpClient<PlayerPageResponse>(`${API}/course/page/${id(course)}/${id(block)}`)).json.Item
+  },
+
+  /** Records that the learner opened a block (and makes it the resume point). */
+  async recordOpened(course: string, block: string): Promise<ProgressAnswer> {
+    return (await httpClient<ProgressAnswer>(`${API}/metrics/re/${id(course)}/${id(block)}`)).json
+  },
+
+  /** Reports where a video is (whole seconds); the server completes it once it was played to its end. */
+  async reportPosition(body: PositionBody): Promise<ProgressAnswer> {
+    return (await httpClient<ProgressAnswer>(`${API}/metrics/position`, { method: 'PUT', ...json(body) })).json
+  },
+
+  async requestForm(course: string, form: string): Promise<LearnerForm> {
+    return (await httpClient<LearnerForm>(`${API}/forms/request`, { method: 'POST', ...json({ course, id: form }) })).json
+  },
+
+  async submitForm(body: FormCompletedBody): Promise<FormResult> {
+    return (await httpClient<FormResult>(`${API}/forms/completed`, { method: 'POST', ...json(body) })).json
+  },
+
+  /**
+   * Downloads a certificate PDF (`url`, as the progress answer gives it; in `lang` when given) and hands
+   * it to the browser as a file. The bearer token goes in a header, so a plain link cannot fetch it; the
+   * bytes are read as a blob (the JSON client reads text).
+   */
+  async downloadCertificate(url: string, fileName: string, lang?: string): Promise<void> {
+    const token = storedJwt()
+    let response: Response
+    try {
+      response = await fetch(lang ? `${url}?lang=${encodeURIComponent(lang)}` : url, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    } catch {
+      throw errorFor('network', null)
+    }
+    if (!response.ok) throw errorFor(response.status, await response.json().catch(() => null), response.headers.get('retry-after'))
+    const href = URL.createObjectURL(await response.blob())
+    const link = document.createElement('a')
+    link.href = href
+    link.download = fileName
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
+  },
+
+  /** Public: who earned which course with this certificate code (404 for an unknown code). */
+  async verifyCertificate(code: string): Promise<CertificateVerification> {
+    return (await httpClient<CertificateVerification>(`/api/certificates/verify/${id(code)}`, { anonymous: true })).json
+  },
+}
+
+export type LearnerVerbs = typeof learnerVerbs
