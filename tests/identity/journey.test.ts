@@ -163,6 +163,15 @@ describe('lockout and enumeration', () => {
         message: 'Incorrect username or password.',
       })
     }
+    // The fifth failure locks the account for 2^0 = 1 s from that failure (recorded by the server's clock).
+    const { rows } = await server.db.query<{ locked_for: number }>(
+      'SELECT extract(epoch FROM lockout_until - last_failure_at)::float AS locked_for FROM identity_users WHERE email_lower = lower($1)',
+      [email],
+    )
+    expect(rows[0]?.locked_for).toBeCloseTo(1, 1)
+    // While the lock stands even the right password is refused. A slow machine could take longer than
+    // the first second between two calls, so the lock is made to stand long enough for one more call.
+    await server.db.query(`UPDATE identity_users SET lockout_until = now() + interval '1 minute' WHERE email_lower = lower($1)`, [email])
     expect(await failure(signIn(pool, email, STRONG))).toMatchObject({ code: 'NotAuthorizedException', message: 'Password attempts exceeded' })
   })
 
