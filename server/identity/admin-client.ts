@@ -13,158 +13,32 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
   DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUsersCommand,
-  ListUsersInGroupCommand,
   type AttributeType,
+  type CognitoIdentityProviderClient,
   type DeviceType,
   type GroupType,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider'
-import type { FastifyInstance } from 'fastify'
 import type { Queryable } from '../db/index.js'
+import {
+  IdentityAdminError,
+  mapError,
+  quoted,
+  toPoolDevice,
+  toPoolGroup,
+  toPoolUser,
+  type PoolDevice,
+  type PoolGroup,
+  type PoolUser,
+  type UserQuery,
+} from './admin-model.js'
+import { listUsers, PAGE } from './admin-user-list.js'
 
-/**
- * The SDK client the API server uses for admin operations. Embedded: signed with the service's own
- * key pair and delivered in-process through `app.inject` (no socket, works before `listen`), so it
- * goes through exactly the same SigV4 check as any outside caller. Real Cognito: the default AWS
- * credential chain (environment, profile, instance role).
- */
-export function embeddedAdminClient(app: FastifyInstance, region: string, credentials: { accessKeyId: string; secretAccessKey: string }) {
-  return new CognitoIdentityProviderClient({
-    region,
-    credentials,
-    endpoint: 'http://identity.internal/identity/',
-    requestHandler: {
-      async handle(request: { method: string; path: string; query?: Record<string, string>; headers: Record<string, string>; body?: string | Uint8Array }) {
-        const body = request.body
-        // A view, not Buffer.from(body): the SDK's body adapter warns when it is read as a string.
-        const payload = typeof body === 'string' ? body : body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined
-        const res = await app.inject({ method: request.method as 'POST', url: request.path, headers: request.headers, payload })
-        const headers: Record<string, string> = {}
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : String(v)
-        return { response: { statusCode: res.statusCode, headers, body: new Uint8Array(res.rawPayload) } }
-      },
-      updateHttpClientConfig() {},
-      httpHandlerConfigs: () => ({}),
-    } as never,
-  })
-}
-
-export function cognitoAdminClient(region: string) {
-  return new CognitoIdentityProviderClient({ region })
-}
-
-/** A pool user as the admin API sees it, whichever pool answers. */
-export interface PoolUser {
-  username: string
-  email: string
-  name: string
-  status: string
-  enabled: boolean
-  emailVerified: boolean
-  attributes: Record<string, string>
-  createdAt: Date
-  updatedAt: Date
-}
-
-export interface PoolGroup {
-  name: string
-  description: string | null
-  precedence: number | null
-  createdAt: Date
-  updatedAt: Date
-}
-
-export interface PoolDevice {
-  key: string
-  name: string | null
-  status: string | null
-  lastIp: string | null
-  createdAt: Date | null
-  lastModifiedAt: Date | null
-  lastAuthenticatedAt: Date | null
-}
-
-/** What a user list may be narrowed by; see `IdentityAdmin.listUsers`. */
-export interface UserQuery {
-  search?: string
-  searchBy?: 'email' | 'name'
-  group?: string
-  enabled?: boolean
-  status?: string
-  limit: number
-  /** Our continuation token (opaque to callers). */
-  token?: string
-}
-
-/** An identity-service refusal the API answers as a client error (mapped by the routes). */
-export class IdentityAdminError extends Error {
-  constructor(
-    readonly kind: 'not-found' | 'exists' | 'invalid' | 'state' | 'group-not-found',
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-const attr = (list: Array<{ Name?: string; Value?: string }> | undefined) =>
-  Object.fromEntries((list ?? []).filter((a) => a.Name).map((a) => [a.Name!, a.Value ?? '']))
-
-const date = (d: Date | number | undefined): Date => (d instanceof Date ? d : typeof d === 'number' ? new Date(d * 1000) : new Date(0))
-
-function toPoolUser(u: {
-  Username?: string
-  Attributes?: AttributeType[]
-  UserAttributes?: AttributeType[]
-  UserStatus?: string
-  Enabled?: boolean
-  UserCreateDate?: Date
-  UserLastModifiedDate?: Date
-}): PoolUser {
-  const attributes = attr(u.Attributes ?? u.UserAttributes)
-  return {
-    username: u.Username ?? '',
-    email: attributes.email ?? '',
-    name: attributes.name ?? '',
-    status: u.UserStatus ?? 'UNKNOWN',
-    enabled: u.Enabled !== false,
-    emailVerified: attributes.email_verified === 'true',
-    attributes,
-    createdAt: date(u.UserCreateDate),
-    updatedAt: date(u.UserLastModifiedDate),
-  }
-}
-
-/** ListUsers filter value: quotes and backslashes escaped as Cognito's filter grammar wants. */
-const quoted = (v: string) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`
-
-/** Our list token: the identity service's token of the page being read, and how many of its users were already given. */
-interface ListCursor {
-  t: string | null
-  s: number
-}
-function readCursor(token: string | undefined): ListCursor {
-  if (!token) return { t: null, s: 0 }
-  try {
-    const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown
-    if (v && typeof v === 'object' && 's' in v && 't' in v) {
-      const { t, s } = v as { t: unknown; s: unknown }
-      if ((t === null || (typeof t === 'string' && t.length > 0 && t.length < 2048)) && Number.isInteger(s) && (s as number) >= 0 && (s as number) <= 60)
-        return { t: t as string | null, s: s as number }
-    }
-  } catch {
-    // answered below
-  }
-  throw new IdentityAdminError('invalid', 'Invalid pagination token')
-}
-const writeCursor = (c: ListCursor) => Buffer.from(JSON.stringify(c)).toString('base64url')
-
-/** How many pages of the identity service one list request reads at most when filtering on our side. */
-const MAX_SCAN_PAGES = 20
-const PAGE = 60
+export { cognitoAdminClient, embeddedAdminClient } from './admin-sdk.js'
+export { IdentityAdminError, type PoolDevice, type PoolGroup, type PoolUser, type UserQuery } from './admin-model.js'
 
 /**
  * The one adapter every admin user and group route goes through. It speaks only the Cognito admin API
@@ -189,83 +63,9 @@ export class IdentityAdmin {
     }
   }
 
-  /**
-   * One page of users. The identity service filters on one thing (a group, else the search prefix,
-   * else the status, else enabled); the rest is checked here, reading at most MAX_SCAN_PAGES pages, so
-   * a page may be short while a token still follows.
-   */
-  async listUsers(q: UserQuery): Promise<{ users: PoolUser[]; token: string | null }> {
-    const cursor = readCursor(q.token)
-    const search = q.search?.trim() ?? ''
-    const searchBy = q.searchBy ?? 'email'
-    const searchValue = searchBy === 'email' ? search.toLowerCase() : search
-    let serverFilter: string | undefined
-    const checks: Array<(u: PoolUser) => boolean> = []
-    const prefix = (u: PoolUser) => (searchBy === 'email' ? u.email.toLowerCase() : u.name).startsWith(searchValue)
-    let memberOf: string | undefined
-    const members = new Set<string>()
-    if (q.group && search && this.db) {
-      // Embedded: the prefix search narrows far more than a group does, so the pool searches and
-      // membership is checked here, one query per page read.
-      serverFilter = `${searchBy} ^= ${quoted(searchValue)}`
-      memberOf = q.group
-      if (q.status) checks.push((u) => u.status === q.status)
-    } else if (q.group) {
-      if (search) checks.push(prefix)
-      if (q.status) checks.push((u) => u.status === q.status)
-    } else if (search) {
-      serverFilter = `${searchBy} ^= ${quoted(searchValue)}`
-      if (q.status) checks.push((u) => u.status === q.status)
-    } else if (q.status) {
-      serverFilter = `cognito:user_status = ${quoted(q.status)}`
-    }
-    if (memberOf) checks.push((u) => members.has(u.username))
-    if (q.enabled !== undefined) {
-      if (!serverFilter && !q.group) serverFilter = `status = ${quoted(q.enabled ? 'Enabled' : 'Disabled')}`
-      else checks.push((u) => u.enabled === q.enabled)
-    }
-    const limit = checks.length > 0 ? PAGE : q.limit
-    const users: PoolUser[] = []
-    let pageToken = cursor.t
-    let skip = cursor.s
-    for (let pages = 0; pages < MAX_SCAN_PAGES; pages++) {
-      const { list, next } = await this.rawPage({ group: memberOf ? undefined : q.group, filter: serverFilter, limit, token: pageToken })
-      if (memberOf && this.db && list.length) {
-        const { rows } = await this.db.query<{ username: string }>(
-          'SELECT username FROM identity_user_groups WHERE group_name = $1 AND username = ANY($2::text[])',
-          [memberOf, list.map((u) => u.username)],
-        )
-        members.clear()
-        for (const r of rows) members.add(r.username)
-      }
-      for (let i = skip; i < list.length; i++) {
-        const user = list[i]
-        if (!checks.every((c) => c(user))) continue
-        users.push(user)
-        if (users.length === q.limit) {
-          const rest = i + 1 < list.length ? { t: pageToken, s: i + 1 } : next ? { t: next, s: 0 } : null
-          return { users, token: rest ? writeCursor(rest) : null }
-        }
-      }
-      skip = 0
-      if (!next) return { users, token: null }
-      pageToken = next
-      if (checks.length === 0) return { users, token: writeCursor({ t: next, s: 0 }) }
-    }
-    return { users, token: pageToken ? writeCursor({ t: pageToken, s: 0 }) : null }
-  }
-
-  private async rawPage(p: { group?: string; filter?: string; limit: number; token: string | null }): Promise<{ list: PoolUser[]; next: string | null }> {
-    if (p.group) {
-      const out = await this.send<{ Users?: UserType[]; NextToken?: string }>(
-        new ListUsersInGroupCommand({ UserPoolId: this.poolId, GroupName: p.group, Limit: p.limit, NextToken: p.token ?? undefined }),
-      )
-      return { list: (out.Users ?? []).map(toPoolUser), next: out.NextToken ?? null }
-    }
-    const out = await this.send<{ Users?: UserType[]; PaginationToken?: string }>(
-      new ListUsersCommand({ UserPoolId: this.poolId, Limit: p.limit, Filter: p.filter, PaginationToken: p.token ?? undefined }),
-    )
-    return { list: (out.Users ?? []).map(toPoolUser), next: out.PaginationToken ?? null }
+  /** One page of users; see `listUsers` in admin-user-list.ts for how filters are split with the pool. */
+  listUsers(q: UserQuery): Promise<{ users: PoolUser[]; token: string | null }> {
+    return listUsers({ poolId: this.poolId, db: this.db, send: (command) => this.send(command) }, q)
   }
 
   /** Users in the pool: Cognito's estimate, or the embedded pool's count (cached for 10 s, cleared on create). */
@@ -361,18 +161,7 @@ export class IdentityAdmin {
     const out = await this.send<{ Devices?: DeviceType[]; PaginationToken?: string }>(
       new AdminListDevicesCommand({ UserPoolId: this.poolId, Username: username, Limit: PAGE, PaginationToken: token || undefined }),
     )
-    const devices = (out.Devices ?? []).map((d) => {
-      const a = attr(d.DeviceAttributes)
-      return {
-        key: d.DeviceKey ?? '',
-        name: a.device_name ?? null,
-        status: a.device_status ?? null,
-        lastIp: a.last_ip_used ?? null,
-        createdAt: d.DeviceCreateDate ? date(d.DeviceCreateDate) : null,
-        lastModifiedAt: d.DeviceLastModifiedDate ? date(d.DeviceLastModifiedDate) : null,
-        lastAuthenticatedAt: d.DeviceLastAuthenticatedDate ? date(d.DeviceLastAuthenticatedDate) : null,
-      }
-    })
+    const devices = (out.Devices ?? []).map(toPoolDevice)
     return { devices, token: out.PaginationToken ?? null }
   }
 
@@ -443,41 +232,7 @@ export class IdentityAdmin {
   }
 }
 
-function toPoolGroup(g: GroupType): PoolGroup {
-  return {
-    name: g.GroupName ?? '',
-    description: g.Description ?? null,
-    precedence: g.Precedence ?? null,
-    createdAt: date(g.CreationDate),
-    updatedAt: date(g.LastModifiedDate),
-  }
-}
-
 /** A password no one will know or type: it only moves the account to FORCE_CHANGE_PASSWORD. */
 function randomTemporaryPassword(): string {
   return `${crypto.randomBytes(18).toString('base64url')}Aa1!`
-}
-
-/** Cognito's refusals as the admin API answers them; anything else stays a server error. */
-function mapError(error: unknown): unknown {
-  const name = (error as { name?: string }).name ?? ''
-  const message = (error as { message?: string }).message || 'Invalid request'
-  switch (name) {
-    case 'UserNotFoundException':
-      return new IdentityAdminError('not-found', 'User not found')
-    case 'UsernameExistsException':
-    case 'AliasExistsException':
-      return new IdentityAdminError('exists', 'An account with the given email already exists.')
-    case 'InvalidParameterException':
-    case 'InvalidPasswordException':
-      return new IdentityAdminError('invalid', message)
-    case 'NotAuthorizedException':
-    case 'UnsupportedUserStateException':
-    case 'InvalidEmailRoleAccessPolicyException':
-      return new IdentityAdminError('state', message)
-    case 'ResourceNotFoundException':
-      return new IdentityAdminError('group-not-found', message)
-    default:
-      return error
-  }
 }

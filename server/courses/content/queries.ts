@@ -228,15 +228,6 @@ export async function insertCourseVersion(tx: Queryable, uuid: string, build: (v
   return { version: next, publishedAt }
 }
 
-/** A published snapshot as stored. */
-export async function courseVersion(db: Queryable, uuid: string, v: number): Promise<{ content: unknown; published_at: Date | string } | null> {
-  const { rows } = await db.query<{ content: unknown; published_at: Date | string }>(
-    'SELECT content, published_at FROM course_versions WHERE course_uuid = $1 AND version = $2',
-    [uuid, v],
-  )
-  return rows[0] ?? null
-}
-
 /** The course's current revision (a replayed add answers with it). */
 export async function courseRevision(db: Queryable, uuid: string): Promise<number> {
   const { rows } = await db.query<{ revision: number }>('SELECT revision FROM courses WHERE uuid = $1', [uuid])

@@ -4,6 +4,7 @@ import { variantOf, type DeepPartial } from '../variant'
 /**
  * Texts of the administration screens.
  * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/admin.ts), which gives every other text.
+ * Kept in one file like the catalogue it varies, keyed the same way, so that the loaders in ../index.ts take one module per language.
  */
 export const differences = {
   users: {

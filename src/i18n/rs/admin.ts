@@ -1,6 +1,9 @@
 import type { AdminMessages } from '../mx/admin'
 
-/** Texts of the administration screens (Russian). */
+/**
+ * Texts of the administration screens (Russian).
+ * Kept whole although over 400 lines: a flat catalogue of one area's texts, keyed like the Mexican one (../mx/admin.ts); splitting it would ripple into the loaders in ../index.ts.
+ */
 export const admin = {
   common: {
     breadcrumb: 'Навигационная цепочка',

@@ -1,51 +1,27 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined'
-import CheckCircle from '@mui/icons-material/CheckCircle'
-import ChevronLeft from '@mui/icons-material/ChevronLeft'
-import ChevronRight from '@mui/icons-material/ChevronRight'
 import Close from '@mui/icons-material/Close'
 import MenuIcon from '@mui/icons-material/Menu'
-import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Drawer,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Alert, Box, Button, Drawer, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useDataProvider } from 'react-admin'
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
-import type {
-  CourseProgress,
-  IndexBlock,
-  PlayerIndex,
-  PlayerPage as PageData,
-  ProgressAnswer,
-  SubscriptionRefusalCode,
-} from '../../../contracts/learner/player'
+import type { PlayerIndex, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
-import { refusalOf } from './refusal'
-import { BlockView } from './blocks'
-import { CertificateBanner } from './CertificateBanner'
-import { usePlayerTexts, type PlayerTranslate } from './texts'
-import { useDataProvider } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
+import { refusalOf } from './refusal'
+import { BlockScreen } from './BlockScreen'
+import { CertificateBanner } from './CertificateBanner'
+import { IndexNav } from './IndexNav'
+import { Loading, ProgressMeter, Refusal } from './parts'
+import { playerPath } from './paths'
+import { countProgress, isCompleted, markCompleted } from './progress'
+import { usePlayerTexts, type PlayerTranslate } from './texts'
 
-export const playerPath = (course: string, block?: string) => `/galaxy/courses/player/${course}${block ? `/${block}` : ''}`
-const overviewPath = (course: string) => `/galaxy/courses/overview/${course}`
+export { playerPath } from './paths'
+
 const DRAWER_WIDTH = 320
 
 /**
@@ -60,8 +36,8 @@ export function PlayerPage() {
 }
 
 function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
-  const dataProvider = useDataProvider<AppDataProvider>()
   const t = usePlayerTexts()
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [index, setIndex] = useState<PlayerIndex | null>(null)
   const [refusal, setRefusal] = useState<SubscriptionRefusalCode | null>(null)
   const [failed, setFailed] = useState(false)
@@ -100,31 +76,6 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
     if (start) return <Navigate to={playerPath(uuid, start)} replace />
   }
   return <Player t={t} index={index} setIndex={setIndex} block={block ?? null} onRefused={setRefusal} />
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 4 }}>
-      <CircularProgress size={24} aria-hidden="true" />
-      <Typography>{label}</Typography>
-    </Box>
-  )
-}
-
-function Refusal({ t, course, code }: { t: PlayerTranslate; course: string; code: SubscriptionRefusalCode }) {
-  return (
-    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-      <Typography component="h1" variant="h5" gutterBottom>
-        {t('refused.title')}
-      </Typography>
-      <Alert severity={code === 'NOT_SUBSCRIBED' ? 'info' : 'warning'} sx={{ mb: 2 }}>
-        {t(`refused.${code}`)}
-      </Alert>
-      <Button component={RouterLink} to={overviewPath(course)} variant="contained">
-        {t('overview')}
-      </Button>
-    </Box>
-  )
 }
 
 /** The header's brand: the university's own when the course is theirs, else the centre's. */
@@ -261,213 +212,5 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
         </Box>
       </Box>
     </Box>
-  )
-}
-
-function isCompleted(index: PlayerIndex, id: string) {
-  return index.sections.some((s) => s.blocks.some((b) => b.id === id && b.completed))
-}
-
-function markCompleted(index: PlayerIndex, id: string, completed: boolean, progress: CourseProgress): PlayerIndex {
-  return {
-    ...index,
-    progress,
-    sections: index.sections.map((s) => ({ ...s, blocks: s.blocks.map((b) => (b.id === id ? { ...b, completed: completed || b.completed } : b)) })),
-  }
-}
-
-/** The course's counts by the server's rule: the required blocks, or every block when none is required. */
-function countProgress(index: PlayerIndex) {
-  const all = index.sections.flatMap((s) => s.blocks)
-  const counted = all.some((b) => b.required) ? all.filter((b) => b.required) : all
-  const done = counted.filter((b) => b.completed).length
-  return { done, total: counted.length, percent: counted.length ? Math.floor((done * 100) / counted.length) : 0 }
-}
-
-function ProgressMeter({ t, progress }: { t: PlayerTranslate; progress: CourseProgress }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: { xs: 96, sm: 200 } }}>
-      <LinearProgress
-        variant="determinate"
-        value={progress.percent}
-        aria-label={t('progressLabel')}
-        aria-valuetext={t('progress', { percent: progress.percent })}
-        sx={{ flex: 1, height: 8, borderRadius: 4 }}
-      />
-      <Typography variant="body2" sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
-        {t('progress', { percent: progress.percent })}
-      </Typography>
-      {/* Phones show the figure alone; the bar's own name says what it is. */}
-      <Typography variant="body2" aria-hidden="true" sx={{ whiteSpace: 'nowrap', display: { xs: 'block', sm: 'none' } }}>
-        {progress.percent} %
-      </Typography>
-    </Box>
-  )
-}
-
-function IndexNav({ t, index, current, onFollow }: { t: PlayerTranslate; index: PlayerIndex; current: string | null; onFollow: () => void }) {
-  return (
-    <Box component="nav" id="player-index" aria-label={t('index')}>
-      <Typography component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, fontWeight: 700 }}>
-        {index.course.name}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
-        {t('blocksDone', { done: index.progress.done, total: index.progress.total })}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
-        {t('remainingDays', { smart_count: index.subscription.remainingDays })}
-      </Typography>
-      <Box sx={{ px: 2, pt: 1 }}>
-        <Button component={RouterLink} to={overviewPath(index.course.uuid)} size="small" onClick={onFollow}>
-          {t('overview')}
-        </Button>
-      </Box>
-      {index.sections.map((section) => (
-        <Box key={section.id} component="section" aria-labelledby={`section-${section.id}`}>
-          <Typography id={`section-${section.id}`} component="h3" variant="subtitle2" color="text.secondary" sx={{ px: 2, pt: 2, pb: 0.5 }}>
-            {section.title}
-          </Typography>
-          <List dense disablePadding>
-            {section.blocks.map((b) => (
-              <IndexEntry key={b.id} t={t} course={index.course.uuid} block={b} current={b.id === current} onFollow={onFollow} />
-            ))}
-          </List>
-        </Box>
-      ))}
-    </Box>
-  )
-}
-
-function IndexEntry({
-  t,
-  course,
-  block,
-  current,
-  onFollow,
-}: {
-  t: PlayerTranslate
-  course: string
-  block: IndexBlock
-  current: boolean
-  onFollow: () => void
-}) {
-  const state = block.completed ? t('completed') : t('pending')
-  return (
-    <li>
-      <ListItemButton
-        component={RouterLink}
-        to={playerPath(course, block.id)}
-        selected={current}
-        aria-current={current ? 'page' : undefined}
-        onClick={onFollow}
-      >
-        <ListItemIcon sx={{ minWidth: 32 }}>
-          {block.completed ? (
-            <CheckCircle color="success" fontSize="small" titleAccess={state} />
-          ) : (
-            <RadioButtonUnchecked fontSize="small" titleAccess={state} />
-          )}
-        </ListItemIcon>
-        <ListItemText
-          primary={block.title || t(`kinds.${block.kind}`)}
-          secondary={`${t(`kinds.${block.kind}`)}${block.required ? ` · ${t('required')}` : ''}`}
-        />
-      </ListItemButton>
-    </li>
-  )
-}
-
-interface BlockScreenProps {
-  t: PlayerTranslate
-  course: string
-  block: IndexBlock
-  position: number
-  total: number
-  onProgress: (answer: ProgressAnswer) => void
-  onGraded: (id: string, result: FormResult) => void
-  onRefused: (code: SubscriptionRefusalCode) => void
-}
-
-/** One block: its page (`course/page`), recorded as opened (`metrics/re`), with previous and next. */
-function BlockScreen({ t, course, block, position, total, onProgress, onGraded, onRefused }: BlockScreenProps) {
-  const dataProvider = useDataProvider<AppDataProvider>()
-  const [page, setPage] = useState<PageData | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [round, setRound] = useState(0)
-  const heading = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    let live = true
-    dataProvider.getPlayerPage(course, block.id).then(
-      (loaded) => live && setPage(loaded),
-      (error: unknown) => {
-        if (!live) return
-        const code = refusalOf(error)
-        if (code) onRefused(code)
-        else setFailed(true)
-      },
-    )
-    dataProvider.recordOpened(course, block.id).then(
-      (answer) => live && onProgress(answer),
-      (error: unknown) => {
-        const code = refusalOf(error)
-        if (live && code) onRefused(code)
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [dataProvider, course, block.id, round, onProgress, onRefused])
-
-  // Moving to another block puts the keyboard at its title, so reading starts there.
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
-
-  const title = page?.block.values.title || block.title || t(`kinds.${block.kind}`)
-  return (
-    <Stack spacing={2}>
-      <Box>
-        <Typography variant="overline" color="text.secondary">
-          {page?.section.title}
-          {page?.section.title ? ' · ' : ''}
-          {t('position', { n: position + 1, total })}
-        </Typography>
-        <Typography
-          ref={heading}
-          component="h1"
-          variant="h4"
-          tabIndex={-1}
-          sx={{ outline: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
-        >
-          {title}
-        </Typography>
-      </Box>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        {failed ? (
-          <Alert severity="error" action={<Button onClick={() => (setFailed(false), setRound((r) => r + 1))}>{t('retry')}</Button>}>
-            {t('blockError')}
-          </Alert>
-        ) : !page ? (
-          <Loading label={t('loadingBlock')} />
-        ) : (
-          <BlockView t={t} course={course} page={page} onProgress={onProgress} onGraded={(result) => onGraded(block.id, result)} />
-        )}
-      </Paper>
-      <Box component="nav" aria-label={t('position', { n: position + 1, total })} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-        {page?.previous ? (
-          <Button component={RouterLink} to={playerPath(course, page.previous)} startIcon={<ChevronLeft />} variant="outlined">
-            {t('previous')}
-          </Button>
-        ) : (
-          <span />
-        )}
-        {page?.next && (
-          <Button component={RouterLink} to={playerPath(course, page.next)} endIcon={<ChevronRight />} variant="contained">
-            {t('next')}
-          </Button>
-        )}
-      </Box>
-    </Stack>
   )
 }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { EmptyList } from '../common/EmptyList'
 import { ExportCsvButton } from '../common/ExportCsvButton'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
 
 type Row = AuditEntry & { id: string }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import type { CatalogueConfig } from './types'
 
 type Row = Record<string, unknown> & { id: string; name: string; description?: string; updatedAt: string }

@@ -1,22 +1,5 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined'
-import {
-  Alert,
-  Card,
-  CardContent,
-  Chip,
-  Grid,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material'
+import { Alert, Card, CardContent, Chip, Grid, LinearProgress, List, ListItem, ListItemText, Stack, TableCell, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useLocaleState, useTranslate, useDataProvider } from 'react-admin'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -25,7 +8,7 @@ import { dateLocale, formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { ConfirmAction, type ActionResult } from '../common/ConfirmAction'
 import { Line, Section } from '../common/DetailSection'
-import { Scroll } from '../common/Scroll'
+import { TableCard } from '../../ui/TableCard'
 import { useAdminLoad } from '../common/useAdminLoad'
 import { LoadError, T, personText } from './parts'
 import { Subscriptors } from './Subscriptors'
@@ -150,40 +133,23 @@ function Plans({ course }: { course: AdminCourse }) {
   const [locale] = useLocaleState()
   const P = `${T}.plans`
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate(`${P}.title`)}
-        </Typography>
-        {course.plans.length === 0 ? (
-          <Typography color="text.secondary">{translate(`${P}.empty`)}</Typography>
-        ) : (
-          <Scroll>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${P}.name`)}</TableCell>
-                  <TableCell>{translate(`${P}.duration`)}</TableCell>
-                  <TableCell>{translate(`${P}.price`)}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {course.plans.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>
-                      {p.name}
-                      {p.archived && <Chip size="small" variant="outlined" label={translate(`${P}.archived`)} sx={{ ml: 1 }} />}
-                    </TableCell>
-                    <TableCell>{translate(`${P}.days`, { smart_count: p.durationDays })}</TableCell>
-                    <TableCell>{p.price === null ? translate(`${P}.free`) : formatPrice(p.price, p.currency, dateLocale(locale))}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Scroll>
-        )}
-      </CardContent>
-    </Card>
+    <TableCard
+      title={translate(`${P}.title`)}
+      rows={course.plans}
+      empty={translate(`${P}.empty`)}
+      columns={[translate(`${P}.name`), translate(`${P}.duration`), translate(`${P}.price`)]}
+      rowKey={(p) => p.id}
+      cells={(p) => (
+        <>
+          <TableCell>
+            {p.name}
+            {p.archived && <Chip size="small" variant="outlined" label={translate(`${P}.archived`)} sx={{ ml: 1 }} />}
+          </TableCell>
+          <TableCell>{translate(`${P}.days`, { smart_count: p.durationDays })}</TableCell>
+          <TableCell>{p.price === null ? translate(`${P}.free`) : formatPrice(p.price, p.currency, dateLocale(locale))}</TableCell>
+        </>
+      )}
+    />
   )
 }
 

@@ -29,7 +29,8 @@ import { useParams } from 'react-router-dom'
 import type { FormAttemptSummary, LearnerForm } from '../../../contracts/courses/admin'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
+import { TableCard } from '../../ui/TableCard'
 import { SubscriptionStatusChip } from '../common/StatusChips'
 import { useAdminLoad } from '../common/useAdminLoad'
 import { coursePath } from './CourseList'
@@ -68,45 +69,31 @@ export function LearnerPage() {
   return (
     <AdminPage title={translate(`${L}.title`, { name: who })} crumbs={crumbs}>
       <Stack spacing={2}>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              {translate(`${L}.subscriptions`)}
-            </Typography>
-            {subscriptions.error ? (
-              <LoadError error={subscriptions.error} onRetry={subscriptions.reload} />
-            ) : !subscriptions.data ? (
-              <LinearProgress aria-label={translate(`${T}.loading`)} />
-            ) : subscriptions.data.items.length === 0 ? (
-              <Typography color="text.secondary">{translate(`${L}.noSubscriptions`)}</Typography>
-            ) : (
-              <Scroll label={translate(`${L}.subscriptions`)}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate(`${T}.subscriptors.plan`)}</TableCell>
-                      <TableCell>{translate(`${T}.subscriptors.started`)}</TableCell>
-                      <TableCell>{translate(`${T}.subscriptors.expires`)}</TableCell>
-                      <TableCell>{translate(`${T}.subscriptors.status`)}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {subscriptions.data.items.map((s) => (
-                      <TableRow key={s.id}>
-                        <TableCell>{translate('aula.admin.subscriptions.detail.planValue', { name: s.planName, smart_count: s.durationDays })}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.expiresAt)}</TableCell>
-                        <TableCell>
-                          <SubscriptionStatusChip {...s} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Scroll>
-            )}
-          </CardContent>
-        </Card>
+        <TableCard
+          title={translate(`${L}.subscriptions`)}
+          failure={subscriptions.error ? <LoadError error={subscriptions.error} onRetry={subscriptions.reload} /> : null}
+          rows={subscriptions.data?.items}
+          loadingLabel={translate(`${T}.loading`)}
+          empty={translate(`${L}.noSubscriptions`)}
+          scrollLabel={translate(`${L}.subscriptions`)}
+          columns={[
+            translate(`${T}.subscriptors.plan`),
+            translate(`${T}.subscriptors.started`),
+            translate(`${T}.subscriptors.expires`),
+            translate(`${T}.subscriptors.status`),
+          ]}
+          rowKey={(s) => s.id}
+          cells={(s) => (
+            <>
+              <TableCell>{translate('aula.admin.subscriptions.detail.planValue', { name: s.planName, smart_count: s.durationDays })}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.expiresAt)}</TableCell>
+              <TableCell>
+                <SubscriptionStatusChip {...s} />
+              </TableCell>
+            </>
+          )}
+        />
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -5,7 +5,7 @@ import type { AdminGroup } from '../../../contracts/admin/groups'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { EmptyList } from '../common/EmptyList'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
 
 type Row = AdminGroup & { id: string }

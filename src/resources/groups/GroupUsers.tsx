@@ -5,7 +5,7 @@ import type { AdminUser } from '../../../contracts/admin/users'
 import { AdminPage } from '../common/AdminPage'
 import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
 import { updatePath } from '../users/paths'
 

@@ -3,7 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { useAdminLoad } from '../common/useAdminLoad'
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
 import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { SubscriptionStatusChip } from '../common/StatusChips'
 import { TokenPagination } from '../common/TokenPagination'
 

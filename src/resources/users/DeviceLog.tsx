@@ -1,10 +1,10 @@
-import { Alert, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { Alert, Button, TableCell } from '@mui/material'
 import { useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import type { AdminDevice } from '../../../contracts/admin/users'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
-import { Scroll } from '../common/Scroll'
+import { TableCard } from '../../ui/TableCard'
 import { failureText } from '../common/ConfirmAction'
 import { useAdminLoad } from '../common/useAdminLoad'
 
@@ -26,49 +26,29 @@ export function DeviceLog({ username }: { username: string }) {
   }
   const when = (v: string | null) => (v ? formatDateTime(v) : '—')
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate(`${T}.title`)}
-        </Typography>
-        {first.error ? (
-          <Alert severity="error">{failureText(first.error, translate('aula.admin.common.failed'))}</Alert>
-        ) : first.isPending && !first.data ? (
-          <LinearProgress aria-hidden="true" />
-        ) : items.length === 0 ? (
-          <Typography color="text.secondary">{translate(`${T}.empty`)}</Typography>
-        ) : (
-          <Scroll>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${T}.name`)}</TableCell>
-                  <TableCell>{translate(`${T}.status`)}</TableCell>
-                  <TableCell>{translate(`${T}.lastIp`)}</TableCell>
-                  <TableCell>{translate(`${T}.lastUsed`)}</TableCell>
-                  <TableCell>{translate(`${T}.firstSeen`)}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((d) => (
-                  <TableRow key={d.key}>
-                    <TableCell>{d.name ?? d.key}</TableCell>
-                    <TableCell>{d.status === 'remembered' ? translate(`${T}.remembered`) : d.status ? translate(`${T}.notRemembered`) : '—'}</TableCell>
-                    <TableCell>{d.lastIp ?? '—'}</TableCell>
-                    <TableCell>{when(d.lastAuthenticatedAt)}</TableCell>
-                    <TableCell>{when(d.createdAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Scroll>
-        )}
-        {token && (
+    <TableCard
+      title={translate(`${T}.title`)}
+      failure={first.error ? <Alert severity="error">{failureText(first.error, translate('aula.admin.common.failed'))}</Alert> : null}
+      rows={first.isPending && !first.data ? undefined : items}
+      empty={translate(`${T}.empty`)}
+      columns={[translate(`${T}.name`), translate(`${T}.status`), translate(`${T}.lastIp`), translate(`${T}.lastUsed`), translate(`${T}.firstSeen`)]}
+      rowKey={(d) => d.key}
+      cells={(d) => (
+        <>
+          <TableCell>{d.name ?? d.key}</TableCell>
+          <TableCell>{d.status === 'remembered' ? translate(`${T}.remembered`) : d.status ? translate(`${T}.notRemembered`) : '—'}</TableCell>
+          <TableCell>{d.lastIp ?? '—'}</TableCell>
+          <TableCell>{when(d.lastAuthenticatedAt)}</TableCell>
+          <TableCell>{when(d.createdAt)}</TableCell>
+        </>
+      )}
+      footer={
+        token && (
           <Button sx={{ mt: 1 }} onClick={loadMore} disabled={more.busy}>
             {translate(`${T}.more`)}
           </Button>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    />
   )
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { LANGUAGES } from '../../../contracts/config'
 import type { AdminUser } from '../../../contracts/admin/users'
 import { formatDateTime } from '../../ui/formatDateTime'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { updatePath } from './paths'
 

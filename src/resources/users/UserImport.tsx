@@ -21,7 +21,7 @@ import { IMPORT_MAX_BYTES, type ImportFileBody, type ImportJob, type ImportPrevi
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
-import { Scroll } from '../common/Scroll'
+import { Scroll } from '../../ui/Scroll'
 import { failureText } from '../common/ConfirmAction'
 import { useAdminLoad } from '../common/useAdminLoad'
 

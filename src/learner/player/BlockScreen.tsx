@@ -1,0 +1,109 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft'
+import ChevronRight from '@mui/icons-material/ChevronRight'
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
+import { useEffect, useRef, useState } from 'react'
+import { useDataProvider } from 'react-admin'
+import { Link as RouterLink } from 'react-router-dom'
+import type { FormResult } from '../../../contracts/learner/forms'
+import type { IndexBlock, PlayerPage as PageData, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
+import type { AppDataProvider } from '../../dataProvider'
+import { refusalOf } from './refusal'
+import { BlockView } from './blocks'
+import { Loading } from './parts'
+import { playerPath } from './paths'
+import type { PlayerTranslate } from './texts'
+
+interface BlockScreenProps {
+  t: PlayerTranslate
+  course: string
+  block: IndexBlock
+  position: number
+  total: number
+  onProgress: (answer: ProgressAnswer) => void
+  onGraded: (id: string, result: FormResult) => void
+  onRefused: (code: SubscriptionRefusalCode) => void
+}
+
+/** One block: its page (`course/page`), recorded as opened (`metrics/re`), with previous and next. */
+export function BlockScreen({ t, course, block, position, total, onProgress, onGraded, onRefused }: BlockScreenProps) {
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const [page, setPage] = useState<PageData | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [round, setRound] = useState(0)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    let live = true
+    dataProvider.getPlayerPage(course, block.id).then(
+      (loaded) => live && setPage(loaded),
+      (error: unknown) => {
+        if (!live) return
+        const code = refusalOf(error)
+        if (code) onRefused(code)
+        else setFailed(true)
+      },
+    )
+    dataProvider.recordOpened(course, block.id).then(
+      (answer) => live && onProgress(answer),
+      (error: unknown) => {
+        const code = refusalOf(error)
+        if (live && code) onRefused(code)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [dataProvider, course, block.id, round, onProgress, onRefused])
+
+  // Moving to another block puts the keyboard at its title, so reading starts there.
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+
+  const title = page?.block.values.title || block.title || t(`kinds.${block.kind}`)
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="overline" color="text.secondary">
+          {page?.section.title}
+          {page?.section.title ? ' · ' : ''}
+          {t('position', { n: position + 1, total })}
+        </Typography>
+        <Typography
+          ref={heading}
+          component="h1"
+          variant="h4"
+          tabIndex={-1}
+          sx={{ outline: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+        >
+          {title}
+        </Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {failed ? (
+          <Alert severity="error" action={<Button onClick={() => (setFailed(false), setRound((r) => r + 1))}>{t('retry')}</Button>}>
+            {t('blockError')}
+          </Alert>
+        ) : !page ? (
+          <Loading label={t('loadingBlock')} />
+        ) : (
+          <BlockView t={t} course={course} page={page} onProgress={onProgress} onGraded={(result) => onGraded(block.id, result)} />
+        )}
+      </Paper>
+      <Box component="nav" aria-label={t('position', { n: position + 1, total })} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+        {page?.previous ? (
+          <Button component={RouterLink} to={playerPath(course, page.previous)} startIcon={<ChevronLeft />} variant="outlined">
+            {t('previous')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {page?.next && (
+          <Button component={RouterLink} to={playerPath(course, page.next)} endIcon={<ChevronRight />} variant="contained">
+            {t('next')}
+          </Button>
+        )}
+      </Box>
+    </Stack>
+  )
+}

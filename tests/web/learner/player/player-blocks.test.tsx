@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { api, COURSE, FORM, renderPlayer, server, SIM, TEXT, useFakePlayer, VIDEO } from './playerFixture'
+
+useFakePlayer()
+
+describe('course player: blocks, evaluations and the certificate', () => {
+  it('plays a video from the second reached, reports whole seconds without a length of its own, and ticks it once played to the end', async () => {
+    const { container } = renderPlayer(`/galaxy/courses/player/${COURSE}/${VIDEO}`)
+    await screen.findByRole('heading', { level: 1, name: 'Watch this' })
+    const video = await waitFor(() => {
+      const v = container.querySelector('video')
+      if (!v) throw new Error('no video yet')
+      return v
+    })
+    expect(video).toHaveAttribute('controls')
+    expect(video).toHaveAttribute('src', '/files/video.mp4')
+    expect(screen.getByText('The video counts as watched once you have played it to the end.', { exact: false })).toBeInTheDocument()
+    // The browser's idea of the length does not matter: the server's (100 s) does.
+    Object.defineProperty(video, 'duration', { value: 250, configurable: true })
+    fireEvent.loadedMetadata(video)
+    expect(video.currentTime).toBe(12)
+    video.currentTime = 50.7
+    fireEvent.timeUpdate(video)
+    await waitFor(() => expect(api.positions).toEqual([{ course: COURSE, block: VIDEO, seconds: 50 }]))
+    expect(await screen.findByText(/Watched: 50 %/)).toBeInTheDocument()
+    video.currentTime = 80
+    fireEvent.pause(video)
+    await waitFor(() => expect(api.positions).toHaveLength(2))
+    expect(await screen.findByText(/Watched: 80 %/)).toBeInTheDocument()
+    const index = screen.getByRole('navigation', { name: 'Course index' })
+    expect(within(index).getByRole('link', { name: /Watch this/ })).not.toContainElement(within(index).queryByTitle('Completed'))
+    video.currentTime = 99.6
+    fireEvent.ended(video)
+    await waitFor(() => expect(api.positions.at(-1)).toEqual({ course: COURSE, block: VIDEO, seconds: 100 }))
+    await waitFor(() => expect(within(within(index).getByRole('link', { name: /Watch this/ })).getByTitle('Completed')).toBeInTheDocument())
+    // Under the video the rule gives way to its completion.
+    await waitFor(() => expect(screen.queryByText(/played it to the end/)).not.toBeInTheDocument())
+  })
+
+  it('runs a simulation in a frame allowed scripts only', async () => {
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${SIM}`)
+    const frame = await screen.findByTitle('Simulation: Try it')
+    expect(frame.tagName).toBe('IFRAME')
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts')
+    expect(frame).toHaveAttribute('src', '/files/sim/index.html')
+  })
+
+  it('takes an evaluation: a failed attempt shows which questions were right, the next one passes and the certificate appears', async () => {
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    expect(await screen.findByText('You have not taken this evaluation yet.')).toBeInTheDocument()
+    expect(screen.getByText('80 %')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Question 1 has no answer yet.')
+    expect(api.submitted).toHaveLength(0)
+
+    await user.click(screen.getByRole('radio', { name: 'An average' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByText('You did not reach the required score.')).toBeInTheDocument()
+    expect(screen.getByText('Your score in this attempt: 50 %')).toBeInTheDocument()
+    expect(api.submitted[0]).toEqual({ course: COURSE, id: FORM, answers: { q1: ['a'], q2: ['c'] } })
+    const q1 = screen.getByRole('group', { name: /What is a mean/ })
+    const q2 = screen.getByRole('group', { name: /Which are charts/ })
+    expect(within(q1).getByText('Right')).toBeInTheDocument()
+    expect(within(q2).getByText('Wrong')).toBeInTheDocument()
+    expect(screen.getByText('Not passed')).toBeInTheDocument()
+    expect(screen.getByText('1 / 3')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Download the certificate' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await user.click(screen.getByRole('radio', { name: 'An average' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Pie' }))
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByText('You passed the evaluation!')).toBeInTheDocument()
+    expect(screen.getByText('Passed')).toBeInTheDocument()
+    expect(screen.getByText('100 %')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Download the certificate' })).toBeInTheDocument()
+    expect(screen.getByText(/You completed the course! Your certificate is ready\. Verification code: ABCD-EFGH-JKLM/)).toBeInTheDocument()
+  })
+
+  it("downloads the certificate with the session's token", async () => {
+    api.certificate = { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-22T10:00:00.000Z', url: `/api/v2/courses/certificates/${COURSE}` }
+    localStorage.setItem('jwt', 'token-ana')
+    const auth: Array<string | null> = []
+    server.use(
+      http.get('*/api/v2/courses/certificates/:course', ({ request }) => {
+        auth.push(request.headers.get('Authorization'))
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } })
+      }),
+    )
+    const created = vi.fn((blob: Blob) => (void blob, 'blob:certificate'))
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => undefined })
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download)
+    })
+    onTestFinished(() => click.mockRestore())
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await user.click(await screen.findByRole('button', { name: 'Download the certificate' }))
+    await waitFor(() => expect(clicked).toEqual(['Statistics for everyone - ABCD-EFGH-JKLM.pdf']))
+    expect(auth).toEqual(['Bearer token-ana'])
+    expect(created.mock.calls[0][0].type).toBe('application/pdf')
+  })
+
+  it('keeps the answers when sending fails, and sends them again', async () => {
+    let failures = 1
+    server.use(http.post('*/api/v2/courses/forms/completed', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    await user.click(await screen.findByRole('radio', { name: 'An average' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Pie' }))
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answers could not be sent. They are still here: please try again.')
+    expect(screen.getByRole('radio', { name: 'An average' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Pie' })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByText('You passed the evaluation!')).toBeInTheDocument()
+    expect(api.submitted).toEqual([{ course: COURSE, id: FORM, answers: { q1: ['a'], q2: ['c', 'd'] } }])
+  })
+
+  it('says so when every attempt is used, and offers no form', async () => {
+    api.attempts = [false, false, false]
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    expect(await screen.findByText('You have no attempts left for this evaluation.')).toBeInTheDocument()
+    expect(screen.getByText('3 / 3')).toBeInTheDocument()
+    expect(screen.getByText('50 %')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit answers' })).toBeNull()
+  })
+})
