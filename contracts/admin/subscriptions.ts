@@ -89,7 +89,7 @@ export type RevokedSubscriptions = Static<typeof RevokedSubscriptions>
 export const AddSubscriptorBody = Type.Object({
   /** The course. */
   uuid: Uuid,
-  /** The course revision the screen showed; accepted for the spec's payload (courses have no revision yet). */
+  /** The course revision the screen showed; accepted for the requirements' payload (courses have no revision yet). */
   revision: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The subscription plan id (one of the course's plans). */
   subscription: Uuid,

@@ -114,7 +114,7 @@ export type CloneCourseResponse = Static<typeof CloneCourseResponse>
  */
 export const SubscriptorsBody = Type.Object({
   uuid: Uuid,
-  /** The course revision the screen showed; accepted for the spec's payload, a list does not need it. */
+  /** The course revision the screen showed; accepted for the requirements' payload, a list does not need it. */
   revision: Type.Optional(Type.Integer({ minimum: 1 })),
   page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   search: Type.String({ maxLength: 100, default: '' }),

@@ -7,7 +7,7 @@ import { ErrorBody } from '../errors.js'
  * (docs/decisions/0007-course-roles-and-revisions.md).
  */
 
-/** The spec's builder message (§6, §8) when the course is unknown or the caller has no role in it. */
+/** The requirements' builder message (§6, §8) when the course is unknown or the caller has no role in it. */
 export const NOT_AUTHORIZED_MESSAGE = 'Not authorized!'
 /** A role that may see the course but not do this with it (requirements §6). */
 export const CANNOT_MANAGE_MESSAGE = "You can't manage this section of the course"

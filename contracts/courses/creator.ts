@@ -290,7 +290,7 @@ export type TagsResponse = Static<typeof TagsResponse>
 export const PlanInput = Type.Object({
   id: Type.Optional(CourseUuid),
   name: Type.String({ minLength: 1, maxLength: 80 }),
-  /** Checked by the handler so every invalid value gets the spec's message. */
+  /** Checked by the handler so every invalid value gets the requirements' message. */
   durationDays: Type.Number({ description: `Whole days, 1 to ${MAX_PLAN_DAYS}.` }),
   price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1000000000, description: 'Rounded to cents.' }))),
   currency: Type.Optional(Nullable(Type.String({ description: 'ISO 4217 code, required with a price.' }))),

@@ -96,7 +96,7 @@ export const CourseOverview = Type.Object({
   thumbnail: Nullable(Type.String()),
   presentation: Nullable(Type.String()),
   salesEnabled: Type.Boolean(),
-  /** The spec's card fields, so the player can compare `Details.Organization` with the configured university. */
+  /** The requirements' card fields, so the player can compare `Details.Organization` with the configured university. */
   Details: Type.Object({ Organization: Type.Optional(Type.String()), ShortDescription: Type.Optional(Type.String()) }),
   plans: Type.Array(LearnerPlan),
   /** The syllabus: section titles with the kind and title of each block. */

@@ -25,7 +25,7 @@ export interface UploadParams {
   path: string
 }
 
-/** 413 with the spec's text. */
+/** 413 with the requirements' text. */
 export const TOO_MUCH_DATA = { message: 'Too much data', code: 'TOO_LARGE' } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -3,7 +3,7 @@
 CREATE TABLE courses (
   uuid uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   name text NOT NULL CHECK (length(name) BETWEEN 1 AND 300),
-  -- {Cover, ShortDescription, Organization} as the spec names them.
+  -- {Cover, ShortDescription, Organization} as the requirements name them.
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   created_by text,
   created_at timestamptz NOT NULL DEFAULT now(),

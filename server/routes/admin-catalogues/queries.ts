@@ -40,7 +40,7 @@ function selectList(t: CatalogueTable): string {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** One page by name (catalogues are small: page numbers, as the spec's routes have them). */
+/** One page by name (catalogues are small: page numbers, as the requirements' routes have them). */
 export async function listPage(db: Queryable, t: CatalogueTable, page: number, search: string): Promise<Row[]> {
   const { rows } = await db.query<Row>(
     `SELECT ${selectList(t)} FROM ${t.table}

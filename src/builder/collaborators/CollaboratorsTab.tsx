@@ -26,7 +26,7 @@ import { useEntryField } from '../common/useEntryField'
 
 type Translate = (key: string, options?: object) => string
 
-/** The spec's sharing messages in the reader's language; anything else as the server said it. */
+/** The requirements' sharing messages in the reader's language; anything else as the server said it. */
 export function shareError(error: unknown, translate: Translate): string {
   const body = (error as { body?: { message?: unknown; code?: unknown } } | null)?.body
   const status = (error as { status?: unknown } | null)?.status

@@ -41,7 +41,7 @@ const MANAGEMENT = [
   'organizations',
 ] as const
 /**
- * The other administration screens of requirements §2, after the spec's Management entries so that the menu
+ * The other administration screens of requirements §2, after the requirements' Management entries so that the menu
  * reaches every admin screen; their labels live in the admin catalogue.
  */
 const MANAGEMENT_MORE = ['subscriptions', 'tags', 'school-cycles', 'careers', 'school-subjects', 'audit', 'migrations'] as const

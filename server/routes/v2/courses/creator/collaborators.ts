@@ -29,7 +29,7 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
 
   /**
    * A user the course can be shared with: found by username or e-mail, enabled, and a creator or
-   * reviewer (the builder's people); the owner is refused with the spec's message.
+   * reviewer (the builder's people); the owner is refused with the requirements' message.
    */
   async function invitee(username: string, owner: string | null): Promise<{ sub: string; username: string; name: string }> {
     const user = await identity(() => pool.getUser(username.trim()))

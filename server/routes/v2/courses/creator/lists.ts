@@ -80,7 +80,7 @@ export async function listRoutes(app: App, { base, tags }: { base: string; tags:
         body: SubscriptionUpdateBody,
         response: { 200: PlansResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
       },
-      // Validation errors are answered by the handler, so every bad duration gets the spec's message.
+      // Validation errors are answered by the handler, so every bad duration gets the requirements' message.
       attachValidation: true,
     },
     async (request) => {

@@ -24,7 +24,7 @@ import { attemptsOf, lockTries, recordAttempt, type AttemptRow } from './queries
 import { iso } from '../../../../http/dates.js'
 
 const tags = ['learner: evaluation forms']
-/** The spec's paths under /v2/courses, and the same routes under /v2/forms. */
+/** The requirements' paths under /v2/courses, and the same routes under /v2/forms. */
 const BASES = ['/v2/courses/forms', '/v2/forms'] as const
 
 function standing(form: SnapshotForm, attempts: AttemptRow[]): FormStanding {
