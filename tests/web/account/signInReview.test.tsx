@@ -7,6 +7,9 @@ import { i18nProvider, type Locale } from '../../../src/i18n'
 import { catalogues } from '../../../src/i18n/catalogues'
 import { DELAYS } from '../../../src/account/useLater'
 import { field, passDelay, path, renderAt, useFakeClock, useFakeNetwork } from './harness'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 const net = useFakeNetwork()
 const LOCALES = Object.keys(catalogues) as Locale[]
