@@ -1,13 +1,42 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
-import { preloadAreas } from '../../src/app/areas'
-import { loadCatalogue, type Locale } from '../../src/i18n'
-import { catalogues } from '../../src/i18n/catalogues'
+import { dirname, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, expect } from 'vitest'
+import { ALL_AREAS, preloadForTests, type TestArea } from './preload'
 
-// The app downloads a catalogue when its language is chosen and an area's screens when one of them
-// opens; tests switch languages and open screens at will, so all are loaded up front.
-await Promise.all([...Object.keys(catalogues).map((locale) => loadCatalogue(locale as Locale)), preloadAreas()])
+/**
+ * The areas whose screens the files of each folder under tests/web open (the longest matching folder
+ * wins); a file that opens more says so itself with `preloadForTests`. A file elsewhere gets them all.
+ */
+const FOLDER_AREAS: Record<string, TestArea[]> = {
+  account: ['public', 'terms', 'shell', 'learner', 'account'],
+  builder: ['builder'],
+  experimental: ['public', 'shell', 'experimental'],
+  insights: ['public', 'shell', 'insights'],
+  layout: ['shell'],
+  learner: ['public', 'shell', 'learner', 'account'],
+  'learner/player': ['player'],
+  resources: ['public', 'shell'],
+  upload: [],
+}
+
+function areasOf(testPath: string | undefined): TestArea[] {
+  const folder = testPath
+    ? relative(dirname(fileURLToPath(import.meta.url)), testPath)
+        .split(/[\\/]/)
+        .slice(0, -1)
+    : []
+  for (let depth = folder.length; depth > 0; depth--) {
+    const areas = FOLDER_AREAS[folder.slice(0, depth).join('/')]
+    if (areas) return areas
+  }
+  return ALL_AREAS
+}
+
+// The app downloads an area's screens when one of them opens and a catalogue when its language is
+// chosen; each test file has what it opens loaded before its first test, so that no test waits on it.
+await preloadForTests({ areas: areasOf(expect.getState().testPath) })
 
 // A screen now appears after its area's Suspense boundaries resolve, a few renders later than before;
 // on a busy machine that can pass Testing Library's default 1 s wait for `findBy…`.

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { App } from '../../../src/App'
@@ -51,7 +52,10 @@ export function useFakeNetwork() {
     ctx.assign = vi.fn<(path: string) => void>()
     vi.spyOn(browser, 'assign').mockImplementation(ctx.assign)
   })
-  afterEach(() => vi.restoreAllMocks())
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+  })
   afterAll(() => ctx.server.close())
   return ctx
 }
@@ -70,3 +74,27 @@ export async function signedInAs(user: FakeUser) {
 export const path = () => window.location.pathname
 
 export const field = (label: RegExp | string) => screen.getByLabelText(label, { selector: 'input' })
+
+/**
+ * Puts the rest of the test on a fake clock that still follows real time (so msw, the SRP sums and
+ * Testing Library's polling carry on as usual) and returns a userEvent that moves that clock over its
+ * own pauses. A redirect delay then passes with `passDelay` instead of being waited out.
+ */
+export function useFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+}
+
+/** How long before a redirect delay ends `passDelay` checks that the redirect has not happened yet. */
+const JUST_BEFORE = 100
+
+/**
+ * Runs the fake clock through a redirect delay of `ms` that has just started: `waiting` must hold until
+ * shortly before the delay ends, `redirected` once it has.
+ */
+export async function passDelay(ms: number, waiting: () => void, redirected: () => void) {
+  await vi.advanceTimersByTimeAsync(ms - JUST_BEFORE)
+  waiting()
+  await vi.advanceTimersByTimeAsync(JUST_BEFORE)
+  redirected()
+}

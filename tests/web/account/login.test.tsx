@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { field, path, renderAt, signedInAs, useFakeNetwork } from './harness'
+import { DELAYS } from '../../../src/account/useLater'
+import { field, passDelay, path, renderAt, signedInAs, useFakeClock, useFakeNetwork } from './harness'
 
 const net = useFakeNetwork()
 
@@ -46,8 +47,8 @@ describe('/login', () => {
 
   it('signs in: success notice, form disabled, session stored, then /dashboard with a reload after 2 s', async () => {
     net.identity.add({ email: 'ana@example.test', name: 'Ana', groups: ['general', 'creator'] })
+    const user = useFakeClock()
     renderAt('/login')
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'ana@example.test')
     await user.type(field(/Password/), 'Secret#Pass12')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -60,19 +61,27 @@ describe('/login', () => {
     expect(JSON.parse(localStorage.getItem('authUser')!)).toMatchObject({ email: 'ana@example.test' })
     expect(localStorage.getItem('I18N_LANGUAGE')).toBe('eng')
     expect(net.assign).not.toHaveBeenCalled()
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/dashboard'), { timeout: 4000 })
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/dashboard'),
+    )
   })
 
   it("sends an unconfirmed user to the confirmation screen 3 s after 'User is not confirmed.'", async () => {
     net.identity.add({ email: 'new@example.test', status: 'UNCONFIRMED' })
+    const user = useFakeClock()
     renderAt('/login')
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'new@example.test')
     await user.type(field(/Password/), 'Secret#Pass12')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('User is not confirmed.')
     expect(path()).toBe('/login')
-    await waitFor(() => expect(path()).toBe('/register-confirmation'), { timeout: 5000 })
+    await passDelay(
+      DELAYS.unconfirmed,
+      () => expect(path()).toBe('/login'),
+      () => expect(path()).toBe('/register-confirmation'),
+    )
     expect(await screen.findByText('new@example.test')).toBeInTheDocument()
   })
 
@@ -83,8 +92,8 @@ describe('/login', () => {
 
   it('sends an invited account to /complete-register, which sets the password and signs in', async () => {
     net.identity.add({ email: 'invited@example.test', name: 'Invited Person', status: 'FORCE_CHANGE_PASSWORD', password: 'Temp#Pass1234' })
+    const user = useFakeClock()
     renderAt('/login')
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'invited@example.test')
     await user.type(field(/Password/), 'Temp#Pass1234')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -102,7 +111,12 @@ describe('/login', () => {
     await user.type(field(/Password/), 'Brand#New1234')
     await user.click(screen.getByRole('checkbox'))
     await user.click(screen.getByRole('button', { name: 'Complete Register' }))
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/dashboard'), { timeout: 5000 })
+    expect(await screen.findByText('Registration completed, redirecting ...', {}, { timeout: 5000 })).toBeInTheDocument()
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/dashboard'),
+    )
     expect(net.identity.users.get('invited@example.test')).toMatchObject({ password: 'Brand#New1234', status: 'CONFIRMED' })
     const challenge = net.identity.op('RespondToAuthChallenge').at(-1)!.body.ChallengeResponses as Record<string, string>
     expect(challenge).toMatchObject({ NEW_PASSWORD: 'Brand#New1234', 'userAttributes.name': 'Invited Person' })

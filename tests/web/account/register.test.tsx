@@ -2,7 +2,8 @@ import './eng'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { field, path, renderAt, useFakeNetwork } from './harness'
+import { DELAYS } from '../../../src/account/useLater'
+import { field, passDelay, path, renderAt, useFakeClock, useFakeNetwork } from './harness'
 
 const net = useFakeNetwork()
 
@@ -47,8 +48,8 @@ describe('/register', () => {
   })
 
   it("registers: 'Register User Successfully', then the confirmation screen with the e-mail after 4 s", async () => {
+    const user = useFakeClock()
     renderAt('/register')
-    const user = userEvent.setup()
     await fillRegistration(user, 'luis@example.test')
     await user.click(screen.getByRole('button', { name: 'Register' }))
     expect(await screen.findByText('Register User Successfully')).toBeInTheDocument()
@@ -63,7 +64,11 @@ describe('/register', () => {
       ],
     })
     expect(path()).toBe('/register')
-    await waitFor(() => expect(path()).toBe('/register-confirmation'), { timeout: 6000 })
+    await passDelay(
+      DELAYS.signUp,
+      () => expect(path()).toBe('/register'),
+      () => expect(path()).toBe('/register-confirmation'),
+    )
     expect(await screen.findByText('luis@example.test')).toBeInTheDocument()
   })
 
@@ -87,8 +92,8 @@ describe('/register-confirmation', () => {
   it('confirms with the e-mailed code: required message, resend notice, wrong code, then /login after 3 s', async () => {
     net.identity.add({ email: 'eva@example.test', status: 'UNCONFIRMED', code: '111111' })
     sessionStorage.setItem('aula.pendingEmail', 'eva@example.test')
+    const user = useFakeClock()
     renderAt('/register-confirmation')
-    const user = userEvent.setup()
     expect(await screen.findByText('eva@example.test')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Confirm Account' }))
     expect(await screen.findByText('Please Enter Your Confirmation Code')).toBeInTheDocument()
@@ -107,15 +112,19 @@ describe('/register-confirmation', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Account' }))
     expect(await screen.findByText('Account confirmed, redirecting ...')).toBeInTheDocument()
     expect(net.identity.users.get('eva@example.test')!.status).toBe('CONFIRMED')
-    await waitFor(() => expect(path()).toBe('/login'), { timeout: 5000 })
+    await passDelay(
+      DELAYS.confirm,
+      () => expect(path()).toBe('/register-confirmation'),
+      () => expect(path()).toBe('/login'),
+    )
   })
 })
 
 describe('/forgot-password', () => {
   it('step one asks for the e-mail; step two for code and new password; then signs in', async () => {
     net.identity.add({ email: 'rosa@example.test', password: 'Old#Password12' })
+    const user = useFakeClock()
     renderAt('/forgot-password')
-    const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Reset' }))
     expect(await screen.findByText('Please Enter Your Email')).toBeInTheDocument()
     await user.type(field(/Email/), 'rosa@example.test')
@@ -136,7 +145,12 @@ describe('/forgot-password', () => {
     await user.type(field(/Code/), net.identity.users.get('rosa@example.test')!.code!)
     await user.type(field(/New password/), 'Fresh#Password9')
     await user.click(screen.getByRole('button', { name: 'Restore My Password' }))
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/dashboard'), { timeout: 6000 })
+    expect(await screen.findByText('Password restored, signing you in ...', {}, { timeout: 5000 })).toBeInTheDocument()
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/dashboard'),
+    )
     expect(net.identity.users.get('rosa@example.test')!.password).toBe('Fresh#Password9')
     expect(localStorage.getItem('jwt')).toMatch(/^ey/)
   })

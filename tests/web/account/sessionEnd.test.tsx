@@ -7,6 +7,9 @@ import { i18nProvider, type Locale } from '../../../src/i18n'
 import { catalogues } from '../../../src/i18n/catalogues'
 import { KNOWN_IDENTITY_ERRORS, identityErrorMessage } from '../../../src/ui/identityErrors'
 import { path, renderAt, signedInAs, useFakeNetwork } from './harness'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 const net = useFakeNetwork()
 const LOCALES = Object.keys(catalogues) as Locale[]

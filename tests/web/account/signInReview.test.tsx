@@ -5,7 +5,11 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { i18nProvider, type Locale } from '../../../src/i18n'
 import { catalogues } from '../../../src/i18n/catalogues'
-import { field, path, renderAt, useFakeNetwork } from './harness'
+import { DELAYS } from '../../../src/account/useLater'
+import { field, passDelay, path, renderAt, useFakeClock, useFakeNetwork } from './harness'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 const net = useFakeNetwork()
 const LOCALES = Object.keys(catalogues) as Locale[]
@@ -40,32 +44,41 @@ describe('e-mail checked before it is sent', () => {
 describe('sign-in', () => {
   it('an unconfirmed user is told they are about to move to the confirmation, with the form locked meanwhile', async () => {
     net.identity.add({ email: 'new@example.test', status: 'UNCONFIRMED' })
+    const user = useFakeClock()
     renderAt('/login')
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'new@example.test')
     await user.type(field(/Password/), 'Secret#Pass12')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('User is not confirmed. Taking you to the account confirmation ...')
     expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled()
     expect(field(/Email/)).toBeDisabled()
-    await waitFor(() => expect(path()).toBe('/register-confirmation'), { timeout: 5000 })
+    await passDelay(
+      DELAYS.unconfirmed,
+      () => expect(path()).toBe('/login'),
+      () => expect(path()).toBe('/register-confirmation'),
+    )
   })
 
   it('after sign-in the user lands on the deep link first asked for (/settings/devices), not /dashboard', async () => {
     net.identity.add({ email: 'ana@example.test' })
+    const user = useFakeClock()
     renderAt('/settings/devices?from=mail')
     await waitFor(() => expect(path()).toBe('/login'))
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'ana@example.test')
     await user.type(field(/Password/), 'Secret#Pass12')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/settings/devices?from=mail'), { timeout: 5000 })
+    expect(await screen.findByText('Log in successfully, redirecting ...', {}, { timeout: 5000 })).toBeInTheDocument()
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/settings/devices?from=mail'),
+    )
   })
 
   it('the bootstrap administrator’s placeholder name is not shown as a name: complete register asks for the real one', async () => {
     net.identity.add({ email: 'admin@aula.local', name: 'Administrator', status: 'FORCE_CHANGE_PASSWORD', password: 'Temp#Pass1234', groups: ['admin'] })
+    const user = useFakeClock()
     renderAt('/login')
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'admin@aula.local')
     await user.type(field(/Password/), 'Temp#Pass1234')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -80,7 +93,12 @@ describe('sign-in', () => {
     expect(await screen.findByText('Please Enter Your Name')).toBeInTheDocument()
     await user.type(name, 'Rosa Martínez')
     await user.click(screen.getByRole('button', { name: 'Complete Register' }))
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/dashboard'), { timeout: 5000 })
+    expect(await screen.findByText('Registration completed, redirecting ...', {}, { timeout: 5000 })).toBeInTheDocument()
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/dashboard'),
+    )
     const challenge = net.identity.op('RespondToAuthChallenge').at(-1)!.body.ChallengeResponses as Record<string, string>
     expect(challenge).toMatchObject({ 'userAttributes.name': 'Rosa Martínez' })
   })

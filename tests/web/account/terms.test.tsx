@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderAt, signedInAs, useFakeNetwork } from './harness'
+import { preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ['it'] })
 
 const net = useFakeNetwork()
 

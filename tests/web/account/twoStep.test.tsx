@@ -1,9 +1,10 @@
 import './eng'
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { field, renderAt, signedInAs, useFakeNetwork } from './harness'
+import { DELAYS } from '../../../src/account/useLater'
+import { field, passDelay, renderAt, signedInAs, useFakeClock, useFakeNetwork } from './harness'
 
 const net = useFakeNetwork()
 
@@ -60,8 +61,8 @@ describe('two-step verification screens', () => {
     const state = { on: true, calls: [] as string[] }
     twoStepService(state)
     net.identity.add({ email: 'tina@example.test', name: 'Tina' })
+    const user = useFakeClock()
     renderAt('/login')
-    const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'tina@example.test')
     await user.type(field(/Password/), 'Secret#Pass12')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -80,7 +81,11 @@ describe('two-step verification screens', () => {
     expect(await screen.findByText('Log in successfully, redirecting ...')).toBeInTheDocument()
     expect(state.calls).toEqual(['PASSWORD_VERIFIER', 'code:000000', 'code:123456'])
     expect(localStorage.getItem('jwt')).toMatch(/^ey/)
-    await waitFor(() => expect(net.assign).toHaveBeenCalledWith('/dashboard'), { timeout: 4000 })
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/dashboard'),
+    )
   })
 
   it('goes back to the password step on request', async () => {

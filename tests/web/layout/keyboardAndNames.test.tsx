@@ -5,6 +5,9 @@ import { LANGUAGE_KEY, type Locale } from '../../../src/i18n'
 import { catalogues } from '../../../src/i18n/catalogues'
 import { lightTheme, darkTheme } from '../../../src/layout/theme/theme'
 import { renderShell, useScreenWidth, useWideScreen } from './renderShell'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 beforeEach(() => localStorage.setItem(LANGUAGE_KEY, 'eng'))
 

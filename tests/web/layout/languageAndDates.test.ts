@@ -4,6 +4,9 @@ import { catalogues } from '../../../src/i18n/catalogues'
 import { documentTitle } from '../../../src/layout/documentTitle'
 import { formatDate, formatDateTime } from '../../../src/ui/formatDateTime'
 import { setBrowserLanguages } from '../setup'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 describe('a first visit picks the browser’s language', () => {
   it.each([

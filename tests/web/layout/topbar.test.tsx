@@ -8,6 +8,9 @@ import { resetPublicConfig } from '../../../src/authProvider/config'
 import { LANGUAGE_KEY } from '../../../src/i18n'
 import { config } from '../account/fakeIdentity'
 import { renderShell, useWideScreen } from './renderShell'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 beforeEach(() => useWideScreen())
 

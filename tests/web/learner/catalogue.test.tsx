@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { i18nProvider } from '../../../src/i18n'
 import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 import { BEGINNER, card, COURSE, OTHER, SCIENCE } from './fixtures'
+import { preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ['gr'] })
 
 const net = useFakeNetwork()
 const learner = () => signedInAs(net.identity.add({ email: 'ana@example.test', groups: ['general'] }))

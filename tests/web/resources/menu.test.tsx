@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { buildMenu, visibleMenu } from '../../../src/layout/menu/menuItems'
 import { adminResources } from '../../../src/resources'
 import { createI18nProvider } from '../../../src/i18n'
+import { ALL_LOCALES, preloadForTests } from '../preload'
+
+await preloadForTests({ locales: ALL_LOCALES })
 
 /** Every admin screen of requirements §2 that the admin area declares, by path. */
 const adminScreens = adminResources.map((r) => `/${r.name}`)
