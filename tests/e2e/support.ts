@@ -113,14 +113,14 @@ export async function createConfirmedUser(server: { url: string; dataDir: string
  * output, then complete register (the placeholder name is not a person's, so the screen asks for one).
  * Resolves on the dashboard with the administrator's access token.
  */
-export async function completeBootstrapRegister(page: Page, output: string, timeout = 20_000): Promise<string> {
+export async function completeBootstrapRegister(page: Page, output: string, timeout = 20_000, name = 'Rosa Martínez'): Promise<string> {
   const bootstrap = adminTemporaryPassword(output)
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
   await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL('**/complete-register')
-  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
+  await page.getByRole('textbox', { name: 'Name' }).fill(name)
   await page.getByLabel('Password', { exact: true }).fill(strongPassword())
   await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
   await page.getByRole('button', { name: 'Complete Register' }).click()
