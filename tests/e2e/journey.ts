@@ -28,7 +28,7 @@ export interface JourneyOptions {
   /** The start of those files' names. */
   failurePrefix?: string
   /** More for the failure report (e.g. the API calls the server refused). */
-  failureDetails?: () => string
+  failureDetails?: () => string | Promise<string>
 }
 
 export interface OpenPage {
@@ -50,6 +50,8 @@ export interface Journey {
   readonly browser: Browser
   /** A fresh browser context on the server, closed after the journey. */
   context(options?: ContextOptions): Promise<BrowserContext>
+  /** Closes `context` (made some other way) after the journey. */
+  track(context: BrowserContext): BrowserContext
   /** A page in a fresh context; it is the one photographed if the test fails. */
   page(options?: ContextOptions): Promise<OpenPage>
   /** Makes `page` the one photographed if the test fails. */
@@ -105,7 +107,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
         .innerText()
         .catch((e: Error) => `(no text: ${e.message})`)
       const errors = pageErrors.get(page) ?? []
-      const parts = [page.url(), errors.length ? `page errors:\n${errors.join('\n')}` : '', options.failureDetails?.() ?? '', text]
+      const parts = [page.url(), errors.length ? `page errors:\n${errors.join('\n')}` : '', (await options.failureDetails?.()) ?? '', text]
       fs.writeFileSync(`${base}.txt`, `${parts.filter(Boolean).join('\n\n')}\n\nserver output:\n${server?.output().slice(-4000) ?? ''}`)
       console.error(`journey failed; see ${base}.png and ${base}.txt`)
     })
@@ -121,7 +123,9 @@ export function useJourney(options: JourneyOptions = {}): Journey {
       return browser
     },
     async context(contextOptions = {}) {
-      const context = await newContext(journey.browser, journey.server.url, contextOptions)
+      return journey.track(await newContext(journey.browser, journey.server.url, contextOptions))
+    },
+    track(context) {
       contexts.push(context)
       return context
     },
