@@ -1,10 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import fs from 'node:fs'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { completeBootstrapRegister, newContext, trackErrors, uniqueEmail } from './support.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useJourney } from './journey.js'
+import { uniqueEmail } from './support.js'
 
 /**
  * Courses management in a real Chromium against the real server: the administrator finds a course,
@@ -17,29 +16,14 @@ const SHOTS = process.env.ADMIN_COURSES_SHOTS_DIR ?? '/tmp/shots-admin-courses'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext
+const journey = useJourney({ shots: SHOTS })
 let page: Page
 let errors: string[]
 const axeFindings: string[] = []
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  context = await newContext(browser, server.url, { language: 'eng' })
-  page = await context.newPage()
-  errors = trackErrors(page)
-  await completeBootstrapRegister(page, server.output())
+  ;({ page, errors } = await journey.bootstrapAdmin())
   await page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
-})
-
-afterAll(async () => {
-  await context?.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
 })
 
 /** An API call with the signed-in administrator's token, as the web app makes it. */
