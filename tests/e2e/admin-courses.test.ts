@@ -3,7 +3,7 @@ import nodePath from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useJourney } from './journey.js'
-import { uniqueEmail } from './support.js'
+import { apiFrom, uniqueEmail } from './support.js'
 
 /**
  * Courses management in a real Chromium against the real server: the administrator finds a course,
@@ -27,21 +27,7 @@ beforeAll(async () => {
 })
 
 /** An API call with the signed-in administrator's token, as the web app makes it. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const { status, json } = await page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, json: (await res.json()) as unknown }
-    },
-    { method, url, body },
-  )
-  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`)
-  return json as T
-}
+const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(page, method, url, body)
 
 /** axe-core on the screen as it is now (0 serious or critical expected), then its picture. */
 async function check(name: string, p: Page = page) {

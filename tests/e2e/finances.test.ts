@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
+import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
 
 /**
  * Finances in a real Chromium against the real server: an administrator sells three subscriptions
@@ -31,21 +31,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** An API call with the signed-in administrator's token, as the web app makes it. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const { status, json } = await admin.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, json: (await res.json()) as unknown }
-    },
-    { method, url, body },
-  )
-  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`)
-  return json as T
-}
+const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(admin, method, url, body)
 
 beforeAll(async () => {
   // The bootstrap administrator completes the first sign-in.

@@ -137,3 +137,20 @@ export async function putInGroups(serverUrl: string, adminJwt: string, email: st
   })
   if (!res.ok) throw new Error(`could not put ${email} in ${groups.join(', ')}: ${res.status} ${await res.text()}`)
 }
+
+/** An API call from `page` with the session's access token, as the web app makes it; the answer's JSON. */
+export async function apiFrom<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const { status, json } = await page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: res.status, json: (await res.json()) as unknown }
+    },
+    { method, url, body },
+  )
+  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`)
+  return json as T
+}
