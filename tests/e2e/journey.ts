@@ -63,7 +63,7 @@ export interface Journey {
   bootstrapAdmin(options?: ContextOptions & { name?: string; timeout?: number }): Promise<OpenPage & { jwt: string }>
   /**
    * A registered, confirmed user put in `groups` by the bootstrap administrator (whose registration is
-   * completed first when it is not yet).
+   * completed first when it is not yet). `label` starts its e-mail address (default: the first group).
    */
   staff(groups: string[], name: string, label?: string): Promise<StaffUser>
 }
