@@ -1,10 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import fs from 'node:fs'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { completeBootstrapRegister, newContext, trackErrors, uniqueEmail } from './support.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useJourney } from './journey.js'
+import { apiFrom, uniqueEmail } from './support.js'
 
 /**
  * Courses management in a real Chromium against the real server: the administrator finds a course,
@@ -17,47 +16,18 @@ const SHOTS = process.env.ADMIN_COURSES_SHOTS_DIR ?? '/tmp/shots-admin-courses'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext
+const journey = useJourney({ shots: SHOTS })
 let page: Page
 let errors: string[]
 const axeFindings: string[] = []
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  context = await newContext(browser, server.url, { language: 'eng' })
-  page = await context.newPage()
-  errors = trackErrors(page)
-  await completeBootstrapRegister(page, server.output())
+  ;({ page, errors } = await journey.bootstrapAdmin())
   await page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
 })
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
 /** An API call with the signed-in administrator's token, as the web app makes it. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const { status, json } = await page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, json: (await res.json()) as unknown }
-    },
-    { method, url, body },
-  )
-  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`)
-  return json as T
-}
+const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(page, method, url, body)
 
 /** axe-core on the screen as it is now (0 serious or critical expected), then its picture. */
 async function check(name: string, p: Page = page) {

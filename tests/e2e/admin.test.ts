@@ -1,11 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import fs from 'node:fs'
-import os from 'node:os'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { completeBootstrapRegister, createConfirmedUser, mailsTo, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useJourney } from './journey.js'
+import { createConfirmedUser, mailsTo, strongPassword, trackErrors, uniqueEmail } from './support.js'
 
 /**
  * Issue 8's journey in a real Chromium against the real server: the administrator creates a user,
@@ -18,48 +16,15 @@ const SHOTS = process.env.ADMIN_SHOTS_DIR ?? '/tmp/shots-admin'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-let server: RunningServer
-let browser: Browser
+const journey = useJourney({ shots: SHOTS })
 let admin: { context: BrowserContext; page: Page; errors: string[] }
-const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  const context = await newContext(browser, server.url, { language: 'eng' })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = trackErrors(page)
   // The bootstrap administrator's first sign-in goes through complete register.
-  await completeBootstrapRegister(page, server.output())
+  admin = await journey.bootstrapAdmin()
   // The session with the admin group is stored once the Management menu shows.
-  await page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
-  admin = { context, page, errors }
+  await admin.page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
 })
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
-const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
-function keepFailure(page: () => Page) {
-  onTestFailed(async ({ task }) => {
-    const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
-    fs.mkdirSync(FAILURES, { recursive: true })
-    await page()
-      .screenshot({ path: `${base}.png`, fullPage: true })
-      .catch(() => undefined)
-    const text = await page()
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    fs.writeFileSync(`${base}.txt`, `${page().url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-  })
-}
 
 /** Screens checked so far, with the serious or critical axe findings of each. */
 const axeFindings: string[] = []
@@ -82,7 +47,7 @@ async function check(page: Page, name: string) {
 async function temporaryPassword(email: string): Promise<string> {
   const deadline = Date.now() + 15_000
   for (;;) {
-    const mail = mailsTo(server.dataDir, email).find((m) => /Temporary password:/.test(m.text))
+    const mail = mailsTo(journey.server.dataDir, email).find((m) => /Temporary password:/.test(m.text))
     if (mail) return /Temporary password: (\S+)/.exec(mail.text)![1]
     if (Date.now() > deadline) throw new Error(`no invitation mailed to ${email}`)
     await new Promise((r) => setTimeout(r, 200))
@@ -100,7 +65,7 @@ async function confirmAction(page: Page, button: string, result: string) {
 describe('administration journey', () => {
   it('creates, groups, disables and enables a user, imports three, edits the terms safely, and the audit log lists it all', async () => {
     const { page, errors } = admin
-    keepFailure(() => page)
+    journey.watch(page)
     const email = uniqueEmail('invited')
 
     // Users list, then create: the invitation is mailed and the update page opens.
@@ -128,8 +93,7 @@ describe('administration journey', () => {
 
     // Disabled: the sign-in is refused with the identity service's words.
     await confirmAction(page, 'Disable', `The account of ${email} is disabled.`)
-    const visitor = await newContext(browser, server.url, { language: 'eng' })
-    contexts.push(visitor)
+    const visitor = await journey.context({ language: 'eng' })
     const login = await visitor.newPage()
     await login.goto('/login')
     await login.getByRole('textbox', { name: 'Email' }).fill(email)
@@ -178,9 +142,8 @@ describe('administration journey', () => {
     // A learner reads the terms (default language: the text just written) and no script runs.
     const learnerEmail = uniqueEmail('reader')
     const learnerPassword = strongPassword()
-    await createConfirmedUser(server, learnerEmail, learnerPassword, 'Rita Reader')
-    const learnerContext = await newContext(browser, server.url, { language: 'mx' })
-    contexts.push(learnerContext)
+    await createConfirmedUser(journey.server, learnerEmail, learnerPassword, 'Rita Reader')
+    const learnerContext = await journey.context({ language: 'mx' })
     const learner = await learnerContext.newPage()
     const dialogs: string[] = []
     learner.on('dialog', (d) => {
@@ -256,16 +219,15 @@ describe('administration journey', () => {
         ['users-import', '/admin/users/import', 'Import users from a CSV file'],
       ]
       {
-        const context = await browser.newContext({
-          baseURL: server.url,
+        const context = await journey.browser.newContext({
+          baseURL: journey.server.url,
           viewport,
           storageState: state,
           isMobile: viewport.width < 500,
           hasTouch: viewport.width < 500,
         })
-        contexts.push(context)
-        const page = await context.newPage()
-        keepFailure(() => page)
+        journey.track(context)
+        const page = journey.watch(await context.newPage())
         const errors = trackErrors(page)
         for (const [name, path, title] of screens) {
           await page.goto(path)

@@ -1,12 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail, type Language } from './support.js'
+import { useJourney } from './journey.js'
+import { type Language } from './support.js'
 
 /**
  * Issue 11's AI avatars journey on a fresh server: an administrator puts a new user in the
@@ -17,47 +15,24 @@ import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword
  */
 
 const SHOTS = process.env.AVATAR_SHOTS ?? '/tmp/aula-avatar-shots'
-const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-const user = { email: uniqueEmail('avatar'), password: strongPassword() }
+const journey = useJourney({ shots: SHOTS })
+let user: { email: string; password: string }
 let photoFile: string
 
-async function signIn(page: Page, email: string, password: string, firstTime = false): Promise<string> {
+async function signIn(page: Page, email: string, password: string): Promise<string> {
   await page.goto('/login')
   await page.getByRole('textbox', { name: /Email|Correo/ }).fill(email)
   await page.getByLabel(/^(Password|Contraseña)$/).fill(password)
   await page.getByRole('button', { name: /Log in|Iniciar sesión/ }).click()
-  if (firstTime) {
-    await page.waitForURL('**/complete-register')
-    await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword())
-    await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-    await page.getByRole('button', { name: 'Complete Register' }).click()
-  }
   await page.waitForURL('**/dashboard', { timeout: 20_000 })
   return (await page.evaluate(() => localStorage.getItem('jwt'))) ?? ''
 }
 
 async function open(viewport = DESKTOP, language: Language = 'eng', colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server.url, { language, viewport, colorScheme })
-  contexts.push(context)
-  const page = await context.newPage()
-  onTestFailed(async ({ task }) => {
-    const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
-    fs.mkdirSync(FAILURES, { recursive: true })
-    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-  })
-  return { page, errors: trackErrors(page) }
+  return journey.page({ language, viewport, colorScheme })
 }
 
 /** No serious or critical axe violation, no sideways scrolling; photographed for review. */
@@ -70,32 +45,13 @@ async function check(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
   // A phone photo: a light face-like disc off-centre on a darker ground.
-  photoFile = nodePath.join(server.dataDir, 'selfie.jpg')
+  photoFile = nodePath.join(journey.server.dataDir, 'selfie.jpg')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="100%" height="100%" fill="#44617d"/><circle cx="760" cy="400" r="230" fill="#e8b98a"/><circle cx="690" cy="360" r="22" fill="#333"/><circle cx="830" cy="360" r="22" fill="#333"/><rect x="680" y="500" width="160" height="22" rx="11" fill="#a0523d"/></svg>`
   await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toFile(photoFile)
 
-  const adminContext = await newContext(browser, server.url, { language: 'eng' })
-  contexts.push(adminContext)
-  const page = await adminContext.newPage()
-  const adminJwt = await signIn(page, adminTemporaryPassword(server.output()).email, adminTemporaryPassword(server.output()).password, true)
-  await createConfirmedUser(server, user.email, user.password, 'Eva Lindqvist')
-  const grouped = await fetch(`${server.url}/api/admin/users/groups/${encodeURIComponent(user.email)}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${adminJwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ groups: ['experimental'] }),
-  })
-  expect(grouped.status, await grouped.text()).toBe(200)
-})
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
+  // The administrator puts a newly registered user in the experimental group.
+  user = await journey.staff(['experimental'], 'Eva Lindqvist', 'avatar')
 })
 
 describe('AI avatars', () => {

@@ -1,11 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { completeBootstrapRegister, createConfirmedUser, newContext, putInGroups, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { useJourney } from './journey.js'
+import { trackErrors } from './support.js'
 
 /**
  * Co-editing one course in a real Chromium against the real server, with two browsers (contexts) of
@@ -18,17 +16,13 @@ import { completeBootstrapRegister, createConfirmedUser, newContext, putInGroups
 const SHOTS = process.env.BUILDER_SHOTS_DIR ?? '/tmp/shots-builder'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
-const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
 
-let server: RunningServer
-let browser: Browser
+const journey = useJourney({ shots: SHOTS, failurePrefix: 'coedit-' })
 let creator: { email: string; password: string }
 let jwt = ''
-const contexts: BrowserContext[] = []
 const findings: string[] = []
 /** Uncaught errors of every page opened. */
 const pageErrors: string[][] = []
-let current: Page | undefined
 
 async function signIn(page: Page) {
   await page.goto('/login')
@@ -40,8 +34,7 @@ async function signIn(page: Page) {
 
 /** A signed-in creator in a browser of its own (own storage), `viewport` sized. */
 async function browserOf(viewport = DESKTOP) {
-  const context = await newContext(browser, server.url, { language: 'eng', viewport })
-  contexts.push(context)
+  const context = await journey.context({ language: 'eng', viewport })
   const page = await tab(context)
   await signIn(page)
   return { context, page }
@@ -52,13 +45,12 @@ async function tab(context: BrowserContext) {
   const page = await context.newPage()
   page.on('dialog', (d) => void d.accept())
   pageErrors.push(trackErrors(page))
-  current = page
-  return page
+  return journey.watch(page)
 }
 
 /** A new course through the API, its uuid. */
 async function newCourse(name: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v2/courses/creator/start`, {
+  const res = await fetch(`${journey.server.url}/api/v2/courses/creator/start`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ name }),
@@ -69,7 +61,7 @@ async function newCourse(name: string): Promise<string> {
 
 /** The course as the server has it. */
 async function savedCourse(uuid: string): Promise<{ revision: number; description: string; requirements: string; certificateDetails: string; name: string }> {
-  const res = await fetch(`${server.url}/api/v2/courses/creator/builder/${uuid}`, { headers: { Authorization: `Bearer ${jwt}` } })
+  const res = await fetch(`${journey.server.url}/api/v2/courses/creator/builder/${uuid}`, { headers: { Authorization: `Bearer ${jwt}` } })
   return ((await res.json()) as { Item: { revision: number; description: string; requirements: string; certificateDetails: string; name: string } }).Item
 }
 
@@ -91,45 +83,12 @@ async function check(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
   // The bootstrap administrator puts the new creator in the creator group.
-  const context = await newContext(browser, server.url, { language: 'eng' })
-  contexts.push(context)
-  const page = await context.newPage()
-  const adminJwt = await completeBootstrapRegister(page, server.output())
-  creator = { email: uniqueEmail('coeditor'), password: strongPassword() }
-  await createConfirmedUser(server, creator.email, creator.password, 'Carla Núñez')
-  await putInGroups(server.url, adminJwt, creator.email, ['creator'])
-  await page.close()
+  creator = await journey.staff(['creator'], 'Carla Núñez', 'coeditor')
 })
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
-function keepFailure() {
-  onTestFailed(async ({ task }) => {
-    const page = current
-    if (!page || page.isClosed()) return
-    const base = nodePath.join(FAILURES, `coedit-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
-    fs.mkdirSync(FAILURES, { recursive: true })
-    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-  })
-}
 
 describe('two people editing one course', () => {
   it('A saves first: B is asked, side by side, and keeping B’s text saves it on the current revision', async () => {
-    keepFailure()
     const a = await browserOf()
     const b = await browserOf()
     jwt = (await a.page.evaluate(() => localStorage.getItem('jwt')))!
@@ -167,7 +126,6 @@ describe('two people editing one course', () => {
   })
 
   it('B saves first: A takes theirs, sees B’s text, and A’s refused edit is never sent (phone)', async () => {
-    keepFailure()
     const a = await browserOf(PHONE)
     const b = await browserOf()
     const uuid = await newCourse('Second shared course')
@@ -195,7 +153,6 @@ describe('two people editing one course', () => {
   })
 
   it('a reload in the middle of a conflict offers the refused edit with its revision; restoring asks again, side by side', async () => {
-    keepFailure()
     const a = await browserOf()
     const b = await browserOf()
     const uuid = await newCourse('Third shared course')
@@ -233,7 +190,6 @@ describe('two people editing one course', () => {
   })
 
   it('a tab closed with unsent edits: a live tab never takes them; a third tab opened later offers them, and restores them when nobody saved since', async () => {
-    keepFailure()
     const a = await browserOf()
     const uuid = await newCourse('Fourth shared course')
     await open(a.page, uuid)
@@ -276,7 +232,6 @@ describe('two people editing one course', () => {
   })
 
   it('the network cut and restored: the kept edit meets a newer save and is asked about, never sent over it', async () => {
-    keepFailure()
     const a = await browserOf()
     const b = await browserOf()
     const uuid = await newCourse('Fifth shared course')

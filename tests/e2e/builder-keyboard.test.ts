@@ -1,10 +1,8 @@
-import fs from 'node:fs'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { useJourney } from './journey.js'
 
 /**
  * The content tab in a real Chromium against the real server: a block moves with the keyboard alone
@@ -15,68 +13,40 @@ import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword
 const SHOTS = process.env.BUILDER_CONTENT_SHOTS_DIR ?? '/tmp/shots-builder-content'
 const API = '/api/v2/courses/creator'
 
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext
 let page: Page
 let errors: string[]
 let jwt = ''
 
-/** Signs in through the login screen (the bootstrap administrator through complete register first). */
-async function signIn(email: string, password: string, firstTime = false): Promise<string> {
+const journey = useJourney({
+  shots: SHOTS,
+  // A failing step leaves its picture, text, stored session and the server's last output next to the pictures.
+  failures: SHOTS,
+  failurePrefix: 'failed-',
+  failureDetails: () => page.evaluate(() => localStorage.getItem('userPayload')).then(String, () => 'null'),
+})
+
+/** Signs in through the login screen. */
+async function signIn(email: string, password: string): Promise<string> {
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
-  if (firstTime) {
-    await page.waitForURL('**/complete-register')
-    await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword())
-    await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-    await page.getByRole('button', { name: 'Complete Register' }).click()
-  }
   await page.waitForURL('**/dashboard', { timeout: 15_000 })
   return (await page.evaluate(() => localStorage.getItem('jwt'))) ?? ''
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
   // The administrator puts a newly registered user in the creator group; the creator then signs in.
-  const bootstrap = adminTemporaryPassword(server.output())
-  const adminContext = await newContext(browser, server.url, { language: 'eng' })
-  page = await adminContext.newPage()
-  const adminJwt = await signIn(bootstrap.email, bootstrap.password, true)
-  const creator = { email: uniqueEmail('creator'), password: strongPassword() }
-  await createConfirmedUser(server, creator.email, creator.password, 'Lucía Fernández')
-  const grouped = await fetch(`${server.url}/api/admin/users/groups/${encodeURIComponent(creator.email)}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${adminJwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ groups: ['creator'] }),
-  })
-  const groupedBody = await grouped.text()
-  expect(grouped.status, groupedBody).toBe(200)
-  await adminContext.close()
-
-  context = await newContext(browser, server.url, { language: 'eng' })
-  page = await context.newPage()
-  errors = trackErrors(page)
+  const creator = await journey.staff(['creator'], 'Lucía Fernández')
+  ;({ page, errors } = await journey.page({ language: 'eng' }))
   jwt = await signIn(creator.email, creator.password)
   // The session with the creator group is stored once the menu offers the course creator.
   await page.getByRole('navigation', { name: 'Main menu' }).getByText('Course Creator', { exact: true }).first().waitFor({ timeout: 15_000 })
 })
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
 /** The creator API as the signed-in administrator. */
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${API}${path}`, {
+  const res = await fetch(`${journey.server.url}${API}${path}`, {
     method,
     headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -144,20 +114,6 @@ async function shot(name: string, fullPage = true) {
   )
   expect(overflow, `${name} scrolls sideways: ${wide.join(' | ')}`).toBeLessThanOrEqual(0)
 }
-
-// A failing step leaves its picture, text and the server's last output for whoever looks next.
-beforeEach(() => {
-  onTestFailed(async ({ task }) => {
-    const base = nodePath.join(SHOTS, `failed-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
-    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    const payload = await page.evaluate(() => localStorage.getItem('userPayload')).catch(() => null)
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n${payload}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-  })
-})
 
 describe('content tab', () => {
   it('moves a block with the keyboard alone, and the server keeps the new order', async () => {

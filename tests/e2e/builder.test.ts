@@ -1,11 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { completeBootstrapRegister, createConfirmedUser, newContext, putInGroups, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { useJourney } from './journey.js'
 
 /**
  * The course authoring journey in a real Chromium against the real server: a creator starts a course,
@@ -18,12 +15,8 @@ import { completeBootstrapRegister, createConfirmedUser, newContext, putInGroups
 const SHOTS = process.env.BUILDER_SHOTS_DIR ?? '/tmp/shots-builder'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
-const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
 
-let server: RunningServer
-let browser: Browser
 let creator: { email: string; password: string }
-const contexts: BrowserContext[] = []
 let course = ''
 const refused: string[] = []
 
@@ -37,10 +30,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** A signed-in creator's page in a fresh context of `viewport`. */
 async function creatorPage(viewport = DESKTOP) {
-  const context = await newContext(browser, server.url, { language: 'eng', viewport })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = trackErrors(page)
+  const { context, page, errors } = await journey.page({ language: 'eng', viewport })
   // Refused API calls, kept for the failure report.
   page.on('response', (r) => {
     if (r.status() >= 400 && r.url().includes('/api/'))
@@ -52,48 +42,24 @@ async function creatorPage(viewport = DESKTOP) {
   return { context, page, errors }
 }
 
+const journey = useJourney({
+  shots: SHOTS,
+  failurePrefix: 'builder-',
+  failureDetails: () => `refused calls:\n${refused.join('\n')}`,
+})
+
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
   // The bootstrap administrator puts the new creator in the creator group.
-  const context = await newContext(browser, server.url, { language: 'eng' })
-  contexts.push(context)
-  const page = await context.newPage()
-  const jwt = await completeBootstrapRegister(page, server.output())
-  creator = { email: uniqueEmail('creator'), password: strongPassword() }
-  await createConfirmedUser(server, creator.email, creator.password, 'Carla Núñez')
-  await putInGroups(server.url, jwt, creator.email, ['creator'])
+  const staff = await journey.staff(['creator'], 'Carla Núñez')
+  creator = staff
   // Categories come unseeded: the administrator adds the one the course will be in.
-  const category = await fetch(`${server.url}/api/v2/admin/categories/create`, {
+  const category = await fetch(`${journey.server.url}/api/v2/admin/categories/create`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${staff.adminJwt}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: 'Mathematics', description: 'Numbers and shapes' }),
   })
   if (!category.ok) throw new Error(`could not add a category: ${category.status} ${await category.text()}`)
 })
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
-function keepFailure(page: () => Page | undefined) {
-  onTestFailed(async ({ task }) => {
-    const current = page()
-    if (!current) return
-    const base = nodePath.join(FAILURES, `builder-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
-    fs.mkdirSync(FAILURES, { recursive: true })
-    await current.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await current
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    fs.writeFileSync(`${base}.txt`, `${current.url()}\n\nrefused calls:\n${refused.join('\n')}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-  })
-}
 
 const saved = (page: Page) => page.getByRole('status', { name: 'Save status' }).getByText('All changes saved').waitFor({ timeout: 20_000 })
 
@@ -109,7 +75,6 @@ function file(name: string, mimeType: string, size: number) {
 describe('course authoring journey', () => {
   it('starts, fills, uploads, builds, moves, validates, fixes and publishes a course', async () => {
     const { page, errors } = await creatorPage()
-    keepFailure(() => page)
     await page.goto('/creator/courses')
     await page.getByText('You have no courses yet. Create the first one with “New course”.').waitFor()
 
@@ -255,7 +220,6 @@ describe('course authoring journey', () => {
 
   it('asks a second tab whose edit met a newer save, and keeps what it typed when asked to', async () => {
     const { context, page } = await creatorPage()
-    keepFailure(() => page)
     await page.goto(`/creator/courses/${course}/general`)
     const other = await context.newPage()
     await other.goto(`/creator/courses/${course}/general`)
@@ -289,7 +253,6 @@ describe('course authoring journey', () => {
     ]
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await creatorPage(viewport)
-      keepFailure(() => page)
       for (const [name, path] of screens) {
         await page.goto(path)
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 })

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { useJourney } from './journey.js'
+import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
 
 /**
  * Finances in a real Chromium against the real server: an administrator sells three subscriptions
@@ -19,11 +19,9 @@ const SHOTS = process.env.FINANCE_SHOTS_DIR ?? '/tmp/aula-finance-shots'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
+const journey = useJourney({ shots: SHOTS })
 let admin: Page
-const finance = { email: uniqueEmail('fiona-finance'), password: strongPassword() }
+let finance: { email: string; password: string }
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
@@ -33,38 +31,11 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** An API call with the signed-in administrator's token, as the web app makes it. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const { status, json } = await admin.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return { status: res.status, json: (await res.json()) as unknown }
-    },
-    { method, url, body },
-  )
-  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`)
-  return json as T
-}
+const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(admin, method, url, body)
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
   // The bootstrap administrator completes the first sign-in.
-  const bootstrap = adminTemporaryPassword(server.output())
-  const context = await newContext(browser, server.url, { language: 'eng' })
-  contexts.push(context)
-  admin = await context.newPage()
-  await signIn(admin, bootstrap.email, bootstrap.password)
-  await admin.waitForURL('**/complete-register')
-  await admin.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-  await admin.getByLabel('Password', { exact: true }).fill(strongPassword())
-  await admin.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-  await admin.getByRole('button', { name: 'Complete Register' }).click()
-  await admin.waitForURL('**/dashboard', { timeout: 15_000 })
+  ;({ page: admin } = await journey.bootstrapAdmin({ timeout: 15_000 }))
 
   // A course with two priced plans and a free one; three sales and one free subscription.
   const started = await api<{ uuid: string; revision: number }>('POST', '/api/v2/courses/creator/start', { name: 'Astronomía, nivel 1' })
@@ -89,22 +60,11 @@ beforeAll(async () => {
   }
 
   // Finance staff: a registered user the administrator puts in the finances group (and nothing else).
-  await createConfirmedUser(server, finance.email, finance.password, 'Fiona Finanzas')
-  await api('PUT', `/api/admin/users/groups/${encodeURIComponent(finance.email)}`, { groups: ['finances'] })
-})
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
+  finance = await journey.staff(['finances'], 'Fiona Finanzas', 'fiona-finance')
 })
 
 async function financePage(viewport: { width: number; height: number } = DESKTOP, colorScheme: 'light' | 'dark' = 'light') {
-  const context = await newContext(browser, server.url, { language: 'eng', viewport, colorScheme })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = trackErrors(page)
+  const { page, errors } = await journey.page({ language: 'eng', viewport, colorScheme })
   await signIn(page, finance.email, finance.password)
   await page.waitForURL('**/dashboard', { timeout: 15_000 })
   return { page, errors }
@@ -234,12 +194,11 @@ describe('finances journey', () => {
   })
 
   it('refuses the finance API to a learner and shows the learner permission denied', async () => {
-    const context = await newContext(browser, server.url, { language: 'eng' })
-    contexts.push(context)
+    const context = await journey.context({ language: 'eng' })
     const page = await context.newPage()
     const email = uniqueEmail('lena')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Lena Learner')
+    await createConfirmedUser(journey.server, email, password, 'Lena Learner')
     await signIn(page, email, password)
     await page.waitForURL('**/dashboard', { timeout: 15_000 })
     await page.goto('/admin/finances/sales')

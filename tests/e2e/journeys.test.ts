@@ -1,62 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import fs from 'node:fs'
-import os from 'node:os'
-import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import {
-  adminTemporaryPassword,
-  createConfirmedUser,
-  newContext,
-  SESSION_KEYS,
-  storedKeys,
-  strongPassword,
-  trackErrors,
-  uniqueEmail,
-  waitForCode,
-  type Language,
-} from './support.js'
+import { useJourney } from './journey.js'
+import { adminTemporaryPassword, createConfirmedUser, SESSION_KEYS, storedKeys, strongPassword, uniqueEmail, waitForCode, type Language } from './support.js'
 
 /**
  * Issue 4's journeys in a real Chromium against the real server (embedded identity service, mail as
  * .eml files). One server for the file; every journey has its own browser context and its own account.
  */
 
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
-/** Where a failed journey leaves what the browser showed (screenshot, address, visible text). */
-const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
+const journey = useJourney()
 
 async function open(language?: Language, locale?: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server.url, { language, locale })
-  contexts.push(context)
-  const page = await context.newPage()
-  onTestFailed(async ({ task }) => {
-    const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
-    fs.mkdirSync(FAILURES, { recursive: true })
-    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-    console.error(`journey failed; see ${base}.png and ${base}.txt`)
-  })
-  return { page, errors: trackErrors(page) }
+  return journey.page({ language, locale })
 }
 
 const path = (page: Page) => new URL(page.url()).pathname
@@ -100,7 +56,7 @@ describe('sign-in journeys', () => {
     await page.getByRole('heading', { name: 'Confirm your account' }).waitFor()
     await page.getByText(email, { exact: true }).waitFor()
     await accessible(page)
-    const { code, mail } = await waitForCode(server.dataDir, email)
+    const { code, mail } = await waitForCode(journey.server.dataDir, email)
     expect(mail.subject).toMatch(/Aula/)
     await page.getByRole('textbox', { name: 'Code' }).fill(code)
     await page.getByRole('button', { name: 'Confirm Account' }).click()
@@ -143,7 +99,7 @@ describe('sign-in journeys', () => {
 
   it('restores a forgotten password with the mailed code and signs in (in the default Spanish)', async () => {
     const email = uniqueEmail('forgot')
-    await createConfirmedUser(server, email, strongPassword(), 'Grace Hopper')
+    await createConfirmedUser(journey.server, email, strongPassword(), 'Grace Hopper')
     // Nothing stored and a browser in a language Aula lacks (French): the default language, mx.
     const { page, errors } = await open(undefined, 'fr-FR')
 
@@ -158,7 +114,7 @@ describe('sign-in journeys', () => {
     await page.getByText('Ingresa el código que te enviamos por correo electrónico').waitFor()
     await accessible(page)
     // The first message was the sign-up code; the reset code is the second one.
-    const { code, mail } = await waitForCode(server.dataDir, email, 1)
+    const { code, mail } = await waitForCode(journey.server.dataDir, email, 1)
     expect(mail.subject).toBe('Aula: código para restablecer la contraseña')
     const newPassword = strongPassword()
     await page.getByRole('textbox', { name: 'Código' }).fill(code)
@@ -175,7 +131,7 @@ describe('sign-in journeys', () => {
   })
 
   it('takes the bootstrap administrator from the temporary password through complete register to the dashboard with the admin menus', async () => {
-    const admin = adminTemporaryPassword(server.output())
+    const admin = adminTemporaryPassword(journey.server.output())
     const { page, errors } = await open('eng')
 
     await page.goto('/login')
@@ -211,7 +167,7 @@ describe('sign-in journeys', () => {
   it('shows a general user the permission-denied screen on /admin/users', async () => {
     const email = uniqueEmail('general')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Alan Turing')
+    await createConfirmedUser(journey.server, email, password, 'Alan Turing')
     const { page, errors } = await open('eng')
     await logIn(page, email, password)
 
@@ -252,7 +208,7 @@ describe('sign-in journeys', () => {
   it('switches the layout to vertical in the settings panel and keeps it after a reload', async () => {
     const email = uniqueEmail('layout')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Barbara Liskov')
+    await createConfirmedUser(journey.server, email, password, 'Barbara Liskov')
     const { page, errors } = await open('eng')
     await logIn(page, email, password)
 

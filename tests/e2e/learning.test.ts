@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import fs from 'node:fs'
 import os from 'node:os'
 import nodePath from 'node:path'
 import { PDFDocument } from 'pdf-lib'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { newContext, strongPassword, trackErrors, uniqueEmail, waitForCode } from './support.js'
+import { useJourney } from './journey.js'
+import { strongPassword, uniqueEmail, waitForCode } from './support.js'
 
 /**
  * Issue 10's journey on a fresh server with the seeded demo catalogue: a new learner registers,
@@ -18,42 +18,14 @@ import { newContext, strongPassword, trackErrors, uniqueEmail, waitForCode } fro
 
 const COURSE = 'Bienvenida al centro de estudios'
 const SHOTS = nodePath.join(os.tmpdir(), 'aula-learning-shots')
-const FAILURES = nodePath.join(os.tmpdir(), 'aula-e2e-failures')
 /** A screen still loading: a status with a spinner (other statuses announce results and stay). */
 const LOADING = 'main [role="status"]:has(.MuiCircularProgress-root)'
 
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  // A fresh start with the demo catalogue, as `npm start` on a new machine.
-  server = await startServer({ env: { AULA_SEED: 'demo' } })
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
-})
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
+// A fresh start with the demo catalogue, as `npm start` on a new machine.
+const journey = useJourney({ env: { AULA_SEED: 'demo' }, shots: SHOTS })
 
 async function open(viewport = { width: 1366, height: 768 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server.url, { language: 'eng', viewport })
-  contexts.push(context)
-  const page = await context.newPage()
-  onTestFailed(async ({ task }) => {
-    const base = nodePath.join(FAILURES, task.name.replace(/[^\w-]+/g, '-').slice(0, 80))
-    fs.mkdirSync(FAILURES, { recursive: true })
-    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page
-      .locator('body')
-      .innerText()
-      .catch((e: Error) => `(no text: ${e.message})`)
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\nserver output:\n${server.output().slice(-4000)}`)
-  })
-  return { page, errors: trackErrors(page) }
+  return journey.page({ language: 'eng', viewport })
 }
 
 /** axe-core finds no serious or critical violation, and the screen is photographed for review. */
@@ -85,7 +57,7 @@ async function registerAndLogIn(page: Page, email: string, password: string) {
   await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
   await page.getByRole('button', { name: 'Register', exact: true }).click()
   await page.waitForURL('**/register-confirmation', { timeout: 15_000 })
-  const { code } = await waitForCode(server.dataDir, email)
+  const { code } = await waitForCode(journey.server.dataDir, email)
   await page.getByRole('textbox', { name: 'Code' }).fill(code)
   await page.getByRole('button', { name: 'Confirm Account' }).click()
   await page.waitForURL('**/login', { timeout: 15_000 })

@@ -1,10 +1,8 @@
-import fs from 'node:fs'
 import nodePath from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, newContext, strongPassword, trackErrors } from './support.js'
+import { useJourney } from './journey.js'
 
 /**
  * The monitoring journey in a real Chromium against the real server: an administrator opens
@@ -21,39 +19,14 @@ const VIEWPORTS = [
 ]
 const PAGES = ['active-learners', 'subscriptions', 'completion', 'top-courses']
 
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext
+// The demo catalogue: the administrator studies two of its courses so the analytics have figures.
+const journey = useJourney({ env: { AULA_SEED: 'demo' }, shots: SHOTS })
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  // The demo catalogue: the administrator studies two of its courses so the analytics have figures.
-  server = await startServer({ env: { AULA_SEED: 'demo' } })
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  const bootstrap = adminTemporaryPassword(server.output())
-  context = await newContext(browser, server.url, { language: 'eng' })
-  page = await context.newPage()
-  errors = trackErrors(page)
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
-  await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/complete-register')
-  await page.getByRole('textbox', { name: 'Name' }).fill('Marta Ibáñez')
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword())
-  await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
-  await page.getByRole('button', { name: 'Complete Register' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 15_000 })
+  ;({ page, errors } = await journey.bootstrapAdmin({ name: 'Marta Ibáñez', timeout: 15_000 }))
   await page.getByRole('navigation', { name: 'Main menu' }).getByText('Management', { exact: true }).first().waitFor({ timeout: 15_000 })
-})
-
-afterAll(async () => {
-  await context?.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
 })
 
 /** The storage card's figures as shown. */

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { seriousViolations } from './a11y.js'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { useJourney } from './journey.js'
+import { adminTemporaryPassword, createConfirmedUser, strongPassword, trackErrors, uniqueEmail, type ContextOptions } from './support.js'
 
 /**
  * The shell and sign-in screens as a newcomer meets them: axe-core on every screen the journeys open
@@ -15,29 +14,8 @@ import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-shell'
 const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const
 
-let server: RunningServer
-let browser: Browser
-/** The bootstrap administrator's own password once the first sweep completed its registration. */
-let adminPassword: string | undefined
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  fs.mkdirSync(SHOTS, { recursive: true })
-})
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
-
-async function context(options: Parameters<typeof newContext>[2]) {
-  const c = await newContext(browser, server.url, options)
-  contexts.push(c)
-  return c
-}
+const journey = useJourney({ shots: SHOTS })
+const context = (options: ContextOptions) => journey.context(options)
 
 async function logIn(page: Page, email: string, password: string, next = '**/dashboard') {
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
@@ -48,29 +26,44 @@ async function logIn(page: Page, email: string, password: string, next = '**/das
 
 describe('the start-up console', () => {
   it('ends start-up with one line: the URL to open', () => {
-    expect(server.output()).toContain(`Aula is ready: open ${server.url}`)
+    expect(journey.server.output()).toContain(`Aula is ready: open ${journey.server.url}`)
   })
 })
 
+type Device = keyof typeof VIEWPORTS
+const DEVICES = Object.keys(VIEWPORTS) as Device[]
+
 describe('axe-core on every screen the journeys open, light and dark', () => {
-  it.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)('%s: 0 serious or critical violations', async (device) => {
-    const viewport = VIEWPORTS[device]
-    const email = uniqueEmail(`axe-${device}`)
+  it('desktop and phone: 0 serious or critical violations', async () => {
+    const email = uniqueEmail('axe')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Ada Lovelace')
+    await createConfirmedUser(journey.server, email, password, 'Ada Lovelace')
     const found: Record<string, string[]> = {}
-    // Each screen is checked in both colour schemes where it stands, then left in the light one.
-    const check = async (page: Page, name: string) => {
+    /** The page at `device`'s size, its layout settled (the shell follows the width). */
+    const resize = async (page: Page, device: Device) => {
+      await page.setViewportSize(VIEWPORTS[device])
       await page.waitForLoadState('networkidle')
-      for (const colorScheme of ['dark', 'light'] as const) {
-        await page.emulateMedia({ colorScheme })
-        const violations = await seriousViolations(page)
-        if (violations.length) found[`${colorScheme} ${name}`] = violations
-        await page.screenshot({ path: path.join(SHOTS, `${colorScheme}-${device}-${name}.png`), fullPage: true })
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      // Let MUI transitions (app bar, drawers) finish.
+      await page.waitForTimeout(300)
+    }
+    // Each screen is checked at each size and in both colour schemes where it stands, then left at the
+    // desktop size in the light scheme. A menu that only one layout has is checked at that size alone.
+    const check = async (page: Page, name: string, devices: Device[] = DEVICES) => {
+      await page.waitForLoadState('networkidle')
+      for (const device of devices) {
+        if (page.viewportSize()?.width !== VIEWPORTS[device].width) await resize(page, device)
+        for (const colorScheme of ['dark', 'light'] as const) {
+          await page.emulateMedia({ colorScheme })
+          const violations = await seriousViolations(page)
+          if (violations.length) found[`${colorScheme} ${device} ${name}`] = violations
+          await page.screenshot({ path: path.join(SHOTS, `${colorScheme}-${device}-${name}.png`), fullPage: true })
+        }
       }
+      if (devices.length > 1) await resize(page, 'desktop')
     }
 
-    const visitor = await context({ language: 'eng', viewport, cookieConsent: false })
+    const visitor = await context({ language: 'eng', viewport: VIEWPORTS.desktop, cookieConsent: false })
     const page = await visitor.newPage()
     const errors = trackErrors(page)
     await page.goto('/login')
@@ -118,72 +111,75 @@ describe('axe-core on every screen the journeys open, light and dark', () => {
     await page.getByRole('heading', { name: 'My courses' }).waitFor()
     await page.getByText("You haven't subscribed to any course yet").waitFor()
     await check(page, '10-dashboard-empty')
-    if (device === 'desktop') {
-      await page.getByRole('button', { name: 'AL: account menu of Ada Lovelace' }).click()
-      await page.getByRole('menuitem', { name: 'Profile' }).waitFor()
-      await check(page, '11-user-menu')
-      await page.keyboard.press('Escape')
-      await page.getByRole('button', { name: /^Language: English/ }).click()
-      await page.getByRole('menuitem', { name: 'Deutsch' }).waitFor()
-      await check(page, '12-language-menu')
-      await page.keyboard.press('Escape')
-      await page.getByRole('textbox', { name: 'Search courses' }).fill('algebra')
-      await page.keyboard.press('Enter')
-    } else {
-      await page.getByRole('button', { name: 'Show or hide the menu' }).click()
-      await page.getByRole('dialog', { name: 'Main menu' }).waitFor()
-      await check(page, '11-menu-drawer')
-      await page.keyboard.press('Escape')
-      await page.getByRole('dialog', { name: 'Main menu' }).waitFor({ state: 'hidden' })
-      await page.getByRole('link', { name: 'Browse courses' }).click()
-    }
+    // On a desktop the top bar's menus, and the search to the catalogue.
+    await page.getByRole('button', { name: 'AL: account menu of Ada Lovelace' }).click()
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor()
+    await check(page, '11-user-menu', ['desktop'])
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: /^Language: English/ }).click()
+    await page.getByRole('menuitem', { name: 'Deutsch' }).waitFor()
+    await check(page, '12-language-menu', ['desktop'])
+    await page.keyboard.press('Escape')
+    await page.getByRole('textbox', { name: 'Search courses' }).fill('algebra')
+    await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Course catalogue' }).waitFor()
-    await check(page, '13-catalogue-coming-soon')
+    await check(page, '13-catalogue-coming-soon', ['desktop'])
+    // On a phone the menu drawer, and its link to the catalogue.
+    await resize(page, 'phone')
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'My courses' }).waitFor()
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click()
+    await page.getByRole('dialog', { name: 'Main menu' }).waitFor()
+    await check(page, '11-menu-drawer', ['phone'])
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog', { name: 'Main menu' }).waitFor({ state: 'hidden' })
+    await page.getByRole('link', { name: 'Browse courses' }).click()
+    await page.getByRole('heading', { name: 'Course catalogue' }).waitFor()
+    await check(page, '13-catalogue-coming-soon', ['phone'])
+    await resize(page, 'desktop')
     await page.goto('/admin/users')
     await page.getByRole('heading', { name: 'Permission denied' }).waitFor()
     await check(page, '14-permission-denied')
     await page.goto('/no-such-page')
     await page.getByRole('heading', { name: 'Sorry, page not found' }).waitFor()
     await check(page, '15-404-signed-in')
-    // The administrator: complete register once, then the admin menus in both layouts.
-    const adminPage = await (await context({ language: 'eng', viewport })).newPage()
+    // The administrator: complete register, then the admin menus in both layouts.
+    const adminPage = await (await context({ language: 'eng', viewport: VIEWPORTS.desktop })).newPage()
     await adminPage.goto('/login')
-    if (!adminPassword) {
-      const admin = adminTemporaryPassword(server.output())
-      await adminPage.getByRole('textbox', { name: 'Email' }).fill(admin.email)
-      await adminPage.getByLabel('Password', { exact: true }).fill(admin.password)
-      await adminPage.getByRole('button', { name: 'Log in' }).click()
-      await adminPage.waitForURL('**/complete-register')
-      await adminPage.getByRole('heading', { name: 'Complete your registration' }).waitFor()
-      await check(adminPage, '16-complete-register')
-      adminPassword = strongPassword()
-      await adminPage.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
-      await adminPage.getByLabel('Password', { exact: true }).fill(adminPassword)
-      await adminPage.getByRole('checkbox').check()
-      await adminPage.getByRole('button', { name: 'Complete Register' }).click()
-      await adminPage.waitForURL('**/dashboard', { timeout: 15_000 })
-    } else {
-      await logIn(adminPage, adminTemporaryPassword(server.output()).email, adminPassword)
-    }
+    const admin = adminTemporaryPassword(journey.server.output())
+    await adminPage.getByRole('textbox', { name: 'Email' }).fill(admin.email)
+    await adminPage.getByLabel('Password', { exact: true }).fill(admin.password)
+    await adminPage.getByRole('button', { name: 'Log in' }).click()
+    await adminPage.waitForURL('**/complete-register')
+    await adminPage.getByRole('heading', { name: 'Complete your registration' }).waitFor()
+    await check(adminPage, '16-complete-register', ['desktop'])
+    await adminPage.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
+    await adminPage.getByLabel('Password', { exact: true }).fill(strongPassword())
+    await adminPage.getByRole('checkbox').check()
+    await adminPage.getByRole('button', { name: 'Complete Register' }).click()
+    await adminPage.waitForURL('**/dashboard', { timeout: 15_000 })
     await adminPage.getByRole('heading', { name: 'My courses' }).waitFor()
-    if (device === 'desktop') {
-      await adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Management' }).click()
-      await adminPage.getByRole('menuitem', { name: 'Users' }).waitFor()
-      await check(adminPage, '17-admin-management-menu')
-      await adminPage.keyboard.press('Escape')
-      await adminPage.evaluate(() => localStorage.setItem('aula.layoutSettings', JSON.stringify({ layoutType: 'vertical' })))
-      await adminPage.reload()
-      await adminPage.getByRole('heading', { name: 'My courses' }).waitFor()
-      await adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Management' }).click()
-      await adminPage.getByRole('group', { name: 'Management' }).waitFor()
-      await check(adminPage, '18-admin-vertical-management')
-    } else {
-      await adminPage.getByRole('button', { name: 'Show or hide the menu' }).click()
-      const drawer = adminPage.getByRole('dialog', { name: 'Main menu' })
-      await drawer.getByRole('button', { name: 'Management' }).click()
-      await drawer.getByRole('group', { name: 'Management' }).waitFor()
-      await check(adminPage, '17-admin-drawer-management')
-    }
+    await adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Management' }).click()
+    await adminPage.getByRole('menuitem', { name: 'Users' }).waitFor()
+    await check(adminPage, '17-admin-management-menu', ['desktop'])
+    await adminPage.keyboard.press('Escape')
+    // The phone's drawer in the default layout.
+    await resize(adminPage, 'phone')
+    await adminPage.getByRole('button', { name: 'Show or hide the menu' }).click()
+    const drawer = adminPage.getByRole('dialog', { name: 'Main menu' })
+    await drawer.getByRole('button', { name: 'Management' }).click()
+    await drawer.getByRole('group', { name: 'Management' }).waitFor()
+    await check(adminPage, '17-admin-drawer-management', ['phone'])
+    await adminPage.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'hidden' })
+    // The vertical layout on a desktop.
+    await resize(adminPage, 'desktop')
+    await adminPage.evaluate(() => localStorage.setItem('aula.layoutSettings', JSON.stringify({ layoutType: 'vertical' })))
+    await adminPage.reload()
+    await adminPage.getByRole('heading', { name: 'My courses' }).waitFor()
+    await adminPage.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Management' }).click()
+    await adminPage.getByRole('group', { name: 'Management' }).waitFor()
+    await check(adminPage, '18-admin-vertical-management', ['desktop'])
     expect(found).toEqual({})
     expect(errors).toEqual([])
   })
@@ -193,7 +189,7 @@ describe('keyboard', () => {
   it('the skip link shows on the first Tab, readable, and moves focus to the main content', async () => {
     const email = uniqueEmail('skip')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Grace Hopper')
+    await createConfirmedUser(journey.server, email, password, 'Grace Hopper')
     const page = await (await context({ language: 'eng' })).newPage()
     await page.goto('/login')
     await logIn(page, email, password)
@@ -215,7 +211,7 @@ describe('keyboard', () => {
   it('a focused top-bar item shows a ring; an active menu entry with focus differs from one without', async () => {
     const email = uniqueEmail('ring')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Grace Hopper')
+    await createConfirmedUser(journey.server, email, password, 'Grace Hopper')
     const page = await (await context({ language: 'eng' })).newPage()
     await page.goto('/login')
     await logIn(page, email, password)
@@ -284,7 +280,7 @@ describe('a session that ends elsewhere ends here', () => {
   it('after “sign out on every device” in another browser, the open tab goes to /logout and /login with requirements §8’s text in Spanish', async () => {
     const email = uniqueEmail('elsewhere')
     const password = strongPassword()
-    await createConfirmedUser(server, email, password, 'Pedro Páramo')
+    await createConfirmedUser(journey.server, email, password, 'Pedro Páramo')
     const open = await (await context({ language: 'es' })).newPage()
     await open.goto('/login')
     await open.getByRole('textbox', { name: 'Correo electrónico' }).fill(email)

@@ -113,14 +113,14 @@ export async function createConfirmedUser(server: { url: string; dataDir: string
  * output, then complete register (the placeholder name is not a person's, so the screen asks for one).
  * Resolves on the dashboard with the administrator's access token.
  */
-export async function completeBootstrapRegister(page: Page, output: string, timeout = 20_000): Promise<string> {
+export async function completeBootstrapRegister(page: Page, output: string, timeout = 20_000, name = 'Rosa Martínez'): Promise<string> {
   const bootstrap = adminTemporaryPassword(output)
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email' }).fill(bootstrap.email)
   await page.getByLabel('Password', { exact: true }).fill(bootstrap.password)
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL('**/complete-register')
-  await page.getByRole('textbox', { name: 'Name' }).fill('Rosa Martínez')
+  await page.getByRole('textbox', { name: 'Name' }).fill(name)
   await page.getByLabel('Password', { exact: true }).fill(strongPassword())
   await page.getByRole('checkbox', { name: 'I accept the Terms of Use and Privacy' }).check()
   await page.getByRole('button', { name: 'Complete Register' }).click()
@@ -136,4 +136,21 @@ export async function putInGroups(serverUrl: string, adminJwt: string, email: st
     body: JSON.stringify({ groups }),
   })
   if (!res.ok) throw new Error(`could not put ${email} in ${groups.join(', ')}: ${res.status} ${await res.text()}`)
+}
+
+/** An API call from `page` with the session's access token, as the web app makes it; the answer's JSON. */
+export async function apiFrom<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const { status, json } = await page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('jwt')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: res.status, json: (await res.json()) as unknown }
+    },
+    { method, url, body },
+  )
+  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`)
+  return json as T
 }

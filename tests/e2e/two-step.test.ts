@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import { launchBrowser, startServer, type RunningServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useJourney } from './journey.js'
+import { adminTemporaryPassword, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
 
 /**
  * Two-step verification in a real Chromium against the real server with IDENTITY_MFA=staff: a
@@ -18,34 +18,10 @@ const SHOTS = process.env.TWO_STEP_SHOTS ?? '/tmp/aula-two-step'
 const DESKTOP = { width: 1366, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-let server: RunningServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  server = await startServer({ env: { IDENTITY_MFA: 'staff' } })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)))
-  await browser?.close()
-  await server?.stop()
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-})
+const journey = useJourney({ env: { IDENTITY_MFA: 'staff' }, shots: SHOTS, failures: SHOTS, failurePrefix: 'failed-' })
 
 async function open(viewport = DESKTOP) {
-  const context = await newContext(browser, server.url, { language: 'eng', viewport })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = trackErrors(page)
-  onTestFailed(async ({ task }) => {
-    const base = path.join(SHOTS, `failed-${task.name.replace(/[^\w-]+/g, '-').slice(0, 60)}`)
-    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined)
-    const text = await page.evaluate(() => document.body.innerText).catch(() => '')
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n${errors.join('\n')}\n\n${text}`)
-  })
-  return { page, errors }
+  return journey.page({ language: 'eng', viewport })
 }
 
 const codeAt = (secret: string, at = Date.now()) =>
@@ -88,7 +64,7 @@ describe('two-step verification screens', () => {
   let secret = ''
 
   it('a learner turns it on under Settings › Security with the QR code and a code', async () => {
-    await createConfirmedUser(server, learner, password, 'Lena Totp')
+    await createConfirmedUser(journey.server, learner, password, 'Lena Totp')
     const { page, errors } = await open()
     await passwordStep(page, learner, password)
     await page.waitForURL('**/dashboard', { timeout: 15_000 })
@@ -145,7 +121,7 @@ describe('two-step verification screens', () => {
 
   it('shows the settings set-up on a phone, and turning it off asks first', async () => {
     const other = uniqueEmail('totp-phone')
-    await createConfirmedUser(server, other, password, 'Pia Phone')
+    await createConfirmedUser(journey.server, other, password, 'Pia Phone')
     const { page } = await open(PHONE)
     await passwordStep(page, other, password)
     await page.waitForURL('**/dashboard', { timeout: 15_000 })
@@ -165,7 +141,7 @@ describe('two-step verification screens', () => {
   })
 
   it('makes the administrator (staff) set it up at the first sign-in, after the new password', async () => {
-    const admin = adminTemporaryPassword(server.output())
+    const admin = adminTemporaryPassword(journey.server.output())
     for (const [device, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
@@ -201,14 +177,14 @@ describe('two-step verification screens', () => {
 /** Turns the administrator's two-step verification off again (as another administrator would for a lost phone). */
 async function resetAdminTwoStep(email: string) {
   const { CognitoIdentityProviderClient, AdminSetUserMFAPreferenceCommand } = await import('@aws-sdk/client-cognito-identity-provider')
-  const creds = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'identity', 'admin-credentials.json'), 'utf8')) as {
+  const creds = JSON.parse(fs.readFileSync(path.join(journey.server.dataDir, 'identity', 'admin-credentials.json'), 'utf8')) as {
     accessKeyId: string
     secretAccessKey: string
   }
-  const config = (await (await fetch(`${server.url}/api/config`)).json()) as { identity: { userPoolId: string } }
+  const config = (await (await fetch(`${journey.server.url}/api/config`)).json()) as { identity: { userPoolId: string } }
   const client = new CognitoIdentityProviderClient({
     region: config.identity.userPoolId.split('_')[0],
-    endpoint: `${server.url}/identity/`,
+    endpoint: `${journey.server.url}/identity/`,
     credentials: creds,
     maxAttempts: 1,
   })
