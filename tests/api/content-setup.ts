@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { adminApp, type AdminApi } from './admin-helpers.js'
+import { threeQuestionForm } from '../helpers/forms.js'
 
 /**
  * Course content API tests: the real app with the test bearer tokens of admin-helpers
@@ -76,38 +77,4 @@ export async function contentApp(env: Record<string, string> = {}): Promise<Cont
 export const text = (html: string) => ({ html })
 
 /** A form that passes the checklist. */
-export const goodForm = () => ({
-  name: 'Check yourself',
-  tries: 3,
-  requiredScore: 60,
-  questions: [
-    {
-      id: 'q1',
-      type: 'single',
-      text: 'Two plus two?',
-      options: [
-        { id: 'a', text: '4', correct: true },
-        { id: 'b', text: '5', correct: false },
-      ],
-    },
-    {
-      id: 'q2',
-      type: 'boolean',
-      text: 'The sky is blue',
-      options: [
-        { id: 't', text: 'True', correct: true },
-        { id: 'f', text: 'False', correct: false },
-      ],
-    },
-    {
-      id: 'q3',
-      type: 'multiple',
-      text: 'Primes',
-      options: [
-        { id: 'x', text: '2', correct: true },
-        { id: 'y', text: '3', correct: true },
-        { id: 'z', text: '4', correct: false },
-      ],
-    },
-  ],
-})
+export const goodForm = threeQuestionForm

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { ADMIN_CALLER, startCourse, V2, type Caller, type CourseApi } from '../helpers/courses.js'
+import { RIGHT_ANSWERS, threeQuestionForm } from '../helpers/forms.js'
 import { multipart } from './storage-contract.js'
 
 /**
@@ -10,44 +11,10 @@ import { multipart } from './storage-contract.js'
  */
 
 /** The form every test course carries: three questions, one of each type, 3 tries, 60 % to pass. */
-export const FORM = {
-  name: 'Check yourself',
-  tries: 3,
-  requiredScore: 60,
-  questions: [
-    {
-      id: 'q1',
-      type: 'single',
-      text: 'Two plus two?',
-      options: [
-        { id: 'a', text: '4', correct: true },
-        { id: 'b', text: '5', correct: false },
-      ],
-    },
-    {
-      id: 'q2',
-      type: 'boolean',
-      text: 'The sky is blue',
-      options: [
-        { id: 't', text: 'True', correct: true },
-        { id: 'f', text: 'False', correct: false },
-      ],
-    },
-    {
-      id: 'q3',
-      type: 'multiple',
-      text: 'Which are prime?',
-      options: [
-        { id: 'x', text: '2', correct: true },
-        { id: 'y', text: '3', correct: true },
-        { id: 'z', text: '4', correct: false },
-      ],
-    },
-  ],
-} as const
+export const FORM = threeQuestionForm()
 
 /** All three right. */
-export const RIGHT = { q1: ['a'], q2: ['t'], q3: ['x', 'y'] }
+export const RIGHT = RIGHT_ANSWERS
 /** One of three right (33.33 %: fails at 60 %). */
 export const ONE_RIGHT = { q1: ['a'], q2: ['f'], q3: ['x'] }
 

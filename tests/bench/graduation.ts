@@ -20,6 +20,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { eachLimit, errorAndCpuRows, routeRows, runLoadClient, type LoadClient, type Measured } from './load-client.js'
 import type { BenchRow } from './run.js'
 import { withFreshServer, type BenchDatabase, type ServerTarget } from './servers.js'
+import { RIGHT_ANSWERS, threeQuestionForm } from '../helpers/forms.js'
 
 const SELF = fileURLToPath(import.meta.url)
 const L = '/api/v2/courses'
@@ -29,43 +30,8 @@ const LAST_PDF_TARGET_S = 600
 /** How often a learner tries a busy certificate download again before giving up. */
 const BUSY_RETRIES = 30
 
-const FORM = {
-  name: 'Final check',
-  required: true,
-  tries: 3,
-  requiredScore: 60,
-  questions: [
-    {
-      id: 'q1',
-      type: 'single',
-      text: 'Two plus two?',
-      options: [
-        { id: 'a', text: '4', correct: true },
-        { id: 'b', text: '5', correct: false },
-      ],
-    },
-    {
-      id: 'q2',
-      type: 'boolean',
-      text: 'The sky is blue',
-      options: [
-        { id: 't', text: 'True', correct: true },
-        { id: 'f', text: 'False', correct: false },
-      ],
-    },
-    {
-      id: 'q3',
-      type: 'multiple',
-      text: 'Which are prime?',
-      options: [
-        { id: 'x', text: '2', correct: true },
-        { id: 'y', text: '3', correct: true },
-        { id: 'z', text: '4', correct: false },
-      ],
-    },
-  ],
-}
-const RIGHT = { q1: ['a'], q2: ['t'], q3: ['x', 'y'] }
+const FORM = { ...threeQuestionForm(), name: 'Final check', required: true }
+const RIGHT = RIGHT_ANSWERS
 
 interface GraduationJob {
   target: ServerTarget
