@@ -25,7 +25,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 30_000,
+          // In CI the web lane shares two cores with five others at a lower priority than the browser
+          // journeys: a test that types into the builder's forms (about 3 s alone) can take ten times as long.
+          testTimeout: 60_000,
         },
       },
     ],
