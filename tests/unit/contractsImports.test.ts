@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { findCycle, importsOf, sourceFiles } from '../helpers/imports.js'
 
 /**
  * The contracts import each other without a cycle, type-only imports included: the access building
@@ -9,42 +10,10 @@ import { describe, expect, it } from 'vitest'
  */
 const CONTRACTS = path.resolve(import.meta.dirname, '../../contracts')
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name)
-    return e.isDirectory() ? sourceFiles(full) : e.name.endsWith('.ts') ? [full] : []
-  })
-}
-
-/** Relative imports (static, type-only, re-exports and dynamic) of a source text, resolved to .ts files. */
-function importsOf(file: string, text: string): string[] {
-  const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'(\.{1,2}\/[^']+)'/gm)].map((m) => m[1])
-  return specs.map((s) => path.resolve(path.dirname(file), s).replace(/\.js$/, '.ts'))
-}
-
 /** One import cycle among the files, as the chain of files relative to contracts/, or null. */
 function importCycle(files: Array<{ file: string; text: string }>): string[] | null {
-  const edges = new Map(files.map(({ file, text }) => [file, importsOf(file, text)]))
-  const state = new Map<string, 'open' | 'done'>()
-  const stack: string[] = []
-  const visit = (node: string): string[] | null => {
-    if (state.get(node) === 'done') return null
-    if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node]
-    state.set(node, 'open')
-    stack.push(node)
-    for (const next of edges.get(node) ?? []) {
-      const found = visit(next)
-      if (found) return found
-    }
-    stack.pop()
-    state.set(node, 'done')
-    return null
-  }
-  for (const node of edges.keys()) {
-    const found = visit(node)
-    if (found) return found.map((f) => path.relative(CONTRACTS, f))
-  }
-  return null
+  const cycle = findCycle(new Map(files.map(({ file, text }) => [file, importsOf(file, text)])))
+  return cycle && cycle.map((f) => path.relative(CONTRACTS, f))
 }
 
 describe('contracts imports', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { findCycle, importsOf, sourceFiles } from '../helpers/imports.js'
 
 /**
  * The API's routes are grouped by feature, one folder each under server/routes/ (the course routes
@@ -10,47 +11,10 @@ import { describe, expect, it } from 'vitest'
  */
 const ROUTES = path.resolve(import.meta.dirname, '../../server/routes')
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name)
-    return e.isDirectory() ? sourceFiles(full) : e.name.endsWith('.ts') ? [full] : []
-  })
-}
-
 /** The feature folder a file belongs to; null for the files directly in server/routes/ (the mount list and single routes). */
 function featureOf(file: string): string | null {
   const parts = path.relative(ROUTES, file).split(path.sep)
   return parts.length > 1 ? parts[0] : null
-}
-
-/** Relative imports (static, re-exports and dynamic) of a source text, resolved to .ts files. */
-function importsOf(file: string, text: string): string[] {
-  const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g)].map((m) => m[1])
-  return specs.map((s) => path.resolve(path.dirname(file), s).replace(/\.js$/, '.ts'))
-}
-
-/** Edges between features, and one cycle among them if there is one. */
-function featureCycle(edges: Map<string, Set<string>>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>()
-  const stack: string[] = []
-  const visit = (node: string): string[] | null => {
-    if (state.get(node) === 'done') return null
-    if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node]
-    state.set(node, 'open')
-    stack.push(node)
-    for (const next of edges.get(node) ?? []) {
-      const found = visit(next)
-      if (found) return found
-    }
-    stack.pop()
-    state.set(node, 'done')
-    return null
-  }
-  for (const node of edges.keys()) {
-    const found = visit(node)
-    if (found) return found
-  }
-  return null
 }
 
 function featureEdges(files: Array<{ file: string; text: string }>) {
@@ -71,15 +35,15 @@ describe('route features', () => {
   const files = sourceFiles(ROUTES).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }))
 
   it('no two route folders import each other, directly or through others', () => {
-    expect(featureCycle(featureEdges(files))).toBeNull()
+    expect(findCycle(featureEdges(files))).toBeNull()
   })
 
   it('finds a cycle between two folders that import each other', () => {
     const a = { file: path.join(ROUTES, 'alpha/index.ts'), text: "import { b } from '../beta/views.js'\n" }
     const b = { file: path.join(ROUTES, 'beta/index.ts'), text: "export { a } from '../gamma/queries.js'\n" }
     const c = { file: path.join(ROUTES, 'gamma/queries.ts'), text: "const m = await import('../alpha/views.js')\n" }
-    expect(featureCycle(featureEdges([a, b, c]))).toEqual(['alpha', 'beta', 'gamma', 'alpha'])
-    expect(featureCycle(featureEdges([a, b]))).toBeNull()
+    expect(findCycle(featureEdges([a, b, c]))).toEqual(['alpha', 'beta', 'gamma', 'alpha'])
+    expect(findCycle(featureEdges([a, b]))).toBeNull()
   })
 
   it('only the mount list imports a feature folder’s mount point', () => {

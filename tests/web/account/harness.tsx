@@ -8,28 +8,8 @@ import { browser } from '../../../src/authProvider/browser'
 import { resetPublicConfig } from '../../../src/authProvider/config'
 import { resetPool } from '../../../src/authProvider/cognito'
 import { FakeIdentity, type FakeUser } from './fakeIdentity'
+import { matchMediaAt } from '../matchMedia'
 
-/**
- * jsdom has no layout: answer media queries as a 1280 px wide desktop browser does, so the shell
- * lays out as on a desktop (its narrow-screen menu drawer would otherwise cover the page).
- */
-const matchMediaAt =
-  (width: number) =>
-  (query: string): MediaQueryList => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query)
-    const max = /max-width:\s*([\d.]+)px/.exec(query)
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }
-  }
 const desktopMatchMedia = matchMediaAt(1280)
 
 /** The same answers for a 390 px wide phone (tests of the narrow layouts). */

@@ -7,6 +7,7 @@ import { AulaLayout } from '../../../src/layout/AulaLayout'
 import { NotFound } from '../../../src/layout/NotFound'
 import { LAYOUT_SETTINGS_KEY } from '../../../src/layout/settings/layoutSettingsStore'
 import type { LayoutSettings } from '../../../src/layout/settings/layoutSettings'
+import { matchMediaAt, mediaList } from '../matchMedia'
 
 /** Shows the current location so tests can assert where a link or the search box led. */
 function Where() {
@@ -64,30 +65,10 @@ export function renderShell({ path = '/dashboard', groups = [], identity, settin
 
 /** Makes MUI's media queries see a wide (desktop) screen, which jsdom does not have. */
 export function useWideScreen() {
-  window.matchMedia = ((query: string) => ({
-    matches: /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia
+  window.matchMedia = ((query: string) => mediaList(query, /min-width/.test(query))) as typeof window.matchMedia
 }
 
 /** Makes MUI's media queries see a screen `width` pixels wide (min-width and max-width queries only). */
 export function useScreenWidth(width: number) {
-  const matches = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)))
-  window.matchMedia = ((query: string) => ({
-    matches: matches(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia
+  window.matchMedia = matchMediaAt(width)
 }

@@ -12,6 +12,7 @@ import { dataProvider } from '../../../../src/dataProvider'
 import { i18nProvider } from '../../../../src/i18n'
 import { PlayerPage } from '../../../../src/learner/player'
 import { preloadPlayerTexts } from '../../../../src/learner/player/texts'
+import { matchMediaAt } from '../../matchMedia'
 
 export const COURSE = '11111111-1111-4111-8111-111111111111'
 export const SECTION = '22222222-2222-4222-8222-222222222222'
@@ -243,24 +244,6 @@ export function renderPlayer(path: string) {
   )
 }
 
-/** `matchMedia` answering as a screen `width` pixels wide (jsdom has none). */
-const matchMediaAt =
-  (width: number) =>
-  (query: string): MediaQueryList => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query)
-    const max = /max-width:\s*([\d.]+)px/.exec(query)
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }
-  }
 export function onScreen(width: number) {
   const before = window.matchMedia
   window.matchMedia = matchMediaAt(width)
