@@ -18,12 +18,15 @@ import { DEFAULT_LOCALE, languageNames, loadCatalogue, type Locale } from '../..
  * that no test waits on a download: `tests/web/setup.ts` loads each folder's areas, and a file that
  * opens screens of other areas or other languages says so with `preloadForTests`.
  */
-export type TestArea = 'public' | 'terms' | 'shell' | 'learner' | 'player' | 'account' | 'builder' | 'insights' | 'experimental'
-export const ALL_AREAS: TestArea[] = ['public', 'terms', 'shell', 'learner', 'player', 'account', 'builder', 'insights', 'experimental']
+export type TestArea = 'public' | 'terms' | 'shell' | 'learner' | 'player' | 'account' | 'builder' | 'insights' | 'experimental' | 'admin'
+export const ALL_AREAS: TestArea[] = ['public', 'terms', 'shell', 'learner', 'player', 'account', 'builder', 'insights', 'experimental', 'admin']
 export const ALL_LOCALES = Object.keys(languageNames) as Locale[]
 
 /** The catalogue always loaded: the default (a first visit's) and English, the language most tests assert. */
 const BASE_LOCALES: Locale[] = [DEFAULT_LOCALE, 'eng']
+
+/** The administration screens, each its own chunk (`src/resources/adminScreen.tsx`). */
+const ADMIN_SCREENS = Object.values(import.meta.glob('../../src/resources/**/*.tsx'))
 
 const SCREENS: Record<TestArea, Array<() => Promise<unknown>>> = {
   public: [publicContext, publicArea],
@@ -35,6 +38,7 @@ const SCREENS: Record<TestArea, Array<() => Promise<unknown>>> = {
   builder: [builderArea],
   insights: [insightsArea],
   experimental: [experimentalArea],
+  admin: [shellArea, ...ADMIN_SCREENS],
 }
 
 /** Each area's texts in a catalogue (`src/i18n/<locale>/<file>.ts`), which the app downloads with its screens. */
@@ -48,6 +52,7 @@ const TEXTS: Record<TestArea, string[]> = {
   builder: ['builder', 'builderContent'],
   insights: ['charts', 'finances', 'monitoring'],
   experimental: ['avatars'],
+  admin: ['admin'],
 }
 const TEXT_FILES = import.meta.glob('../../src/i18n/*/{admin,builder,builderContent,learner,charts,finances,monitoring,avatars}.ts')
 

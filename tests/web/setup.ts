@@ -17,7 +17,7 @@ const FOLDER_AREAS: Record<string, TestArea[]> = {
   layout: ['shell'],
   learner: ['public', 'shell', 'learner', 'account'],
   'learner/player': ['player'],
-  resources: ['public', 'shell'],
+  resources: ['public', 'shell', 'admin'],
   upload: [],
 }
 
@@ -38,9 +38,10 @@ function areasOf(testPath: string | undefined): TestArea[] {
 // chosen; each test file has what it opens loaded before its first test, so that no test waits on it.
 await preloadForTests({ areas: areasOf(expect.getState().testPath) })
 
-// A screen now appears after its area's Suspense boundaries resolve, a few renders later than before;
-// on a busy machine that can pass Testing Library's default 1 s wait for `findBy…`.
-configure({ asyncUtilTimeout: 5000 })
+// A screen appears after its area's Suspense boundaries resolve, a few renders after the first; in CI
+// the web lane shares two cores with five others at a lower priority, where a first render has taken
+// over 5 s. A longer wait only makes a failing test slower to fail, never a wrong screen pass.
+configure({ asyncUtilTimeout: 20_000 })
 
 /**
  * A browser that states no language of its own, so a first visit starts in the default (mx); tests of
