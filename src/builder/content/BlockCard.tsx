@@ -1,6 +1,7 @@
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
-import { Alert, Box, Button, CircularProgress, Divider, IconButton, ListItemText, Menu, MenuItem, Paper, Stack, Typography } from '@mui/material'
+import { Alert, Box, Button, CircularProgress, Divider, IconButton, ListItemText, MenuItem, Paper, Stack, Typography } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import type { DraggableProvided } from '@hello-pangea/dnd'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
@@ -111,7 +112,7 @@ export function BlockCard(props: BlockCardProps) {
         >
           <MoreVertIcon />
         </IconButton>
-        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <InPlaceMenu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
           <MenuItem disabled={index === 0} onClick={act(() => props.onMove(-1))}>
             {translate(`${T}.block.moveUp`)}
           </MenuItem>
@@ -126,7 +127,7 @@ export function BlockCard(props: BlockCardProps) {
           <MenuItem onClick={act(props.onDelete)} sx={{ color: 'error.main' }}>
             <ListItemText>{translate(`${T}.block.delete`)}</ListItemText>
           </MenuItem>
-        </Menu>
+        </InPlaceMenu>
       </Stack>
       {status?.error && (
         <Alert
