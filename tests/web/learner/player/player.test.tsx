@@ -48,6 +48,26 @@ describe('course player: resuming, moving, access and language', () => {
     expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/galaxy/courses/player/${COURSE}/${TEXT}`)
   })
 
+  it("titles the tab with the course's name once it is known, and with the path before and after", async () => {
+    let answer: () => void = () => undefined
+    const loaded = new Promise<void>((resolve) => (answer = resolve))
+    server.use(http.get('*/api/v2/courses/course/index/:id', async () => void (await loaded)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    // The path's title (in the language stored, here the default).
+    await waitFor(() => expect(document.title).toMatch(/ \/ Player \| Aula$/))
+    answer()
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' })
+    await waitFor(() => expect(document.title).toBe('Statistics for everyone | Aula'))
+    // Moving on in the course keeps its name; leaving the player gives the path back.
+    await user.click(await screen.findByRole('link', { name: 'Next' }))
+    await screen.findByRole('heading', { level: 1, name: 'Watch this' })
+    expect(document.title).toBe('Statistics for everyone | Aula')
+    await user.click(screen.getByRole('link', { name: 'See the course overview' }))
+    await screen.findByText('Overview page')
+    await waitFor(() => expect(document.title).toMatch(/ \/ Overview \| Aula$/))
+  })
+
   it.each([
     ['SUBSCRIPTION_EXPIRED', 'Your subscription to this course has expired.'],
     ['SUBSCRIPTION_REVOKED', 'Your subscription to this course was revoked.'],

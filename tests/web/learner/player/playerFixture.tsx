@@ -10,6 +10,7 @@ import type { PlayerIndex, PlayerPage as PageData } from '../../../../contracts/
 import { resetPublicConfig } from '../../../../src/authProvider/config'
 import { dataProvider } from '../../../../src/dataProvider'
 import { i18nProvider } from '../../../../src/i18n'
+import { DocumentTitle } from '../../../../src/layout/DocumentTitle'
 import { PlayerPage } from '../../../../src/learner/player'
 import { preloadPlayerTexts } from '../../../../src/learner/player/texts'
 import { matchMediaAt } from '../../matchMedia'
@@ -232,6 +233,7 @@ export function renderPlayer(path: string) {
   }
   return render(
     <MemoryRouter initialEntries={[path]}>
+      <DocumentTitle />
       <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()}>
         <Routes>
           <Route path="/galaxy/courses/player/:uuid" element={<PlayerPage />} />
