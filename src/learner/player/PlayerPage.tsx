@@ -13,7 +13,7 @@ import { useTitleName } from '../../layout/DocumentTitle'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import type { AppDataProvider } from '../../dataProvider'
 import { refusalOf } from './refusal'
-import { BlockScreen } from './BlockScreen'
+import { BlockNav, BlockScreen } from './BlockScreen'
 import { CertificateBanner } from './CertificateBanner'
 import { IndexNav } from './IndexNav'
 import { Loading, ProgressMeter, Refusal } from './parts'
@@ -200,17 +200,20 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
               </Button>
             </Stack>
           ) : (
-            <BlockScreen
-              key={block}
-              t={t}
-              course={course}
-              block={blocks[position]}
-              position={position}
-              total={blocks.length}
-              onProgress={applyProgress}
-              onGraded={onGraded}
-              onRefused={onRefused}
-            />
+            <>
+              <BlockScreen
+                key={block}
+                t={t}
+                course={course}
+                block={blocks[position]}
+                position={position}
+                total={blocks.length}
+                onProgress={applyProgress}
+                onGraded={onGraded}
+                onRefused={onRefused}
+              />
+              <BlockNav t={t} course={course} blocks={blocks} position={position} />
+            </>
           )}
         </Box>
       </Box>

@@ -10,6 +10,9 @@ import type { PlayerTranslate } from './texts'
 import { useDataProvider } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
 
+/** A simulation's frame: a fixed height, held while its block loads (BlockScreen). */
+export const SIMULATION_HEIGHT = { xs: 420, md: 560 }
+
 interface Props {
   t: PlayerTranslate
   course: string
@@ -84,7 +87,7 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
           src={src}
           title={t('simulation.frame', { title: values.title })}
           sandbox="allow-scripts"
-          sx={{ width: '100%', height: { xs: 420, md: 560 }, border: 0, display: 'block' }}
+          sx={{ width: '100%', height: SIMULATION_HEIGHT, border: 0, display: 'block' }}
         />
       )
     }
