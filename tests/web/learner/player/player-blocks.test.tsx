@@ -70,6 +70,22 @@ describe('course player: blocks, evaluations and the certificate', () => {
     expect(await screen.findByRole('link', { name: 'Download handout.pdf' })).toBeInTheDocument()
   })
 
+  it("draws each question's box around its fieldset, so the question sits inside the box and not on its border", async () => {
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    const question = await screen.findByRole('radiogroup', { name: /What is a mean\?/ })
+    const fieldset = question.closest('fieldset')!
+    const legend = within(fieldset).getByText('What is a mean?', { exact: false })
+    expect(legend.tagName).toBe('LEGEND')
+    // A fieldset's own border runs through its legend: the fieldset draws none, the box around it does.
+    const own = getComputedStyle(fieldset)
+    expect(own.borderTopStyle === 'none' || parseFloat(own.borderTopWidth) === 0, `fieldset border: ${own.borderTop}`).toBe(true)
+    const box = getComputedStyle(fieldset.parentElement!)
+    expect(box.borderTopStyle).toBe('solid')
+    expect(parseFloat(box.borderTopWidth)).toBeGreaterThan(0)
+    expect(parseFloat(box.paddingTop)).toBeGreaterThan(0)
+    expect(parseFloat(box.paddingLeft)).toBeGreaterThan(0)
+  })
+
   it('takes an evaluation: a failed attempt shows which questions were right, the next one passes and the certificate appears', async () => {
     const user = userEvent.setup()
     renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
