@@ -106,4 +106,4 @@ export function accessFor(method: string, url: string): Access | undefined {
 }
 
 // The screen table lives on its own so the web app can read it without the API route table.
-export { screenGroups, screenPolicy } from './screens.js'
+export { landingPath, screenGroups, screenPolicy } from './screens.js'
