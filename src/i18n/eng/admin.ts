@@ -198,6 +198,7 @@ export const admin = {
   },
   courses: {
     title: 'Courses Management',
+    table: 'Table of courses',
     crumb: 'Courses',
     search: 'Search by name, keyword or id',
     loading: 'Loading',

@@ -198,6 +198,7 @@ export const admin = {
   },
   courses: {
     title: 'Kursverwaltung',
+    table: 'Kurstabelle',
     crumb: 'Kurse',
     search: 'Nach Name, Schlagwort oder ID suchen',
     loading: 'Wird geladen',

@@ -198,6 +198,7 @@ export const admin = {
   },
   courses: {
     title: 'Gestione dei corsi',
+    table: 'Tabella dei corsi',
     crumb: 'Corsi',
     search: 'Cerca per nome, parola chiave o id',
     loading: 'Caricamento',

@@ -196,6 +196,8 @@ export const admin = {
   },
   courses: {
     title: 'Administración de cursos',
+    /** The scrolling table's region: named apart from the page (axe landmark-unique). */
+    table: 'Tabla de cursos',
     crumb: 'Cursos',
     search: 'Buscar por nombre, palabra clave o id',
     loading: 'Cargando',

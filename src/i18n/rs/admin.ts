@@ -198,6 +198,7 @@ export const admin = {
   },
   courses: {
     title: 'Управление курсами',
+    table: 'Таблица курсов',
     crumb: 'Курсы',
     search: 'Поиск по названию, ключевому слову или id',
     loading: 'Загрузка',
