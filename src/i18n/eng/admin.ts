@@ -421,6 +421,7 @@ export const admin = {
     to: 'To',
     before: 'Before',
     after: 'After',
+    changes: 'Changes',
     actions: {
       users: {
         create: 'User created',

@@ -422,6 +422,7 @@ export const admin = {
     to: 'Bis',
     before: 'Vorher',
     after: 'Nachher',
+    changes: 'Änderungen',
     actions: {
       users: {
         create: 'Benutzer angelegt',

@@ -422,6 +422,7 @@ export const admin = {
     to: 'Al',
     before: 'Prima',
     after: 'Dopo',
+    changes: 'Modifiche',
     actions: {
       users: {
         create: 'Utente creato',

@@ -421,6 +421,8 @@ export const admin = {
     to: 'Hasta',
     before: 'Antes',
     after: 'Después',
+    /** The header of the column that unfolds an entry's values before and after. */
+    changes: 'Cambios',
     actions: {
       users: {
         create: 'Usuario creado',

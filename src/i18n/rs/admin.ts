@@ -422,6 +422,7 @@ export const admin = {
     to: 'По',
     before: 'До',
     after: 'После',
+    changes: 'Изменения',
     actions: {
       users: {
         create: 'Пользователь создан',
