@@ -68,6 +68,7 @@ export const routePolicy = {
   ...cataloguePolicy,
   ...adminListRoutes('documents', 'document', ADMIN),
   'POST /api/v2/admin/documents/publish': ADMIN,
+  'POST /api/v2/admin/documents/mark-up-to-date': ADMIN,
   'POST /api/v2/admin/careers/cycle-associate': ADMIN,
   'POST /api/v2/admin/careers/cycle-disassociate': ADMIN,
   'POST /api/v2/admin/careers/subject-associate': ADMIN,

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'documents.create',
   'documents.update',
   'documents.publish',
+  'documents.mark-up-to-date',
   'subscriptions.add',
   'subscriptions.revoke',
   'subscriptions.lift-block',

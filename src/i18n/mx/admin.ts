@@ -405,6 +405,14 @@ export const admin = {
       publishTitle: '¿Publicar este documento?',
       publishContent: 'Los lectores verán la revisión %{revision} tal como está guardada. Guarda antes tus cambios.',
       publishedNow: 'El documento está publicado.',
+      // Languages outdated by another language's edit (server-owned, docs/administration.md).
+      languagesStatus: 'Idiomas',
+      upToDate: 'Todos al día',
+      outdatedList: 'Desactualizado: %{languages}',
+      outdatedTitle: 'Idiomas desactualizados',
+      outdatedHelp: 'Otro idioma cambió después de la última revisión de estos textos. Actualízalos o confirma que siguen vigentes.',
+      markUpToDate: 'Marcar como actualizado',
+      markedUpToDate: 'Marcado como actualizado: %{language}',
     },
   },
   audit: {
@@ -446,6 +454,7 @@ export const admin = {
         create: 'Documento creado',
         update: 'Documento cambiado',
         publish: 'Documento publicado',
+        'mark-up-to-date': 'Documento marcado como actualizado',
       },
       subscriptions: {
         add: 'Suscripción agregada',
