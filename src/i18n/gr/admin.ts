@@ -198,6 +198,7 @@ export const admin = {
   },
   courses: {
     title: 'Kursverwaltung',
+    table: 'Kurstabelle',
     crumb: 'Kurse',
     search: 'Nach Name, Schlagwort oder ID suchen',
     loading: 'Wird geladen',
@@ -405,6 +406,14 @@ export const admin = {
       publishTitle: 'Dieses Dokument veröffentlichen?',
       publishContent: 'Leser sehen Revision %{revision} wie gespeichert. Speichern Sie zuerst Ihre Änderungen.',
       publishedNow: 'Das Dokument ist veröffentlicht.',
+      languagesStatus: 'Sprachen',
+      upToDate: 'Alle aktuell',
+      outdatedList: 'Veraltet: %{languages}',
+      outdatedTitle: 'Veraltete Sprachen',
+      outdatedHelp:
+        'Eine andere Sprache wurde geändert, nachdem diese Texte zuletzt geprüft wurden. Aktualisieren Sie sie oder bestätigen Sie, dass sie noch gelten.',
+      markUpToDate: 'Als aktuell markieren',
+      markedUpToDate: 'Als aktuell markiert: %{language}',
     },
   },
   audit: {
@@ -421,6 +430,7 @@ export const admin = {
     to: 'Bis',
     before: 'Vorher',
     after: 'Nachher',
+    changes: 'Änderungen',
     actions: {
       users: {
         create: 'Benutzer angelegt',
@@ -444,6 +454,7 @@ export const admin = {
         create: 'Dokument angelegt',
         update: 'Dokument geändert',
         publish: 'Dokument veröffentlicht',
+        'mark-up-to-date': 'Dokument als aktuell markiert',
       },
       subscriptions: {
         add: 'Abonnement hinzugefügt',

@@ -26,6 +26,7 @@ import { screenGroups } from '../../../contracts/screens'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import { ApiError } from '../../dataProvider/http'
 import { GroupGate } from '../../layout/access/GroupGate'
+import { useTitleName } from '../../layout/DocumentTitle'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { sanitizeHtml } from '../../ui/sanitizeHtml'
@@ -53,6 +54,8 @@ function Overview() {
   const course = useLoad(() => dataProvider.getCourseOverview(uuid), uuid)
   const faq = useLoad(() => dataProvider.getCourseFaq(uuid), uuid)
   const collaborators = useLoad(() => dataProvider.getCourseCollaborators(uuid), uuid)
+  // The tab names the course once it is known (decision 0001).
+  useTitleName(course.data?.name)
 
   if (course.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />
   if (course.error || !course.data) {

@@ -9,10 +9,11 @@ import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerIndex, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
+import { useTitleName } from '../../layout/DocumentTitle'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import type { AppDataProvider } from '../../dataProvider'
 import { refusalOf } from './refusal'
-import { BlockScreen } from './BlockScreen'
+import { BlockNav, BlockScreen } from './BlockScreen'
 import { CertificateBanner } from './CertificateBanner'
 import { IndexNav } from './IndexNav'
 import { Loading, ProgressMeter, Refusal } from './parts'
@@ -58,6 +59,8 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
       live = false
     }
   }, [dataProvider, uuid, round])
+  // The tab names the course once it is known (decision 0001).
+  useTitleName(index?.course.uuid === uuid ? index.course.name : null)
 
   if (!t) return <Loading label="…" />
   if (refusal) return <Refusal t={t} course={uuid} code={refusal} />
@@ -197,17 +200,20 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
               </Button>
             </Stack>
           ) : (
-            <BlockScreen
-              key={block}
-              t={t}
-              course={course}
-              block={blocks[position]}
-              position={position}
-              total={blocks.length}
-              onProgress={applyProgress}
-              onGraded={onGraded}
-              onRefused={onRefused}
-            />
+            <>
+              <BlockScreen
+                key={block}
+                t={t}
+                course={course}
+                block={blocks[position]}
+                position={position}
+                total={blocks.length}
+                onProgress={applyProgress}
+                onGraded={onGraded}
+                onRefused={onRefused}
+              />
+              <BlockNav t={t} course={course} blocks={blocks} position={position} />
+            </>
           )}
         </Box>
       </Box>

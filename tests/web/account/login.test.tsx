@@ -68,6 +68,21 @@ describe('/login', () => {
     )
   })
 
+  it('sends finance staff who are not learners to the finance overview, the one screen they can use', async () => {
+    net.identity.add({ email: 'fina@example.test', name: 'Fina', groups: ['finances'] })
+    const user = useFakeClock()
+    renderAt('/login')
+    await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'fina@example.test')
+    await user.type(field(/Password/), 'Secret#Pass12')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('Log in successfully, redirecting ...', {}, { timeout: 5000 })).toBeInTheDocument()
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/admin/finances'),
+    )
+  })
+
   it("sends an unconfirmed user to the confirmation screen 3 s after 'User is not confirmed.'", async () => {
     net.identity.add({ email: 'new@example.test', status: 'UNCONFIRMED' })
     const user = useFakeClock()
