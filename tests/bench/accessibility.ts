@@ -27,11 +27,7 @@ interface Audit {
 }
 
 async function audit(port: number, url: string, page: string): Promise<Audit> {
-  const answer = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'], disableStorageReset: true },
-    desktopConfig,
-  )
+  const answer = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'], disableStorageReset: true }, desktopConfig)
   const lhr = answer?.lhr
   if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`)
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`)
