@@ -49,6 +49,7 @@ export const learner: LearnerMessages = {
     notFound: 'This course does not exist or is no longer published',
   },
   dashboard: {
+    overview: 'Course overview',
     progress: 'Progress: %{percent} %',
     certificate: 'Download certificate',
     downloading: 'Downloading…',

@@ -50,6 +50,7 @@ export const learner: LearnerMessages = {
     notFound: 'Diesen Kurs gibt es nicht oder er ist nicht mehr veröffentlicht',
   },
   dashboard: {
+    overview: 'Kursübersicht',
     progress: 'Fortschritt: %{percent} %',
     certificate: 'Zertifikat herunterladen',
     downloading: 'Wird heruntergeladen …',

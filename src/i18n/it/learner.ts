@@ -49,6 +49,7 @@ export const learner: LearnerMessages = {
     notFound: 'Questo corso non esiste o non è più pubblicato',
   },
   dashboard: {
+    overview: 'Scheda del corso',
     progress: 'Avanzamento: %{percent} %',
     certificate: 'Scarica il certificato',
     downloading: 'Download in corso…',

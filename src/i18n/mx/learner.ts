@@ -48,6 +48,7 @@ export const learner = {
     notFound: 'Este curso no existe o ya no está publicado',
   },
   dashboard: {
+    overview: 'Detalles del curso',
     progress: 'Progreso: %{percent} %',
     certificate: 'Descargar certificado',
     downloading: 'Descargando…',

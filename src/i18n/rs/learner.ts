@@ -50,6 +50,7 @@ export const learner: LearnerMessages = {
     notFound: 'Этот курс не существует или больше не опубликован',
   },
   dashboard: {
+    overview: 'Обзор курса',
     progress: 'Прогресс: %{percent} %',
     certificate: 'Скачать сертификат',
     downloading: 'Скачивание…',

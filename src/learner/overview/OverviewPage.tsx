@@ -31,6 +31,7 @@ import { useDateFormat } from '../../ui/formatDateTime'
 import { sanitizeHtml } from '../../ui/sanitizeHtml'
 import { useLoad } from '../../ui/useLoad'
 import { useSupportEmail } from '../../ui/useSupportEmail'
+import { playerPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.learner.overview'
@@ -287,7 +288,7 @@ function Plans({ course }: { course: CourseOverview }) {
           )
         )}
         {active && (
-          <Button component={Link} to={`/galaxy/courses/player/${course.uuid}`} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
+          <Button component={Link} to={playerPath(course.uuid)} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
             {translate(`${T}.start`)}
           </Button>
         )}

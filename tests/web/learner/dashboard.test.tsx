@@ -63,3 +63,16 @@ describe('dashboard course cards', () => {
     expect(created).toHaveBeenCalled()
   })
 })
+
+describe('dashboard course card links', () => {
+  it('lead into the player, where it resumes, with the overview one click away', async () => {
+    await signedInAs(net.identity.add({ email: 'ana@example.test', groups: ['general'] }))
+    net.server.use(http.get('*/api/v2/user/courses', () => HttpResponse.json({ items: [course({ progress: 40 })], paginationToken: null, estimated: 1 })))
+    renderAt('/dashboard')
+
+    const card = (await screen.findByRole('heading', { name: 'Chemistry at home' })).closest('.MuiCard-root') as HTMLElement
+    // Without a block in the address the player opens at the learner's resume point (docs/learning.md "The player in the browser").
+    expect(within(card).getByRole('link', { name: 'Go to course' })).toHaveAttribute('href', `/galaxy/courses/player/${COURSE}`)
+    expect(within(card).getByRole('link', { name: 'Course overview' })).toHaveAttribute('href', `/galaxy/courses/overview/${COURSE}`)
+  })
+})
