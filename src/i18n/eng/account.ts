@@ -32,6 +32,7 @@ export const account = {
     noAccount: "Don't have an account?",
     register: 'Register',
     toConfirmation: 'Taking you to the account confirmation ...',
+    confirmed: 'Your account is confirmed. Log in with your password.',
     success: 'Log in successfully, redirecting ...',
   },
   register: {

@@ -32,6 +32,7 @@ export const account = {
     noAccount: 'Noch kein Konto?',
     register: 'Registrieren',
     toConfirmation: 'Sie werden zur Kontobestätigung weitergeleitet ...',
+    confirmed: 'Ihr Konto ist bestätigt. Melden Sie sich mit Ihrem Passwort an.',
     success: 'Anmeldung erfolgreich, Weiterleitung ...',
   },
   register: {

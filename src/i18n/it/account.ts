@@ -32,6 +32,7 @@ export const account = {
     noAccount: 'Non hai un account?',
     register: 'Registrati',
     toConfirmation: 'Ti portiamo alla conferma dell’account ...',
+    confirmed: 'Il tuo account è confermato. Accedi con la tua password.',
     success: 'Accesso eseguito, reindirizzamento ...',
   },
   register: {

@@ -30,6 +30,7 @@ export const account = {
     noAccount: '¿No tienes una cuenta?',
     register: 'Regístrate',
     toConfirmation: 'Te llevamos a la confirmación de la cuenta ...',
+    confirmed: 'Tu cuenta está confirmada. Inicia sesión con tu contraseña.',
     success: 'Inicio de sesión exitoso, redirigiendo ...',
   },
   register: {
