@@ -101,7 +101,7 @@ export const account = {
     partSymbol: 'a special character',
   },
   errors: {
-    incorrectCredentials: 'Incorrect username or password.',
+    incorrectCredentials: 'Incorrect e-mail or password.',
     attemptsExceeded: 'Password attempts exceeded',
     notConfirmed: 'User is not confirmed.',
     emailExists: 'An account with the given email already exists.',

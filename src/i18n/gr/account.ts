@@ -101,7 +101,7 @@ export const account = {
     partSymbol: 'ein Sonderzeichen',
   },
   errors: {
-    incorrectCredentials: 'Benutzername oder Passwort falsch.',
+    incorrectCredentials: 'E-Mail-Adresse oder Passwort falsch.',
     attemptsExceeded: 'Zu viele Versuche; der Zugang ist vorübergehend gesperrt.',
     notConfirmed: 'Der Benutzer ist nicht bestätigt.',
     emailExists: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',

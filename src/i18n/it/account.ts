@@ -101,7 +101,7 @@ export const account = {
     partSymbol: 'un carattere speciale',
   },
   errors: {
-    incorrectCredentials: 'Nome utente o password errati.',
+    incorrectCredentials: 'E-mail o password errati.',
     attemptsExceeded: "Troppi tentativi: l'accesso è bloccato per un po'.",
     notConfirmed: "L'utente non è confermato.",
     emailExists: 'Esiste già un account con questa e-mail.',

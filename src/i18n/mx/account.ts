@@ -99,7 +99,7 @@ export const account = {
     partSymbol: 'un carácter especial',
   },
   errors: {
-    incorrectCredentials: 'Usuario o contraseña incorrectos.',
+    incorrectCredentials: 'Correo electrónico o contraseña incorrectos.',
     attemptsExceeded: 'Se excedió el número de intentos; el acceso está bloqueado por un momento.',
     notConfirmed: 'El usuario no está confirmado.',
     emailExists: 'Ya existe una cuenta con ese correo electrónico.',

@@ -101,7 +101,7 @@ export const account = {
     partSymbol: 'специальный символ',
   },
   errors: {
-    incorrectCredentials: 'Неверное имя пользователя или пароль.',
+    incorrectCredentials: 'Неверный адрес электронной почты или пароль.',
     attemptsExceeded: 'Превышено число попыток; вход временно заблокирован.',
     notConfirmed: 'Пользователь не подтверждён.',
     emailExists: 'Учётная запись с этой почтой уже существует.',
