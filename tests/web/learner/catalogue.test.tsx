@@ -2,7 +2,7 @@ import '../account/eng'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { i18nProvider } from '../../../src/i18n'
 import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 import { BEGINNER, card, COURSE, OTHER, SCIENCE } from './fixtures'
@@ -109,8 +109,18 @@ describe('course catalogue', () => {
     renderAt('/galaxy')
     expect(await screen.findByRole('alert')).toBeInTheDocument()
     fail = false
-    await userEvent.click(screen.getByRole('button', { name: /refresh/i }))
-    expect(await screen.findByText('No course has been published yet')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    // The button is gone: the keyboard lands on what came back, not on the page's top.
+    await vi.waitFor(() => expect(screen.getByText('No course has been published yet')).toHaveFocus())
+  })
+
+  it('after a retry that fails again, the focus stays on the new "Try again"', async () => {
+    await learner()
+    filters()
+    net.server.use(http.get('*/api/v2/courses/all/:page', () => HttpResponse.error()))
+    renderAt('/galaxy')
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus())
   })
 
   it('a page past the end (an old link) leads back to the first page', async () => {

@@ -76,3 +76,21 @@ describe('dashboard course card links', () => {
     expect(within(card).getByRole('link', { name: 'Course overview' })).toHaveAttribute('href', `/galaxy/courses/overview/${COURSE}`)
   })
 })
+
+describe('dashboard load failure', () => {
+  it('offers "Try again" and, once the courses come, puts the focus on the dashboard', async () => {
+    await signedInAs(net.identity.add({ email: 'ana@example.test', groups: ['general'] }))
+    let failures = 1
+    net.server.use(
+      http.get('*/api/v2/user/courses', () =>
+        failures-- > 0
+          ? HttpResponse.json({ message: 'boom' }, { status: 503 })
+          : HttpResponse.json({ items: [course({})], paginationToken: null, estimated: 1 }),
+      ),
+    )
+    renderAt('/dashboard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Chemistry at home' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus())
+  })
+})
