@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Course catalogue',
+    account: 'Your account',
     back: 'Back to the dashboard',
     search: 'Search courses',
     searchButton: 'Search',

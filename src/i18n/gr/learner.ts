@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Kurskatalog',
+    account: 'Ihr Konto',
     back: 'Zurück zur Übersicht',
     search: 'Kurse suchen',
     searchButton: 'Suchen',

@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Catalogo dei corsi',
+    account: 'Il tuo account',
     back: 'Torna alla bacheca',
     search: 'Cerca corsi',
     searchButton: 'Cerca',

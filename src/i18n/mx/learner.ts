@@ -2,6 +2,7 @@
 export const learner = {
   catalogue: {
     title: 'Catálogo de cursos',
+    account: 'Tu cuenta',
     back: 'Volver al panel',
     search: 'Buscar cursos',
     searchButton: 'Buscar',

@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Каталог курсов',
+    account: 'Ваша учётная запись',
     back: 'Назад к панели',
     search: 'Поиск курсов',
     searchButton: 'Найти',

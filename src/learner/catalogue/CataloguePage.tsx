@@ -39,7 +39,7 @@ const FILTERS = ['category', 'difficulty', 'organization', 'tag'] as const
 export function CataloguePage() {
   return (
     <GroupGate groups={screenGroups('/courses') ?? ['general']}>
-      <BareFrame>
+      <BareFrame account>
         <Catalogue />
       </BareFrame>
     </GroupGate>
