@@ -86,7 +86,7 @@ describe('sign-in journeys', () => {
 
     // Logout from the user menu.
     await page.getByRole('button', { name: 'AL: account menu of Ada Lovelace' }).click()
-    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await page.waitForURL('**/login', { timeout: 10_000 })
     await page.getByRole('heading', { name: 'Log in' }).waitFor()
     expect(await storedKeys(page)).toEqual(Object.fromEntries(SESSION_KEYS.map((k) => [k, null])))

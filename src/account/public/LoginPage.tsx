@@ -34,6 +34,12 @@ export function nextPath(state: unknown, home = '/dashboard'): string {
   return nextPathname + search
 }
 
+/** The e-mail of the account the confirmation screen has just confirmed, when it led here. */
+export function confirmedEmail(state: unknown): string | null {
+  const { confirmedEmail } = (state ?? {}) as { confirmedEmail?: unknown }
+  return typeof confirmedEmail === 'string' && confirmedEmail ? confirmedEmail : null
+}
+
 /** /login (visitors only): e-mail and password; then the dashboard, the confirmation or the complete-register screen. */
 export function LoginPage() {
   const translate = useTranslate()
@@ -50,6 +56,7 @@ export function LoginPage() {
   const [confirming, setConfirming] = useState(false)
   // Decided once signed in: the default landing depends on the user's groups (finance staff: the finance overview).
   const next = () => nextPath(location.state, signedInHome())
+  const confirmed = confirmedEmail(location.state)
   const [twoStep, setTwoStep] = useState(false)
 
   const submit = async (values: Record<string, unknown>) => {
@@ -89,8 +96,8 @@ export function LoginPage() {
   const locked = busy || done || confirming
   return (
     <AuthLayout title={translate('aula.account.login.title')} subtitle={translate('aula.account.login.subtitle')} aside={<Carousel />}>
-      <Notice error={error} success={done ? translate('aula.account.login.success') : null} />
-      <AccountForm onSubmit={submit}>
+      <Notice error={error} success={done ? translate('aula.account.login.success') : confirmed ? translate('aula.account.login.confirmed') : null} />
+      <AccountForm onSubmit={submit} defaultValues={{ email: confirmed ?? '' }}>
         <AccountTextField source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
         <PasswordField source="password" autoComplete="current-password" label="aula.account.fields.password" validate={requiredWith('password')} disabled={locked} fullWidth />
         <Box sx={{ textAlign: 'right' }}>

@@ -41,7 +41,7 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'nobody@example.test')
     await user.type(field(/Password/), 'Whatever#123456')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.')
     expect(localStorage.getItem('jwt')).toBeNull()
   })
 
