@@ -63,6 +63,7 @@ export const builder = {
     retrying: 'Could not save; will try again',
     conflict: 'Not saved: conflict',
     refused: 'A change could not be saved',
+    invalid: 'Not saved: fix the marked fields',
     retryNow: 'Try again now',
   },
   conflict: {
@@ -129,6 +130,7 @@ export const builder = {
     currency: 'Enter a 3-letter currency code (ISO 4217), e.g. USD',
     currencyRequired: 'A price needs its currency',
     duplicate: 'Already in the list',
+    refused: 'Not accepted: check this value',
     fixBelow: 'Fix the marked fields; the other changes are being saved.',
   },
   general: {

@@ -63,6 +63,7 @@ export const builder = {
     retrying: 'Speichern fehlgeschlagen; neuer Versuch folgt',
     conflict: 'Nicht gespeichert: Konflikt',
     refused: 'Eine Änderung konnte nicht gespeichert werden',
+    invalid: 'Nicht gespeichert: Korrigieren Sie die markierten Felder',
     retryNow: 'Jetzt erneut versuchen',
   },
   conflict: {
@@ -130,6 +131,7 @@ export const builder = {
     currency: 'Geben Sie einen dreistelligen Währungscode ein (ISO 4217), z. B. EUR',
     currencyRequired: 'Ein Preis braucht eine Währung',
     duplicate: 'Steht schon in der Liste',
+    refused: 'Nicht angenommen: Prüfen Sie diesen Wert',
     fixBelow: 'Korrigieren Sie die markierten Felder; die übrigen Änderungen werden gespeichert.',
   },
   general: {

@@ -63,6 +63,7 @@ export const builder = {
     retrying: 'Salvataggio non riuscito; nuovo tentativo a breve',
     conflict: 'Non salvato: conflitto',
     refused: 'Una modifica non è stata salvata',
+    invalid: 'Non salvato: correggi i campi segnalati',
     retryNow: 'Riprova ora',
   },
   conflict: {
@@ -129,6 +130,7 @@ export const builder = {
     currency: 'Inserisci un codice valuta di 3 lettere (ISO 4217), ad es. EUR',
     currencyRequired: 'Un prezzo richiede la valuta',
     duplicate: "È già nell'elenco",
+    refused: 'Non accettato: controlla questo valore',
     fixBelow: 'Correggi i campi segnalati; le altre modifiche vengono salvate.',
   },
   general: {

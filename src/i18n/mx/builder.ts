@@ -67,6 +67,7 @@ export const builder = {
     retrying: 'No se pudo guardar; se reintentará',
     conflict: 'Sin guardar: conflicto',
     refused: 'No se pudo guardar un cambio',
+    invalid: 'No se guardó: corrige los campos marcados',
     retryNow: 'Reintentar ahora',
   },
   conflict: {
@@ -133,6 +134,7 @@ export const builder = {
     currency: 'Escribe un código de moneda de 3 letras (ISO 4217), p. ej. MXN',
     currencyRequired: 'Un precio necesita su moneda',
     duplicate: 'Ya está en la lista',
+    refused: 'No se aceptó: revisa este valor',
     fixBelow: 'Corrige los campos marcados; los demás cambios se guardan.',
   },
   general: {

@@ -113,6 +113,68 @@ describe('the plans tab', () => {
   })
 })
 
+describe('a plan that cannot be saved', () => {
+  const status = () => screen.getByRole('status', { name: 'Save status' })
+
+  it('marks every field that keeps it back, and the header says it is not saved', async () => {
+    ctx.api.course = draft({ plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    const user = userEvent.setup()
+    renderBuilder(tab('plans'))
+    await user.click(await screen.findByRole('button', { name: 'Add plan' }))
+    // The new plan's duration is typed, its name not yet: nothing can be sent.
+    const plan = within(panel()).getByRole('listitem', { name: 'Plan 2' })
+    const days = within(plan).getByRole('textbox', { name: /Duration \(days\)/ })
+    await user.clear(days)
+    await user.type(days, '60')
+    expect(screen.getByText('Fix the marked fields; the other changes are being saved.')).toBeInTheDocument()
+    const name = within(plan).getByRole('textbox', { name: /Plan name/ })
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(within(plan).getByText('This field is required')).toBeInTheDocument()
+    expect(status()).toHaveTextContent('Not saved: fix the marked fields')
+    expect(status()).not.toHaveTextContent('All changes saved')
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(ctx.api.writes('/builder/subscription-update/')).toHaveLength(0)
+
+    await user.type(name, 'Bimonthly')
+    await waitFor(() => expect(ctx.api.course!.plans).toHaveLength(2))
+    await waitFor(() => expect(status()).toHaveTextContent('All changes saved'))
+    expect(name).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('puts the server’s field messages on the fields, focuses the first, and keeps the status until fixed', async () => {
+    ctx.api.course = draft({ plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    const user = userEvent.setup()
+    renderBuilder(tab('plans'))
+    await user.click(await screen.findByRole('button', { name: 'Add plan' }))
+    const plan = within(panel()).getByRole('listitem', { name: 'Plan 2' })
+    const name = within(plan).getByRole('textbox', { name: /Plan name/ })
+    // Only the server knows the name is taken; the creator has moved on to the duration meanwhile.
+    await user.type(name, 'yearly')
+    await user.tab()
+    expect(within(plan).getByRole('textbox', { name: /Duration \(days\)/ })).toHaveFocus()
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
+    expect(within(panel()).getByRole('listitem', { name: 'yearly' })).toHaveTextContent('Already in the list')
+    expect(name).toHaveFocus()
+    expect(screen.getByText('Fix the marked fields; the other changes are being saved.')).toBeInTheDocument()
+    expect(status()).toHaveTextContent('Not saved: fix the marked fields')
+
+    // Another tab's change is saved meanwhile: the plans are still not.
+    await user.click(screen.getByRole('tab', { name: 'General data' }))
+    await user.type(await screen.findByRole('textbox', { name: 'Requirements' }), 'Curiosity')
+    await waitFor(() => expect(ctx.api.course!.requirements).toBe('Curiosity'))
+    expect(status()).toHaveTextContent('Not saved: fix the marked fields')
+
+    // The plans tab draws the refused plan again, marked, and a new name saves it.
+    await user.click(screen.getByRole('tab', { name: 'Plans' }))
+    const again = within(await screen.findByRole('listitem', { name: 'yearly' })).getByRole('textbox', { name: /Plan name/ })
+    expect(again).toHaveAttribute('aria-invalid', 'true')
+    await user.clear(again)
+    await user.type(again, 'Two years')
+    await waitFor(() => expect(ctx.api.course!.plans.map((p) => p.name)).toEqual(['Yearly', 'Two years']))
+    await waitFor(() => expect(status()).toHaveTextContent('All changes saved'))
+  })
+})
+
 describe('the collaborators tab', () => {
   it('invites by username, shows the spec messages, and removes after confirming', async () => {
     const user = userEvent.setup()
