@@ -209,7 +209,10 @@ export const HistoryEntry = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   kind: Type.Enum([...ITEM_KINDS]),
   values: AnyValues,
+  /** The account that saved it (its username). */
   savedBy: Type.Union([Type.String(), Type.Null()]),
+  /** Who saved it, as people are named: given and family name, or e-mail; null when the account is gone. */
+  savedByName: Type.Union([Type.String(), Type.Null()]),
   savedAt: DateTime,
   /** Whether this is the item's current version. */
   current: Type.Boolean(),

@@ -25,7 +25,10 @@ describe('block history', () => {
     expect(versions[0]).toHaveTextContent('Version 2')
     expect(versions[0]).toHaveTextContent('Current')
     expect(within(versions[0]!).getByRole('link', { name: /Reading/ })).toHaveAttribute('href', 'https://example.org/second')
-    expect(versions[1]).toHaveTextContent(/Version 1ana · 01\/03\/2026/)
+    // Every editor by name (given and family name), as the server answers it, never by account.
+    expect(versions[0]).toHaveTextContent('Ana Ruiz')
+    expect(versions[1]).toHaveTextContent(/Version 1Bruno Díaz · 01\/03\/2026/)
+    expect(versions[1]).not.toHaveTextContent('bruno ·')
     expect(within(versions[0]!).queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument()
 
     await user.click(within(versions[1]!).getByRole('button', { name: 'Restore version 1' }))
