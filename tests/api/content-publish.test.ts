@@ -1,6 +1,7 @@
 import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneContent } from '../../server/courses/content/clone.js'
+import { CloneFiles } from '../../server/courses/files.js'
 import { COLLABORATOR, contentApp, goodForm, LEARNER, OTHER_CREATOR, OWNER, REVIEWER, text, V2, type ContentApi } from './content-setup.js'
 
 let api: ContentApi
@@ -223,7 +224,7 @@ describe('cloneContent', () => {
     const gone = await api.block(from, s2, 'text', text('<p>deleted</p>'))
     await api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: from, revision: await api.revision(from), id: gone })
     const to = await api.course('Copy')
-    const copied = await api.db.transaction((tx) => cloneContent(tx, from, to, { sub: 'other-di', username: 'other-di' }))
+    const copied = await api.db.transaction((tx) => cloneContent(tx, from, to, { sub: 'other-di', username: 'other-di' }, new CloneFiles(api.app.storage, to)))
     expect(copied).toBe(5)
     const a = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${from}`)).json().items
     const b = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${to}`)).json().items
