@@ -72,9 +72,20 @@ describe('publish/validate', () => {
     const res = await validate(c)
     const byKey = Object.fromEntries(res.json().items.map((i: { key: string }) => [i.key, i]))
     expect(byKey.content.ok).toBe(true)
-    expect(byKey.blocks).toEqual({ key: 'blocks', ok: false, message: 'The block “Diagram” of section “Week 1” has no image.', blocks: [img] })
+    expect(byKey.blocks).toEqual({
+      key: 'blocks',
+      ok: false,
+      message: 'The block “Diagram” of section “Week 1” has no image.',
+      blocks: [img],
+      // The same as codes, for the builder to word in the reader's language.
+      problems: [{ block: img, blockLabel: '“Diagram”', sectionLabel: '“Week 1”', problem: 'noImage' }],
+    })
     expect(byKey.forms.ok).toBe(false)
     expect(byKey.forms.blocks).toEqual([form, empty])
+    expect(byKey.forms.problems).toEqual([
+      { block: form, blockLabel: '“Quiz”', sectionLabel: '“Week 1”', problem: 'questionNoCorrect', question: 2 },
+      { block: empty, blockLabel: '“Empty”', sectionLabel: '“Week 1”', problem: 'formNoQuestions' },
+    ])
     expect(byKey.forms.message).toBe(
       'The block “Quiz” of section “Week 1” question 2 has no correct answer; The block “Empty” of section “Week 1” has no questions.',
     )

@@ -84,6 +84,15 @@ export const differences = {
     items: {
       forms: 'Formularios con preguntas, respuestas correctas y puntuación alcanzable',
     },
+    details: {
+      content: 'Añade una sección con al menos un bloque.',
+      plan: 'Añade un plan de suscripción.',
+    },
+    problems: {
+      noVideo: 'no tiene vídeo',
+      videoLengthUnknown: 'no tiene una duración conocida: vuelve a subir el vídeo',
+      scoreUnreachable: 'pide una puntuación mínima que no se puede alcanzar',
+    },
   },
 } satisfies DeepPartial<BuilderMessages>
 

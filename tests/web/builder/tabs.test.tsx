@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { i18nProvider, loadBuilderTexts } from '../../../src/i18n'
 import { COURSE, draft, renderBuilder, useBuilderServer } from './harness'
 
 const ctx = useBuilderServer()
@@ -59,6 +60,36 @@ describe('the publish tab', () => {
     await user.click(screen.getByRole('button', { name: 'Publish' }))
     expect(await screen.findByText('Error publishing')).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Checklist' })).getByRole('link', { name: 'Fix in “Plans”' })).toBeInTheDocument()
+  })
+
+  it('words what each failing item misses in the reader’s language, the blocks and forms it names included', async () => {
+    const user = userEvent.setup()
+    ctx.api.validation = {
+      ok: false,
+      items: [
+        { key: 'cover', ok: false, message: 'Upload a cover image.' },
+        {
+          key: 'forms',
+          ok: false,
+          message: 'The block “Quiz” of section “Week 1” question 2 has no correct answer.',
+          blocks: ['b1'],
+          problems: [{ block: 'b1', blockLabel: '“Quiz”', sectionLabel: '“Week 1”', problem: 'questionNoCorrect', question: 2 }],
+        },
+      ],
+    }
+    await i18nProvider.changeLocale('it')
+    await loadBuilderTexts()
+    try {
+      renderBuilder(tab('publish'))
+      await user.click(await screen.findByRole('button', { name: 'Convalida' }))
+      const checklist = await screen.findByRole('region', { name: 'Lista di controllo' })
+      expect(checklist).toHaveTextContent("Carica un'immagine di copertina.")
+      expect(checklist).toHaveTextContent('Il blocco “Quiz” della sezione “Week 1” non ha una risposta corretta nella domanda 2.')
+      expect(checklist).not.toHaveTextContent('has no correct answer')
+    } finally {
+      await i18nProvider.changeLocale('eng')
+      await loadBuilderTexts()
+    }
   })
 
   it('saves pending edits before validating', async () => {
