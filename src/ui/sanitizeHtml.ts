@@ -68,3 +68,14 @@ export function shiftHeadings(html: string, by: number): string {
   if (by <= 0) return html
   return html.replace(/<(\/?)h([1-6])(?=[\s>])/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + by)}`)
 }
+
+/**
+ * Places the headings of `html` under a heading of level `top - 1`: the levels it uses, whatever they
+ * are, become `top`, `top + 1`, … in their order (at most h6), so no level is skipped (axe
+ * `heading-order`) however deep the text sits on the page.
+ */
+export function nestHeadings(html: string, top: number): string {
+  const used = [...new Set([...html.matchAll(/<h([1-6])(?=[\s>])/gi)].map((m) => Number(m[1])))].sort((a, b) => a - b)
+  const level = new Map(used.map((l, i) => [l, Math.min(6, Math.max(1, top) + i)]))
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/gi, (_, slash: string, l: string) => `<${slash}h${level.get(Number(l)) ?? l}`)
+}

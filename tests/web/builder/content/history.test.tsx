@@ -78,6 +78,17 @@ describe('block history', () => {
   })
 })
 
+describe('headings inside block previews', () => {
+  it('follow the block’s own heading without skipping a level', async () => {
+    ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<h3>Part one</h3><p>Hi</p><h4>Detail</h4><p>More</p>' } })
+    renderEditor(ctx)
+    const welcome = await screen.findByRole('article', { name: 'Welcome' })
+    expect(within(welcome).getByRole('heading', { level: 3, name: 'Welcome' })).toBeInTheDocument()
+    expect(within(welcome).getByRole('heading', { level: 4, name: 'Part one' })).toBeInTheDocument()
+    expect(within(welcome).getByRole('heading', { level: 5, name: 'Detail' })).toBeInTheDocument()
+  })
+})
+
 describe('the review view', () => {
   it('shows the whole course block by block, every kind read-only, text sanitised and simulations sandboxed', async () => {
     ctx.content.section(
