@@ -199,6 +199,9 @@ describe('content tab', () => {
       await basics.getByRole('article').first().waitFor({ timeout: 20_000 })
       expect(await seriousViolations(page)).toEqual([])
       await shot('content')
+      // A block's title is read whole on a phone as on a desktop, not cut beside the block's buttons.
+      const title = basics.getByRole('heading', { name: 'Check your understanding' })
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true)
       // An open text editor and an open form editor.
       await basics.getByRole('article', { name: 'Welcome' }).getByRole('button', { name: 'Edit' }).click()
       await basics.getByRole('article', { name: 'Check your understanding' }).getByRole('button', { name: 'Edit' }).click()

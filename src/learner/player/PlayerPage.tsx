@@ -12,11 +12,12 @@ import { loadPublicConfig } from '../../authProvider/config'
 import { useTitleName } from '../../layout/DocumentTitle'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import type { AppDataProvider } from '../../dataProvider'
+import { isRetryable } from '../../ui/LoadFailure'
 import { refusalOf } from './refusal'
 import { BlockNav, BlockScreen } from './BlockScreen'
 import { CertificateBanner } from './CertificateBanner'
 import { IndexNav } from './IndexNav'
-import { Loading, ProgressMeter, Refusal } from './parts'
+import { CourseMissing, Loading, ProgressMeter, Refusal } from './parts'
 import { playerPath } from './paths'
 import { countProgress, isCompleted, markCompleted } from './progress'
 import { usePlayerTexts, type PlayerTranslate } from './texts'
@@ -41,7 +42,9 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
   const dataProvider = useDataProvider<AppDataProvider>()
   const [index, setIndex] = useState<PlayerIndex | null>(null)
   const [refusal, setRefusal] = useState<SubscriptionRefusalCode | null>(null)
-  const [failed, setFailed] = useState(false)
+  // 'missing': the address names no course (404, or 400 for what is not a course id); asking again
+  // cannot help. 'failed': no answer or a server failure, worth another try.
+  const [failed, setFailed] = useState<'missing' | 'failed' | null>(null)
   const [round, setRound] = useState(0)
 
   useEffect(() => {
@@ -52,7 +55,7 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
         if (!live) return
         const code = refusalOf(error)
         if (code) setRefusal(code)
-        else setFailed(true)
+        else setFailed(isRetryable(error) ? 'failed' : 'missing')
       },
     )
     return () => {
@@ -64,10 +67,11 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
 
   if (!t) return <Loading label="…" />
   if (refusal) return <Refusal t={t} course={uuid} code={refusal} />
+  if (failed === 'missing') return <CourseMissing t={t} />
   if (failed)
     return (
       <Box sx={{ p: 3 }}>
-        <Alert severity="error" action={<Button onClick={() => (setFailed(false), setRound((r) => r + 1))}>{t('retry')}</Button>}>
+        <Alert severity="error" action={<Button onClick={() => (setFailed(null), setRound((r) => r + 1))}>{t('retry')}</Button>}>
           {t('loadError')}
         </Alert>
       </Box>

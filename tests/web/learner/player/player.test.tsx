@@ -99,6 +99,30 @@ describe('course player: resuming, moving, access and language', () => {
     expect(await screen.findByText('Overview page')).toBeInTheDocument()
   })
 
+  it.each([
+    [404, 'a course id that names no course'],
+    [400, 'an address that is no course id'],
+  ])('says plainly that the course does not exist (%s: %s), without offering to try again', async (status) => {
+    server.use(http.get('*/api/v2/courses/course/index/:id', () => HttpResponse.json({ message: 'Course not found' }, { status })))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'This course does not exist' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(screen.queryByText('The course could not be loaded.')).toBeNull()
+    await user.click(screen.getByRole('link', { name: 'Browse courses' }))
+    expect(location()).toHaveTextContent(/^\/galaxy$/)
+  })
+
+  it('offers to try again when the server fails, and loads the course then', async () => {
+    let failures = 1
+    server.use(http.get('*/api/v2/courses/course/index/:id', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    expect(await screen.findByText('The course could not be loaded.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument()
+  })
+
   it("shows the university's brand for its courses and the centre's otherwise", async () => {
     api.organization = 'Universidad Nacional'
     const first = renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
