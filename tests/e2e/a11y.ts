@@ -8,11 +8,14 @@ const BLOCKING = new Set(['moderate', 'serious', 'critical'])
  * axe-core over the page as it is now: every rule axe runs by default (WCAG 2.0/2.1 A and AA and best
  * practices), WCAG 2.2 AA's target size (2.5.8, off in axe by default) and label-content-name-mismatch
  * (experimental in axe, but voice-control users depend on it). Answers the moderate, serious and critical
- * violations, one line each with the nodes they hit, so a failing assertion says what to fix.
+ * violations, one line each with the nodes they hit (selector and the start of their HTML), so a failing assertion says what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Let transitions finish: axe reads colours and sizes mid-fade otherwise.
   await page.waitForTimeout(350)
+  // The screen from its top: a target the page has scrolled beneath the fixed top bar is not a small one
+  // (axe's target-size measures what covers a target where it is now).
+  await page.evaluate(() => window.scrollTo(0, 0))
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
     .analyze()
@@ -20,6 +23,6 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map(
       (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join(' | ')}`,
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join(' | ')}`,
     )
 }

@@ -14,6 +14,9 @@ const shared: RaThemeOptions = {
   },
   sidebar: { width: 248, closedWidth: 72 },
   components: {
+    // A subtitle is a line of text unless a screen makes it a heading (component="h3"): MUI's own mapping
+    // writes subtitles as <h6>, a heading out of the page's outline (axe heading-order).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     // A visible focus ring on everything the keyboard reaches, in the item's own text colour so it shows
     // on light, dark and coloured bars alike; it comes on top of the active item's highlight, so an
     // active item with focus differs from one without.
