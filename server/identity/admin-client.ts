@@ -55,6 +55,11 @@ export class IdentityAdmin {
     private readonly db: Queryable | null,
   ) {}
 
+  /** Whether the pool is the embedded one, whose users are in the app's own database (null `db`: Amazon Cognito). */
+  get embedded(): boolean {
+    return this.db !== null
+  }
+
   private async send<T>(command: { input: unknown }): Promise<T> {
     try {
       return (await this.client.send(command as never)) as T

@@ -165,10 +165,11 @@ export const admin = {
   subscriptions: {
     title: 'Subscriptions Management',
     crumb: 'Subscriptions',
-    search: 'Subscription, course or learner id, or course name',
+    search: 'Learner name or e-mail, course name, or an id',
     empty: 'No subscriptions yet',
     noMatch: 'No subscription matches this search',
-    columns: { id: 'Id', created: 'Created', expiration: 'Expiration', status: 'Status' },
+    columns: { id: 'Id', learner: 'Learner', course: 'Course', created: 'Created', expiration: 'Expiration', status: 'Status' },
+    learnerGone: 'Account deleted',
     status: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
     detail: {
       title: 'Subscription',

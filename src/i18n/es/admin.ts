@@ -25,7 +25,7 @@ export const differences = {
     },
   },
   subscriptions: {
-    search: 'ID de suscripción, curso o alumno, o nombre del curso',
+    search: 'Nombre o correo del alumno, nombre del curso o un ID',
     columns: {
       id: 'ID',
     },

@@ -165,10 +165,11 @@ export const admin = {
   subscriptions: {
     title: 'Abonnementverwaltung',
     crumb: 'Abonnements',
-    search: 'Abonnement-, Kurs- oder Lernenden-ID oder Kursname',
+    search: 'Name oder E-Mail des Lernenden, Kursname oder eine ID',
     empty: 'Noch keine Abonnements',
     noMatch: 'Kein Abonnement entspricht der Suche',
-    columns: { id: 'ID', created: 'Erstellt am', expiration: 'Ablauf', status: 'Status' },
+    columns: { id: 'ID', learner: 'Lernende(r)', course: 'Kurs', created: 'Erstellt am', expiration: 'Ablauf', status: 'Status' },
+    learnerGone: 'Konto gelöscht',
     status: { active: 'Aktiv', expired: 'Abgelaufen', revoked: 'Widerrufen' },
     detail: {
       title: 'Abonnement',

@@ -165,10 +165,11 @@ export const admin = {
   subscriptions: {
     title: 'Gestione iscrizioni',
     crumb: 'Iscrizioni',
-    search: 'Id di iscrizione, corso o studente, oppure nome del corso',
+    search: 'Nome o e-mail dello studente, nome del corso o un id',
     empty: 'Ancora nessuna iscrizione',
     noMatch: 'Nessuna iscrizione corrisponde alla ricerca',
-    columns: { id: 'Id', created: 'Data di creazione', expiration: 'Scadenza', status: 'Stato' },
+    columns: { id: 'Id', learner: 'Studente', course: 'Corso', created: 'Data di creazione', expiration: 'Scadenza', status: 'Stato' },
+    learnerGone: 'Account eliminato',
     status: { active: 'Attiva', expired: 'Scaduta', revoked: 'Revocata' },
     detail: {
       title: 'Iscrizione',

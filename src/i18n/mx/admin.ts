@@ -163,10 +163,11 @@ export const admin = {
   subscriptions: {
     title: 'Administración de suscripciones',
     crumb: 'Suscripciones',
-    search: 'Id de suscripción, curso o alumno, o nombre del curso',
+    search: 'Nombre o correo del alumno, nombre del curso o un id',
     empty: 'Todavía no hay suscripciones',
     noMatch: 'Ninguna suscripción coincide con la búsqueda',
-    columns: { id: 'Id', created: 'Creada', expiration: 'Vencimiento', status: 'Estado' },
+    columns: { id: 'Id', learner: 'Alumno', course: 'Curso', created: 'Creada', expiration: 'Vencimiento', status: 'Estado' },
+    learnerGone: 'Cuenta eliminada',
     status: { active: 'Activa', expired: 'Vencida', revoked: 'Revocada' },
     detail: {
       title: 'Suscripción',

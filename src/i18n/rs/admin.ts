@@ -165,10 +165,11 @@ export const admin = {
   subscriptions: {
     title: 'Управление подписками',
     crumb: 'Подписки',
-    search: 'ID подписки, курса или учащегося либо название курса',
+    search: 'Имя или почта учащегося, название курса или ID',
     empty: 'Подписок пока нет',
     noMatch: 'Нет подписок, подходящих под запрос',
-    columns: { id: 'ID', created: 'Дата создания', expiration: 'Окончание', status: 'Статус' },
+    columns: { id: 'ID', learner: 'Учащийся', course: 'Курс', created: 'Дата создания', expiration: 'Окончание', status: 'Статус' },
+    learnerGone: 'Учётная запись удалена',
     status: { active: 'Активна', expired: 'Истекла', revoked: 'Отозвана' },
     detail: {
       title: 'Подписка',
