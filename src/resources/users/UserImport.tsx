@@ -120,15 +120,17 @@ export function UserImport() {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {translate(`${T}.fileHelp`)}
             </Typography>
+            {/* A real button that opens the hidden file input: a <label> styled as a button takes role="button",
+                which ARIA does not allow on a label (axe aria-allowed-role). */}
             <Button
-              component="label"
               variant="outlined"
               startIcon={busy === 'preview' ? <CircularProgress size={16} aria-hidden="true" /> : <UploadFileOutlined />}
               disabled={busy !== null}
+              onClick={() => input.current?.click()}
             >
               {translate(`${T}.choose`)}
-              <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => choose(e.target.files?.[0])} />
             </Button>
+            <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => choose(e.target.files?.[0])} />
             {file && (
               <Typography component="span" sx={{ ml: 2 }}>
                 {file.filename}

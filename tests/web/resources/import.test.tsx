@@ -74,6 +74,13 @@ describe('bulk import', () => {
     renderAt('/admin/users/import')
     expect(await screen.findByRole('heading', { level: 1, name: 'Import users from a CSV file' })).toBeInTheDocument()
     const input = document.querySelector('input[type=file]') as HTMLInputElement
+    // The file picker opens from a real button (a label given role="button" is axe's aria-allowed-role).
+    const picker = screen.getByRole('button', { name: 'Choose a CSV file' })
+    expect(picker.tagName).toBe('BUTTON')
+    const opened = new Promise<void>((resolve) => input.addEventListener('click', () => resolve(), { once: true }))
+    picker.focus()
+    await userEvent.keyboard('{Enter}')
+    await opened
     await userEvent.upload(input, new File([CSV], 'people.csv', { type: 'text/csv' }))
 
     const table = await screen.findByRole('table', { name: 'Preview' })
