@@ -24,6 +24,12 @@ export const differences = {
       },
     },
   },
+  groups: {
+    descriptions: {
+      admin: 'Administración: usuarios, grupos, catálogos, suscripciones, monitorización',
+      finances: 'Finanzas: ventas y gráficos de costes',
+    },
+  },
   subscriptions: {
     search: 'Nombre o correo del alumno, nombre del curso o un ID',
     columns: {

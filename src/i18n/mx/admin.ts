@@ -46,6 +46,17 @@ export const admin = {
       updated: 'Último cambio',
     },
     badges: { enabled: 'Habilitado', disabled: 'Deshabilitado', verified: 'Verificado', unverified: 'Sin verificar' },
+    /** The pool's account statuses (requirements §3 "User"), as the badges show them. */
+    statuses: {
+      UNCONFIRMED: 'Sin confirmar',
+      CONFIRMED: 'Confirmado',
+      FORCE_CHANGE_PASSWORD: 'Debe cambiar la contraseña',
+      RESET_REQUIRED: 'Debe restablecer la contraseña',
+      EXTERNAL_PROVIDER: 'Proveedor externo',
+      ARCHIVED: 'Archivado',
+      COMPROMISED: 'Comprometido',
+      UNKNOWN: 'Desconocido',
+    },
     create: {
       open: 'Crear usuario',
       title: 'Crear un usuario',
@@ -153,6 +164,15 @@ export const admin = {
     empty: 'Todavía no hay grupos',
     name: 'Grupo',
     description: 'Descripción',
+    /** The role groups' stock descriptions (contracts/groups.ts GROUP_DESCRIPTIONS). */
+    descriptions: {
+      admin: 'Administración: usuarios, grupos, catálogos, suscripciones, monitoreo',
+      creator: 'Creación de cursos: construir, clonar y publicar cursos',
+      reviewer: 'Revisión de cursos',
+      general: 'Alumnos (cada registro propio se une a él)',
+      experimental: 'Funciones experimentales (avatares con IA)',
+      finances: 'Finanzas: ventas y gráficas de costos',
+    },
     precedence: 'Precedencia',
     created: 'Creado',
     members: 'Miembros de %{name}',
