@@ -206,6 +206,11 @@ describe('support actions', () => {
     // A user still on a temporary password has no password to reset (Cognito's rule).
     const reset = await api.call('PUT', '/api/admin/users/reset-password', { username: user.username })
     expect(reset.statusCode).toBe(409)
+    // Said in words an administrator can act on, with a code the screen recognises (not the pool's own text).
+    expect(reset.json()).toEqual({
+      message: 'This user has never signed in, so there is no password to reset: send a new temporary password instead',
+      code: 'NEVER_SIGNED_IN',
+    })
 
     // An account that signed up itself: unconfirmed until an admin confirms it, then resettable.
     await api.db.query(`UPDATE identity_users SET status = 'UNCONFIRMED' WHERE username = $1`, [user.username])

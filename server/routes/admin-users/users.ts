@@ -203,6 +203,10 @@ export default async function adminUserRoutes(app: App) {
         if (before.username === actor.username && (action === 'disable' || action === 'force-logout')) {
           throw new HttpError(409, 'You cannot disable or sign out your own account here', 'INVALID_OPERATION')
         }
+        if (action === 'reset-password' && before.status === 'FORCE_CHANGE_PASSWORD') {
+          // The pool refuses it in words meant for developers; the screen offers the action that helps (requirements §4).
+          throw new HttpError(409, 'This user has never signed in, so there is no password to reset: send a new temporary password instead', 'NEVER_SIGNED_IN')
+        }
         await identity(() => ACTIONS[action].run(pool, before))
         const after = await identity(() => pool.requireUser(before.username))
         await recordAudit(app.db, actor, {

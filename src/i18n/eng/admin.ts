@@ -97,6 +97,13 @@ export const admin = {
         title: 'Reset the password?',
         content: '%{email} will receive a code by email and must choose a new password before signing in.',
         done: 'A reset code was sent to %{email}.',
+        neverSignedIn: {
+          title: 'This user has not signed in yet',
+          content:
+            '%{email} has never signed in, so there is no password to reset. Send a new temporary password instead: it replaces the one in the invitation and must be changed at the first sign-in.',
+          confirm: 'Send a new temporary password',
+          refused: '%{email} has never signed in, so there is no password to reset: send a new temporary password instead.',
+        },
       },
       temporaryPassword: {
         label: 'Set temporary password',

@@ -97,6 +97,13 @@ export const admin = {
         title: 'Das Passwort zurücksetzen?',
         content: '%{email} erhält einen Code per E-Mail und muss vor der Anmeldung ein neues Passwort wählen.',
         done: 'Ein Code zum Zurücksetzen wurde an %{email} gesendet.',
+        neverSignedIn: {
+          title: 'Dieser Benutzer hat sich noch nie angemeldet',
+          content:
+            '%{email} hat sich noch nie angemeldet, es gibt also kein Passwort zum Zurücksetzen. Senden Sie stattdessen ein neues vorläufiges Passwort: Es ersetzt das aus der Einladung und muss bei der ersten Anmeldung geändert werden.',
+          confirm: 'Neues vorläufiges Passwort senden',
+          refused: '%{email} hat sich noch nie angemeldet, es gibt also kein Passwort zum Zurücksetzen: Senden Sie stattdessen ein neues vorläufiges Passwort.',
+        },
       },
       temporaryPassword: {
         label: 'Vorläufiges Passwort setzen',

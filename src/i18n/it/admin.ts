@@ -97,6 +97,13 @@ export const admin = {
         title: 'Reimpostare la password?',
         content: '%{email} riceverà un codice per email e dovrà scegliere una nuova password prima di accedere.',
         done: 'Un codice di reimpostazione è stato inviato a %{email}.',
+        neverSignedIn: {
+          title: "Questo utente non ha ancora effettuato l'accesso",
+          content:
+            "%{email} non ha mai effettuato l'accesso, quindi non c'è una password da reimpostare. Invia invece una nuova password temporanea: sostituisce quella dell'invito e andrà cambiata al primo accesso.",
+          confirm: 'Invia una nuova password temporanea',
+          refused: "%{email} non ha mai effettuato l'accesso, quindi non c'è una password da reimpostare: invia invece una nuova password temporanea.",
+        },
       },
       temporaryPassword: {
         label: 'Imposta password temporanea',

@@ -96,6 +96,14 @@ export const admin = {
         title: '¿Restablecer la contraseña?',
         content: '%{email} recibirá un código por correo y deberá elegir una nueva contraseña antes de iniciar sesión.',
         done: 'Se envió un código de restablecimiento a %{email}.',
+        /** The account never signed in (FORCE_CHANGE_PASSWORD): no password to reset, a new temporary one instead. */
+        neverSignedIn: {
+          title: 'Esta cuenta todavía no ha iniciado sesión',
+          content:
+            '%{email} nunca ha iniciado sesión, así que no tiene una contraseña que restablecer. Envíale una nueva contraseña temporal: reemplaza la de la invitación y tendrá que cambiarla al iniciar sesión por primera vez.',
+          confirm: 'Enviar una nueva contraseña temporal',
+          refused: '%{email} nunca ha iniciado sesión, así que no tiene una contraseña que restablecer: envíale una nueva contraseña temporal.',
+        },
       },
       temporaryPassword: {
         label: 'Asignar contraseña temporal',

@@ -231,6 +231,41 @@ describe('user update page: support actions', () => {
     expect(calls.map((c) => c.action)).toEqual(['reset-password', 'set-temporal-password'])
   })
 
+  it('reset password on an account that never signed in explains why and sends a new temporary password instead', async () => {
+    await asAdmin()
+    const state = { current: user(8, { status: 'FORCE_CHANGE_PASSWORD' }) }
+    const calls: Array<{ action: string; body: unknown }> = []
+    serveUser(state, calls)
+    renderAt(`/admin/users/update/${state.current.username}/user8%40example.test`)
+    const card = (await screen.findByRole('heading', { name: 'Support actions' })).closest('.MuiCard-root') as HTMLElement
+    await userEvent.click(within(card).getByRole('button', { name: 'Reset password' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('This user has not signed in yet')
+    expect(dialog).toHaveTextContent('user8@example.test has never signed in, so there is no password to reset')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send a new temporary password' }))
+    expect(await within(card).findByText('A temporary password was mailed to user8@example.test.')).toBeInTheDocument()
+    expect(calls.map((c) => c.action)).toEqual(['set-temporal-password'])
+  })
+
+  it('a reset the server refuses because the account never signed in says what to do, not the service’s words', async () => {
+    await asAdmin()
+    const state = { current: user(9) }
+    const calls: Array<{ action: string; body: unknown }> = []
+    serveUser(state, calls)
+    net.server.use(
+      http.put('*/api/admin/users/reset-password', () =>
+        HttpResponse.json({ message: 'This user has never signed in', code: 'NEVER_SIGNED_IN' }, { status: 409 }),
+      ),
+    )
+    renderAt(`/admin/users/update/${state.current.username}/user9%40example.test`)
+    const card = (await screen.findByRole('heading', { name: 'Support actions' })).closest('.MuiCard-root') as HTMLElement
+    await userEvent.click(within(card).getByRole('button', { name: 'Reset password' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }))
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'user9@example.test has never signed in, so there is no password to reset: send a new temporary password instead.',
+    )
+  })
+
   it('creating a user mails the invitation and opens the update page', async () => {
     await asAdmin()
     const created = user(6, { email: 'new@example.test', name: 'New Person', status: 'FORCE_CHANGE_PASSWORD' })
