@@ -29,6 +29,8 @@ export const routePolicy = {
   // Published documents: the terms page is open to visitors.
   'GET /api/documents/:id': PUBLIC,
   'GET /api/config': PUBLIC,
+  // The legacy sign-up (requirements §7 "Auth and users"): visitors register themselves.
+  'POST /api/auth/sign-up': PUBLIC,
   'GET /api/v2/metrics/server/version': ADMIN,
   'GET /api/docs': PUBLIC,
   'GET /api/docs/json': PUBLIC,
