@@ -284,3 +284,47 @@ describe('groups', () => {
     expect(bad.json().errors).toHaveProperty('group')
   })
 })
+
+describe('invitation and temporary-password mails', () => {
+  it("link the platform's sign-in page: the address the administrator used, in the recipient's language", async () => {
+    const address = email('invited')
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/create',
+      headers: { authorization: 'Bearer test:admin-tester:admin', host: 'aula.school.example' },
+      payload: { email: address, name: 'Ina Invited', locale: 'gr' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const [invitation] = mailsTo(api.config.AULA_DATA_DIR, address)
+    expect(invitation.subject).toBe('Aula: Ihr Konto ist bereit')
+    expect(invitation.text).toContain('Aula finden Sie unter http://aula.school.example\nAnmelden: http://aula.school.example/login')
+
+    const temp = await api.app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/set-temporal-password',
+      headers: { authorization: 'Bearer test:admin-tester:admin', host: 'other.school.example' },
+      payload: { username: res.json().Item.username },
+    })
+    expect(temp.statusCode, temp.body).toBe(200)
+    expect(mailsTo(api.config.AULA_DATA_DIR, address)[1].text).toContain('Anmelden: http://other.school.example/login')
+  })
+
+  it('link PUBLIC_URL when it is set, whatever address the administrator used', async () => {
+    const configured = await adminApp({ PUBLIC_URL: 'https://aula.example.org' })
+    try {
+      const address = email('configured')
+      const res = await configured.app.inject({
+        method: 'POST',
+        url: '/api/admin/users/create',
+        headers: { authorization: 'Bearer test:admin-tester:admin', host: 'internal.example:3000' },
+        payload: { email: address, name: 'Cora Configured' },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const [invitation] = mailsTo(configured.config.AULA_DATA_DIR, address)
+      expect(invitation.subject).toBe('Aula: tu cuenta está lista')
+      expect(invitation.text).toContain('Aula está en https://aula.example.org\nInicia sesión: https://aula.example.org/login')
+    } finally {
+      await configured.close()
+    }
+  })
+})

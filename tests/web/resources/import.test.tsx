@@ -94,7 +94,8 @@ describe('bulk import', () => {
     // One new account: the invalid row and the existing address are not counted.
     await userEvent.click(screen.getByRole('button', { name: 'Import 1 user' }))
     expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument()
-    expect(sent[1]).toEqual({ filename: 'people.csv', csv: CSV })
+    // The invitations are written in the language the administrator is reading.
+    expect(sent[1]).toEqual({ filename: 'people.csv', csv: CSV, locale: 'eng' })
     expect(screen.getByText('The import runs on the server: you can close this page and come back to follow it.')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Import of people.csv completed' })).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100')
