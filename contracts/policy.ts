@@ -70,6 +70,7 @@ export const routePolicy = {
   ...cataloguePolicy,
   ...adminListRoutes('documents', 'document', ADMIN),
   'POST /api/v2/admin/documents/publish': ADMIN,
+  'POST /api/v2/admin/documents/mark-up-to-date': ADMIN,
   'POST /api/v2/admin/careers/cycle-associate': ADMIN,
   'POST /api/v2/admin/careers/cycle-disassociate': ADMIN,
   'POST /api/v2/admin/careers/subject-associate': ADMIN,
@@ -108,4 +109,4 @@ export function accessFor(method: string, url: string): Access | undefined {
 }
 
 // The screen table lives on its own so the web app can read it without the API route table.
-export { screenGroups, screenPolicy } from './screens.js'
+export { landingPath, screenGroups, screenPolicy } from './screens.js'

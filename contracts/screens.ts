@@ -12,7 +12,8 @@ export const screenPolicy: ReadonlyArray<{ prefix: string; groups: readonly Grou
   { prefix: '/admin', groups: ['admin'] },
   { prefix: '/creator', groups: ['creator', 'reviewer', 'admin'] },
   { prefix: '/creator-old', groups: ['creator', 'reviewer', 'admin'] },
-  { prefix: '/experimental', groups: ['experimental'] },
+  // Administrators open the experimental screens without joining the group, as `EXPERIMENTAL` lets them call their API.
+  { prefix: '/experimental', groups: ['experimental', 'admin'] },
   { prefix: '/galaxy', groups: ['general'] },
   { prefix: '/courses', groups: ['general'] },
 ]
@@ -21,4 +22,17 @@ export const screenPolicy: ReadonlyArray<{ prefix: string; groups: readonly Grou
 export function screenGroups(pathname: string): readonly Group[] | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
   return screenPolicy.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.groups
+}
+
+/** The groups whose members can use the dashboard: its courses and subscriptions are the learner's API (`LEARNER`). */
+const DASHBOARD_GROUPS: readonly Group[] = ['general', 'admin']
+
+/**
+ * Where a signed-in user lands (after sign-in, or from a visitors-only page): the dashboard, except for
+ * finance staff who are not learners, who land on the finance overview (the one screen they can use).
+ */
+export function landingPath(userGroups: readonly string[]): string {
+  if (DASHBOARD_GROUPS.some((g) => userGroups.includes(g))) return '/dashboard'
+  if (userGroups.includes('finances')) return '/admin/finances'
+  return '/dashboard'
 }

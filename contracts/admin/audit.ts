@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { Nullable } from '../nullable.js'
 import { DateTime, PaginationToken, TokenPage } from './common.js'
 
 /**
@@ -23,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'documents.create',
   'documents.update',
   'documents.publish',
+  'documents.mark-up-to-date',
   'subscriptions.add',
   'subscriptions.revoke',
   'subscriptions.lift-block',
@@ -40,6 +42,11 @@ export const AuditEntry = Type.Object({
   /** `user`, `category`, `document`, `subscription`, `import` … */
   targetType: Type.String(),
   targetId: Type.String(),
+  /**
+   * The object as people name it, read when the log is: a user's e-mail, a course's or a catalogue
+   * entry's name, a subscription's learner and course, an import's file. Null when it no longer exists.
+   */
+  targetName: Nullable(Type.String()),
   /** The object's values before the write; null when it was created. */
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   /** The values after the write. */

@@ -29,6 +29,11 @@ export const AdminDocument = Type.Object({
   createdAt: DateTime,
   updatedAt: DateTime,
   translations: Type.Array(DocumentTranslation),
+  /**
+   * The languages (the default `mx` among them) whose text is older than another language's last
+   * edit: outdated until edited too or marked as up to date (`POST mark-up-to-date`). Server-owned.
+   */
+  outdated: Type.Array(Type.Enum([...LANGUAGES])),
 })
 export type AdminDocument = Static<typeof AdminDocument>
 
@@ -67,3 +72,14 @@ export type DocumentUpdateBody = Static<typeof DocumentUpdateBody>
 /** `POST /api/v2/admin/documents/publish`: publishes the revision shown (sets published_at); stale → 409. */
 export const DocumentPublishBody = Type.Object({ id: DocumentParams.properties.id, revision: Revision })
 export type DocumentPublishBody = Static<typeof DocumentPublishBody>
+
+/**
+ * `POST /api/v2/admin/documents/mark-up-to-date`: an editor confirms that one language's text is still
+ * current after another language changed (it stops being outdated). A stale revision answers 409.
+ */
+export const DocumentMarkUpToDateBody = Type.Object({
+  id: DocumentParams.properties.id,
+  locale: Type.Enum([...LANGUAGES]),
+  revision: Revision,
+})
+export type DocumentMarkUpToDateBody = Static<typeof DocumentMarkUpToDateBody>

@@ -209,7 +209,10 @@ export const HistoryEntry = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   kind: Type.Enum([...ITEM_KINDS]),
   values: AnyValues,
+  /** The account that saved it (its username). */
   savedBy: Type.Union([Type.String(), Type.Null()]),
+  /** Who saved it, as people are named: given and family name, or e-mail; null when the account is gone. */
+  savedByName: Type.Union([Type.String(), Type.Null()]),
   savedAt: DateTime,
   /** Whether this is the item's current version. */
   current: Type.Boolean(),
@@ -236,6 +239,43 @@ export const VALIDATION_KEYS = [
   'forms',
 ] as const
 export type ValidationKey = (typeof VALIDATION_KEYS)[number]
+
+/** What keeps a block or a form from passing the checklist; the builder words it in the reader's language. */
+export const CHECK_PROBLEMS = [
+  'noText',
+  'noImage',
+  'noAlt',
+  'noFile',
+  'noAddress',
+  'noPackage',
+  'noVideo',
+  'videoLengthUnknown',
+  'videoNeedsLength',
+  'formNoName',
+  'formNoQuestions',
+  'questionNoText',
+  'questionEmptyOption',
+  'questionTwoOptions',
+  'questionFewOptions',
+  'questionNoCorrect',
+  'questionTooManyCorrect',
+  'scoreUnreachable',
+  'tries',
+] as const
+export type CheckProblemCode = (typeof CHECK_PROBLEMS)[number]
+export const CheckProblem = Type.Object({
+  block: Uuid,
+  /** The block and its section as the checklist names them: “Title”, or #n by position. */
+  blockLabel: Type.String(),
+  sectionLabel: Type.String(),
+  problem: Type.Enum([...CHECK_PROBLEMS]),
+  /** The question concerned (from 1). */
+  question: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** How many options a one-answer question marks as correct (`questionTooManyCorrect`). */
+  correct: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export type CheckProblem = Static<typeof CheckProblem>
+
 export const ValidationItem = Type.Object({
   key: Type.Enum([...VALIDATION_KEYS]),
   ok: Type.Boolean(),
@@ -243,6 +283,8 @@ export const ValidationItem = Type.Object({
   message: Type.String(),
   /** The blocks the item is about, when it concerns blocks (the builder can point at them). */
   blocks: Type.Optional(Type.Array(Uuid)),
+  /** What is wrong with each of those blocks, as codes (`message` words the first three in English). */
+  problems: Type.Optional(Type.Array(CheckProblem)),
 })
 export type ValidationItem = Static<typeof ValidationItem>
 /** `GET publish/validate/{id}`: every item must pass for the course to be published. */

@@ -266,6 +266,7 @@ export const MAX_PLAN_DAYS = 3650
 export const INVALID_DURATION_MESSAGE = 'Invalid duration time'
 export const CURRENCY_REQUIRED_MESSAGE = 'Choose the currency of the price'
 export const UNKNOWN_CURRENCY_MESSAGE = 'Unknown currency'
+export const PLAN_NAME_TAKEN_MESSAGE = 'Another plan has this name'
 
 export const FaqUpdateBody = Type.Object({
   ...CourseWrite,

@@ -32,6 +32,13 @@ export interface Storage {
    */
   putFile(key: string, file: string, contentType: string, checksum?: { crc32: number }): Promise<void>
   delete(key: string): Promise<void>
+  /**
+   * Copies the object `from` to the key `to`, content type included, inside the storage (the bytes
+   * never pass through this process on S3). Resolves false when `from` does not exist.
+   */
+  copy(from: string, to: string): Promise<boolean>
+  /** Every key that starts with `prefix` (a package's folder), in no particular order. */
+  list(prefix: string): Promise<string[]>
   usage(): Promise<{ bytes: number; objects: number }>
   /** A URL the browser can read the file from (our /api/files/... for local, a presigned GET for S3). */
   readUrl(key: string): Promise<string>

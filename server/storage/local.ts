@@ -214,6 +214,46 @@ export class LocalStorage implements Storage {
     await fsp.rm(this.metaPath(key), { force: true })
   }
 
+  async copy(from: string, to: string) {
+    if (!isValidKey(to)) throw new Error(`invalid storage key ${JSON.stringify(to)}`)
+    const head = await this.head(from)
+    if (!head) return false
+    const temp = path.join(this.tmp, crypto.randomBytes(12).toString('hex'))
+    try {
+      await fsp.copyFile(this.objectPath(from), temp, fs.constants.COPYFILE_EXCL)
+      await fsp.chmod(temp, 0o600)
+      await this.commit(to, temp, head.contentType)
+    } catch (error) {
+      await fsp.rm(temp, { force: true })
+      // Deleted between the head and the copy: as if it had never been there.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+      throw error
+    }
+    return true
+  }
+
+  async list(prefix: string) {
+    const keys: string[] = []
+    // Only the folder the prefix ends in is walked, not every object.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1)
+    const walk = async (dir: string, under: string) => {
+      let entries: fs.Dirent[]
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true })
+      } catch {
+        return // no such folder
+      }
+      for (const entry of entries) {
+        const key = under + entry.name
+        if (entry.isDirectory()) {
+          if ((key + '/').startsWith(prefix) || prefix.startsWith(key + '/')) await walk(path.join(dir, entry.name), key + '/')
+        } else if (entry.isFile() && key.startsWith(prefix)) keys.push(key)
+      }
+    }
+    if (folder === '' || isValidKey(folder.slice(0, -1))) await walk(path.join(this.objects, ...folder.split('/').filter(Boolean)), folder)
+    return keys
+  }
+
   async usage() {
     let bytes = 0
     let objects = 0

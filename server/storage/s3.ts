@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -108,6 +109,29 @@ export class S3Storage implements Storage {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
+  }
+
+  async copy(from: string, to: string) {
+    if (!isValidKey(from) || !isValidKey(to)) throw new Error(`invalid storage key ${JSON.stringify(isValidKey(from) ? to : from)}`)
+    try {
+      // Keys hold only URL-safe characters (isValidKey), so the source needs no further encoding.
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from}`, MetadataDirective: 'COPY' }))
+    } catch (error) {
+      if (isNotFound(error)) return false
+      throw error
+    }
+    return true
+  }
+
+  async list(prefix: string) {
+    const keys: string[] = []
+    let token: string | undefined
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key)
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return keys
   }
 
   async usage() {

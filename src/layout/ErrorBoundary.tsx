@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material'
-import { Component, type ReactNode } from 'react'
+import { Component, useEffect, useRef, type ReactNode } from 'react'
 import { useTranslate } from 'react-admin'
 import { useLocation } from 'react-router-dom'
 
@@ -9,24 +9,34 @@ export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
   return <Boundary key={pathname}>{children}</Boundary>
 }
 
-class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false }
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean; retried: boolean }> {
+  state = { failed: false, retried: false }
   static getDerivedStateFromError() {
     return { failed: true }
   }
+  componentDidUpdate(_: unknown, before: { failed: boolean }) {
+    // 'Try again' went away with the alert: the keyboard goes to the page drawn again (the skip link's
+    // target, the start of the content), not back to the top of the document.
+    if (before.failed && !this.state.failed && this.state.retried) document.getElementById('main-content')?.focus()
+  }
   render() {
-    return this.state.failed ? <Failure onRetry={() => this.setState({ failed: false })} /> : this.props.children
+    return this.state.failed ? <Failure retried={this.state.retried} onRetry={() => this.setState({ failed: false, retried: true })} /> : this.props.children
   }
 }
 
-function Failure({ onRetry }: { onRetry: () => void }) {
+function Failure({ onRetry, retried }: { onRetry: () => void; retried: boolean }) {
   const translate = useTranslate()
+  const button = useRef<HTMLButtonElement>(null)
+  // Failed again after 'Try again': the focus stays on the new button.
+  useEffect(() => {
+    if (retried) button.current?.focus()
+  }, [retried])
   return (
     <Alert
       severity="error"
       sx={{ m: 3 }}
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
+        <Button ref={button} color="inherit" size="small" onClick={onRetry}>
           {translate('aula.error.retry')}
         </Button>
       }

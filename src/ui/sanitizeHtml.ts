@@ -68,3 +68,29 @@ export function shiftHeadings(html: string, by: number): string {
   if (by <= 0) return html
   return html.replace(/<(\/?)h([1-6])(?=[\s>])/gi, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + by)}`)
 }
+
+/**
+ * Puts the headings of sanitised HTML into the outline under a screen's own heading of level `parent`:
+ * the first heading becomes level `parent + 1`, and none is more than one level below the one it
+ * follows (axe `heading-order`), however the author numbered them. `<h3>A</h3><h5>B</h5><h2>C</h2>`
+ * under an h1 reads h2 A, h3 B, h2 C; a heading deeper than h6 stays h6. Only the headings' names
+ * change: their content and every other element stay as the sanitiser left them.
+ */
+export function nestHeadings(html: string, parent: number): string {
+  const template = document.createElement('template')
+  template.innerHTML = html
+  // The author's levels still open above the current heading, with the level each was given.
+  const open: Array<{ written: number; level: number }> = []
+  for (const heading of Array.from(template.content.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const written = Number(heading.tagName.slice(1))
+    while (open.length && open[open.length - 1].written >= written) open.pop()
+    const level = Math.min(6, (open.length ? open[open.length - 1].level : parent) + 1)
+    open.push({ written, level })
+    if (level === written) continue
+    const renamed = document.createElement(`h${level}`)
+    for (const { name, value } of Array.from(heading.attributes)) renamed.setAttribute(name, value)
+    renamed.append(...Array.from(heading.childNodes))
+    heading.replaceWith(renamed)
+  }
+  return template.innerHTML
+}

@@ -55,6 +55,36 @@ describe('GET /api/v2/admin/audit/all', () => {
     expect(before.json().items).toEqual([])
   })
 
+  it('names each object as people know it (read now, so renames show), and null once it cannot be found', async () => {
+    const cat = await category('Named category', adminAs('namer'))
+    const renamed = await api.call(
+      'PUT',
+      `/api/v2/admin/categories/update/${cat.id}`,
+      { name: 'Renamed category', description: '', revision: 1 },
+      adminAs('namer'),
+    )
+    expect(renamed.statusCode).toBe(200)
+    const doc = await api.call('POST', '/api/v2/admin/documents/create', { id: 'named-doc', name: 'Named document', content: '<p>Text</p>' }, adminAs('namer'))
+    expect(doc.statusCode).toBe(201)
+    const user = await api.call('POST', '/api/admin/users/create', { email: 'named.person@example.test', name: 'Named Person' }, adminAs('namer'))
+    expect(user.statusCode).toBe(201)
+    await api.db.query(
+      `INSERT INTO audit_log (actor_username, actor_email, action, target_type, target_id, before, after)
+       VALUES ('namer', 'namer@example.test', 'courses.clone', 'course', '00000000-0000-4000-8000-000000000000', NULL, '{}')`,
+    )
+    const res = await api.call('GET', '/api/v2/admin/audit/all?actor=namer')
+    expect(res.statusCode).toBe(200)
+    const named = (res.json().items as Array<{ targetType: string; targetId: string; targetName: string | null }>).map((e) => [e.targetType, e.targetName])
+    expect(named).toEqual([
+      ['course', null],
+      ['user', 'named.person@example.test'],
+      ['document', 'Named document'],
+      ['category', 'Renamed category'],
+      ['category', 'Renamed category'],
+    ])
+    expect(res.json().items[1].targetId).toBe(user.json().Item.username)
+  })
+
   it('answers 400 for unknown actions, bad dates, an inverted range and forged tokens', async () => {
     const bad = await api.call('GET', '/api/v2/admin/audit/all?action=users.delete&from=yesterday')
     expect(bad.statusCode).toBe(400)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_USER, COLLABORATOR, contentApp, goodForm, LEARNER, OTHER_CREATOR, OWNER, REVIEWER, text, V2, type ContentApi } from './content-setup.js'
+import { ADMIN_USER, as, COLLABORATOR, contentApp, goodForm, LEARNER, OTHER_CREATOR, OWNER, REVIEWER, text, V2, type ContentApi } from './content-setup.js'
 
 let api: ContentApi
 beforeAll(async () => {
@@ -100,6 +100,41 @@ describe('adding and editing', () => {
     expect(history.json().items.map((v: { version: number; savedBy: string; current: boolean }) => [v.version, v.savedBy, v.current])).toEqual([
       [2, 'collab-bo', true],
       [1, 'owner-ana', false],
+    ])
+  })
+
+  it('names the editors in the history as people (given and family name, else e-mail), not by account', async () => {
+    const created = async (email: string, attributes: Record<string, string>) => {
+      const res = await api.call('POST', '/api/admin/users/create', { email, name: attributes.name ?? email })
+      expect(res.statusCode, res.body).toBe(201)
+      const username = res.json().Item.username as string
+      if (attributes.given_name) await api.app.identityUsers.updateAttributes(username, attributes)
+      return username
+    }
+    const named = await created('bea.history@content.example.test', { given_name: 'Beatriz', family_name: 'Ortega' })
+    const unnamed = await created('no.name@content.example.test', {})
+    // The second account has no name at all: only its e-mail can name it.
+    await api.db.query(`DELETE FROM identity_user_attributes WHERE username = $1 AND name = 'name'`, [unnamed])
+    const c = await api.course()
+    for (const sub of [named, unnamed])
+      await api.db.query('INSERT INTO course_collaborators (course_uuid, user_sub, username, added_by) VALUES ($1, $2, $2, $3)', [c, sub, 'owner-ana'])
+    const s = await api.section(c, 'People')
+    const id = await api.block(c, s, 'text', text('<p>1</p>'))
+    for (const [who, html] of [
+      [named, '<p>2</p>'],
+      [unnamed, '<p>3</p>'],
+    ]) {
+      const save = await api.as(as(who, 'creator'), 'PUT', `${V2}/blocks`, { uuid: c, revision: await api.revision(c), item: id, values: text(html) })
+      expect(save.statusCode, save.body).toBe(200)
+    }
+    const history = await api.as(OWNER, 'GET', `${V2}/blocks/history/${c}/${id}`)
+    expect(history.statusCode).toBe(200)
+    const names = history.json().items.map((v: { version: number; savedBy: string; savedByName: string | null }) => [v.version, v.savedBy, v.savedByName])
+    expect(names).toEqual([
+      [3, unnamed, 'no.name@content.example.test'],
+      [2, named, 'Beatriz Ortega'],
+      // owner-ana is no account of the pool: nothing to name it by.
+      [1, 'owner-ana', null],
     ])
   })
 

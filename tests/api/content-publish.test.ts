@@ -1,6 +1,7 @@
 import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneContent } from '../../server/courses/content/clone.js'
+import { CloneFiles } from '../../server/courses/files.js'
 import { COLLABORATOR, contentApp, goodForm, LEARNER, OTHER_CREATOR, OWNER, REVIEWER, text, V2, type ContentApi } from './content-setup.js'
 
 let api: ContentApi
@@ -71,9 +72,20 @@ describe('publish/validate', () => {
     const res = await validate(c)
     const byKey = Object.fromEntries(res.json().items.map((i: { key: string }) => [i.key, i]))
     expect(byKey.content.ok).toBe(true)
-    expect(byKey.blocks).toEqual({ key: 'blocks', ok: false, message: 'The block “Diagram” of section “Week 1” has no image.', blocks: [img] })
+    expect(byKey.blocks).toEqual({
+      key: 'blocks',
+      ok: false,
+      message: 'The block “Diagram” of section “Week 1” has no image.',
+      blocks: [img],
+      // The same as codes, for the builder to word in the reader's language.
+      problems: [{ block: img, blockLabel: '“Diagram”', sectionLabel: '“Week 1”', problem: 'noImage' }],
+    })
     expect(byKey.forms.ok).toBe(false)
     expect(byKey.forms.blocks).toEqual([form, empty])
+    expect(byKey.forms.problems).toEqual([
+      { block: form, blockLabel: '“Quiz”', sectionLabel: '“Week 1”', problem: 'questionNoCorrect', question: 2 },
+      { block: empty, blockLabel: '“Empty”', sectionLabel: '“Week 1”', problem: 'formNoQuestions' },
+    ])
     expect(byKey.forms.message).toBe(
       'The block “Quiz” of section “Week 1” question 2 has no correct answer; The block “Empty” of section “Week 1” has no questions.',
     )
@@ -223,7 +235,7 @@ describe('cloneContent', () => {
     const gone = await api.block(from, s2, 'text', text('<p>deleted</p>'))
     await api.as(OWNER, 'POST', `${V2}/blocks/delete`, { uuid: from, revision: await api.revision(from), id: gone })
     const to = await api.course('Copy')
-    const copied = await api.db.transaction((tx) => cloneContent(tx, from, to, { sub: 'other-di', username: 'other-di' }))
+    const copied = await api.db.transaction((tx) => cloneContent(tx, from, to, { sub: 'other-di', username: 'other-di' }, new CloneFiles(api.app.storage, to)))
     expect(copied).toBe(5)
     const a = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${from}`)).json().items
     const b = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${to}`)).json().items

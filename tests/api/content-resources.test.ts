@@ -161,3 +161,60 @@ describe('registering files in blocks', () => {
     expect(tree.find((b: { id: string }) => b.id === video).values).toEqual({ url: 'https://video.example.org/watch?v=1', duration: 754 })
   })
 })
+
+describe('cloning a course with files', () => {
+  it('gives the clone copies of its own (media, attachments, simulation packages), so the original can change its files', async () => {
+    const c = await api.course('With files')
+    const s = await api.section(c, 'S')
+    const cover = await (async () => {
+      const bytes = sampleFile('image/png')
+      const res = await api.as(OWNER, 'POST', `${V2}/builder/cover-par`, { uuid: c, size: bytes.length, contentType: 'image/png', fileName: 'cover.png' })
+      expect(res.statusCode, res.body).toBe(200)
+      await api.app.storage.put(res.json().path, bytes, 'image/png')
+      const set = await api.as(OWNER, 'PUT', `${V2}/builder/cover`, { uuid: c, revision: await api.revision(c), cover: res.json().path })
+      expect(set.statusCode, set.body).toBe(200)
+      return res.json().path as string
+    })()
+    const doc = await api.block(c, s, 'attachment', {})
+    const docPath = await upload(c, 'attachment', 'notes.txt', 'text/plain', strToU8('original notes'))
+    expect((await save(c, doc, { path: docPath, title: 'Notes' })).statusCode).toBe(200)
+    const sim = await api.block(c, s, 'simulation', {})
+    const pkg = await upload(c, 'simulation', 'lab.zip', 'application/zip', zipSync({ 'index.html': strToU8('<p>lab</p>'), 'js/app.js': strToU8('go()') }))
+    expect((await save(c, sim, { path: pkg })).statusCode).toBe(200)
+
+    const cloned = await api.as(OWNER, 'POST', `${V2}/builder/clone`, { uuid: c })
+    expect(cloned.statusCode, cloned.body).toBe(201)
+    const copy = cloned.json().uuid as string
+    const own = (key: unknown) => expect(String(key)).toMatch(new RegExp(`^courses/${copy}/`))
+
+    const draft = (await api.as(OWNER, 'GET', `${V2}/builder/${copy}`)).json().Item
+    own(draft.cover)
+    const blocks = (await api.as(OWNER, 'GET', `${V2}/builder/blocks/${copy}`)).json().items[0].blocks as Array<{
+      id: string
+      kind: string
+      values: Record<string, string>
+    }>
+    const attachment = blocks.find((b) => b.kind === 'attachment')!.values
+    const simulation = blocks.find((b) => b.kind === 'simulation')!.values
+    own(attachment.path)
+    own(simulation.path)
+    expect(simulation.entry).toBe(`${simulation.path}.d/index.html`)
+
+    // The original's files are replaced and deleted: the clone still has its own.
+    await api.app.storage.put(docPath, Buffer.from('changed'), 'text/plain')
+    for (const key of [cover, `${pkg}.d/index.html`, `${pkg}.d/js/app.js`, pkg]) await api.app.storage.delete(key)
+    expect(await read(attachment.path)).toBe('original notes')
+    expect(await read(simulation.entry)).toBe('<p>lab</p>')
+    expect(await read(`${simulation.path}.d/js/app.js`)).toBe('go()')
+    expect((await api.app.storage.head(draft.cover))?.contentType).toBe('image/png')
+    expect((await api.app.storage.head(attachment.path))?.contentType).toBe('text/plain')
+    // The clone's paths are its own to keep: saving the block again accepts them.
+    const resave = await api.as(OWNER, 'PUT', `${V2}/blocks`, {
+      uuid: copy,
+      revision: (await api.as(OWNER, 'GET', `${V2}/builder/${copy}`)).json().Item.revision,
+      item: blocks.find((b) => b.kind === 'attachment')!.id,
+      values: { ...attachment, title: 'Notes (copy)' },
+    })
+    expect(resave.statusCode, resave.body).toBe(200)
+  })
+})

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { courseApp, startCourse, V2, type Caller, type CourseApi } from '../helpers/courses.js'
+import { courseApp, revisionOf, startCourse, V2, type Caller, type CourseApi } from '../helpers/courses.js'
 import { refreshStaleCatalogue } from '../../server/courses/catalogue/index.js'
 import { catalogueEntry, difficulties, keysOf, L, publishCourse, quiz, subscribe, type PublishedCourse } from '../helpers/learner.js'
 
@@ -245,6 +245,32 @@ describe('overview, FAQ, collaborators', () => {
     const cover = items.find((c) => c.uuid === physics.uuid)?.cover
     expect(cover).toMatch(/^\/api\/files\/courses\//)
     expect((await api.app.inject({ method: 'GET', url: cover! })).statusCode).toBe(200)
+  })
+
+  it("shows the published name and brief description on the dashboard card, as the catalogue does, not the creator's draft", async () => {
+    const course = await publishCourse(api, owner, { name: 'Óptica', briefDescription: 'Luz y lentes', organizationId: university })
+    const reader = await api.user('Paula Published', ['general'])
+    await subscribe(api, reader, course)
+    const draft = await api.call(owner, 'PUT', `${V2}/builder/update-general`, {
+      uuid: course.uuid,
+      revision: await revisionOf(api, owner, course.uuid),
+      name: 'Óptica (borrador)',
+      briefDescription: 'Texto aún sin publicar',
+    })
+    expect(draft.statusCode, draft.body).toBe(200)
+
+    const card = async () =>
+      ((await api.call(reader, 'GET', '/api/v2/user/courses')).json().items as Array<{ uuid: string; name: string; details: Record<string, string> }>).find(
+        (c) => c.uuid === course.uuid,
+      )
+    const tile = async () =>
+      ((await list('1/optica', reader)).json().items as Array<{ uuid: string; name: string; briefDescription: string }>).find((c) => c.uuid === course.uuid)
+    expect(await tile()).toMatchObject({ name: 'Óptica', briefDescription: 'Luz y lentes' })
+    expect(await card()).toMatchObject({ name: 'Óptica', details: { ShortDescription: 'Luz y lentes', Organization: 'Universidad Autónoma' } })
+
+    // Once published, the new texts reach the card too.
+    expect((await api.call(owner, 'POST', `${V2}/publish/all`, { uuid: course.uuid })).statusCode).toBe(200)
+    expect(await card()).toMatchObject({ name: 'Óptica (borrador)', details: { ShortDescription: 'Texto aún sin publicar' } })
   })
 
   it('tells the web app which organization is the university', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Fastify from 'fastify'
 import { GROUPS } from '../../contracts/groups.js'
-import { routePolicy, type Access } from '../../contracts/policy.js'
+import { landingPath, routePolicy, screenGroups, type Access } from '../../contracts/policy.js'
 import { accessPlugin } from '../../server/plugins/access.js'
 import type { Principal } from '../../server/types.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
@@ -62,4 +62,24 @@ describe('route access policy', () => {
       }
     })
   }
+})
+
+describe('screen policy follows the route policy', () => {
+  const groupsOf = (key: keyof typeof routePolicy) => {
+    const access = routePolicy[key] as Access
+    return access.kind === 'groups' ? [...access.groups].sort() : []
+  }
+
+  it('opens each gated screen to exactly the groups its API admits', () => {
+    // An administrator reaches the AI avatars without joining the experimental group, as the API lets them.
+    expect([...(screenGroups('/experimental/ai-avatars') ?? [])].sort()).toEqual(groupsOf('GET /api/v2/experimental/ai-avatar-list-requests'))
+    expect([...(screenGroups('/admin/finances') ?? [])].sort()).toEqual(groupsOf('GET /api/v2/finances/sales'))
+  })
+
+  it('lands finance staff who are not learners on the finance overview, everyone else on the dashboard', () => {
+    expect(landingPath(['finances'])).toBe('/admin/finances')
+    expect(landingPath(['finances', 'general'])).toBe('/dashboard')
+    expect(landingPath(['admin'])).toBe('/dashboard')
+    expect(landingPath([])).toBe('/dashboard')
+  })
 })

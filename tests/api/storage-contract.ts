@@ -145,6 +145,24 @@ export function storageContract(name: string, setup: () => Promise<StorageHarnes
       await expect(h.storage.read(a)).rejects.toThrow()
     })
 
+    it('copies an object to a new key with its type, lists a folder, and answers false for a missing source', async () => {
+      const from = newKey('pkg.zip')
+      const content = bytes(4096)
+      await h.storage.put(from, content, 'application/zip')
+      await h.storage.put(`${from}.d/index.html`, Buffer.from('<p>hi</p>'), 'text/html')
+      await h.storage.put(`${from}.d/js/app.js`, Buffer.from('1'), 'text/javascript')
+      expect((await h.storage.list(`${from}.d/`)).sort()).toEqual([`${from}.d/index.html`, `${from}.d/js/app.js`])
+      expect(await h.storage.list(`${newKey('none')}.d/`)).toEqual([])
+      const to = newKey('pkg.zip')
+      expect(await h.storage.copy(from, to)).toBe(true)
+      expect(await h.storage.head(to)).toEqual({ size: 4096, contentType: 'application/zip' })
+      expect((await drain(await h.storage.read(to))).equals(content)).toBe(true)
+      // The copy stands on its own: deleting the original leaves it.
+      await h.storage.delete(from)
+      expect((await drain(await h.storage.read(to))).equals(content)).toBe(true)
+      expect(await h.storage.copy(from, newKey())).toBe(false)
+    })
+
     it('stores a local file streamed with putFile, as put would', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-putfile-'))
       try {

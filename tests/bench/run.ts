@@ -27,6 +27,7 @@ import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
 import { benchAdmin, formatAdminBench } from './admin.js'
 import { benchPdf, formatPdfBench } from './certificates.js'
 import { benchPackage, packageRows } from './package.js'
+import { benchAccessibility } from './accessibility.js'
 import { benchWeb } from './web.js'
 import { benchCourseware } from './courseware.js'
 import { benchExam } from './exam.js'
@@ -158,14 +159,16 @@ async function startUp(rows: BenchRow[]) {
 }
 
 /**
- * The web app's figures (`tests/bench/web.ts`): each chunk's gzipped size, the public pages' weight
- * and Lighthouse on /login, against a server of this checkout started on the embedded database.
+ * The web app's figures (`tests/bench/web.ts`): each chunk's gzipped size, the public pages' weight,
+ * Lighthouse's performance on /login and accessibility on /login, a dashboard and the player
+ * (`tests/bench/accessibility.ts`), against a server of this checkout started on the embedded database.
  */
 async function webRows(): Promise<Array<Record<string, unknown>>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-web-'))
   const server = await startServerProcess({ ...sharedSecrets(), AULA_DATA_DIR: dataDir, WEB_BUILD: 'auto', LOG_LEVEL: 'warn' })
   try {
-    return (await benchWeb(server.url)) as unknown as Array<Record<string, unknown>>
+    const rows = [...(await benchWeb(server.url)), ...(await benchAccessibility({ url: server.url, dataDir }))]
+    return rows as unknown as Array<Record<string, unknown>>
   } finally {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })

@@ -1,17 +1,23 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 
+/** The impacts a screen may not have: a moderate finding is a real barrier for someone too. */
+const BLOCKING = new Set(['moderate', 'serious', 'critical'])
+
 /**
- * axe-core over the page as it is now: every rule axe runs by default plus label-content-name-mismatch
- * (experimental in axe, but voice-control users depend on it). Answers the serious and critical
+ * axe-core over the page as it is now: every rule axe runs by default (WCAG 2.0/2.1 A and AA and best
+ * practices), WCAG 2.2 AA's target size (2.5.8, off in axe by default) and label-content-name-mismatch
+ * (experimental in axe, but voice-control users depend on it). Answers the moderate, serious and critical
  * violations, one line each with the nodes they hit, so a failing assertion says what to fix.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // Let transitions finish: axe reads colours mid-fade otherwise.
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Let transitions finish: axe reads colours and sizes mid-fade otherwise.
   await page.waitForTimeout(350)
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze()
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
+    .analyze()
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join(' | ')}`,

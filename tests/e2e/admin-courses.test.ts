@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import nodePath from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
 import { apiFrom, uniqueEmail } from './support.js'
 
@@ -29,15 +29,11 @@ beforeAll(async () => {
 /** An API call with the signed-in administrator's token, as the web app makes it. */
 const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(page, method, url, body)
 
-/** axe-core on the screen as it is now (0 serious or critical expected), then its picture. */
+/** axe-core on the screen as it is now (0 moderate, serious or critical expected), then its picture. */
 async function check(name: string, p: Page = page) {
   await p.waitForLoadState('networkidle')
   await p.waitForTimeout(300)
-  // As in the admin journey: the shell's phone language button is the top bar's matter.
-  const result = await new AxeBuilder({ page: p }).exclude('header button[aria-label^="Language:"]').analyze()
-  for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-    axeFindings.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-  }
+  for (const v of await axeViolations(p)) axeFindings.push(`${name}: ${v}`)
   const width = p.viewportSize()?.width ?? 0
   await p.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`), fullPage: true })
 }

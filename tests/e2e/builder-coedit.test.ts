@@ -1,7 +1,7 @@
 import nodePath from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from './a11y.js'
+import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
 import { trackErrors } from './support.js'
 
@@ -77,7 +77,7 @@ const open = async (page: Page, uuid: string) => {
 
 /** axe-core on the screen as it is now, then its picture. */
 async function check(page: Page, name: string) {
-  for (const v of await seriousViolations(page)) findings.push(`${name}: ${v}`)
+  for (const v of await axeViolations(page)) findings.push(`${name}: ${v}`)
   const width = page.viewportSize()?.width ?? 0
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`) })
 }

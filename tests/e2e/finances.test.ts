@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import nodePath from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from './a11y.js'
+import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
 import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
 
@@ -78,7 +78,7 @@ async function check(page: Page, name: string) {
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined)
-  expect(await seriousViolations(page), `${name}: ${page.url()}`).toEqual([])
+  expect(await axeViolations(page), `${name}: ${page.url()}`).toEqual([])
   const width = page.viewportSize()?.width ?? 0
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`), fullPage: true })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

@@ -1,7 +1,7 @@
 import nodePath from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from './a11y.js'
+import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
 
 /**
@@ -47,7 +47,7 @@ async function checkAndShoot(name: string) {
   for (const v of VIEWPORTS) {
     await page.setViewportSize({ width: v.width, height: v.height })
     await settled()
-    expect(await seriousViolations(page), `${name} at ${v.name}`).toEqual([])
+    expect(await axeViolations(page), `${name} at ${v.name}`).toEqual([])
     // No sideways scrolling on a phone.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),

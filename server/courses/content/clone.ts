@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../db/index.js'
+import type { CloneFiles } from '../files.js'
 import { insertItem, liveItems } from './queries.js'
 
 /**
  * Copies every live section and block of course `fromUuid` into course `toUuid` (which must exist and
  * have no content yet), in the same order, with new ids. Each copy starts its own history at version 1;
- * files are shared with the original (storage paths are copied, never the files). Runs in the caller's
- * transaction (course clone by a creator or an administrator). Returns how many items were copied.
+ * the blocks' files are copied to the new course's own keys (`files`), never shared with the original.
+ * Runs in the caller's transaction (course clone by a creator or an administrator). Returns how many
+ * items were copied.
  */
-export async function cloneContent(tx: Queryable, fromUuid: string, toUuid: string, actor: string | { sub: string; username?: string }): Promise<number> {
+export async function cloneContent(
+  tx: Queryable,
+  fromUuid: string,
+  toUuid: string,
+  actor: string | { sub: string; username?: string },
+  files: CloneFiles,
+): Promise<number> {
   const who = typeof actor === 'string' ? { sub: actor, username: actor } : { sub: actor.sub, username: actor.username ?? actor.sub }
   const items = await liveItems(tx, fromUuid)
   const ids = new Map(items.map((i) => [i.id, randomUUID()]))
@@ -22,7 +30,7 @@ export async function cloneContent(tx: Queryable, fromUuid: string, toUuid: stri
         section: i.section_id === null ? null : (ids.get(i.section_id) ?? null),
         kind: i.kind,
         position: i.position,
-        values: i.values,
+        values: await files.values(i.values),
       },
       who,
     )

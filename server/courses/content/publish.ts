@@ -1,4 +1,4 @@
-import type { CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
+import type { CheckProblem, CheckProblemCode, CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
 import type { Queryable } from '../../db/index.js'
 import { refreshPublishedCourse } from '../catalogue/index.js'
 import {
@@ -34,25 +34,56 @@ const label = (row: ItemRow, index: number) => {
   return t ? `“${t}”` : `#${index + 1}`
 }
 
+/** A block's problem: its code and, for a form's question, which one. */
+type Problem = { problem: CheckProblemCode; question?: number; correct?: number }
+
+/** The English words of each problem, for the checklist's `message`. */
+function englishProblem({ problem, question, correct }: Problem): string {
+  const n = `question ${question}`
+  const words: Record<CheckProblemCode, string> = {
+    noText: 'has no text',
+    noImage: 'has no image',
+    noAlt: 'needs a description of the image (alternative text)',
+    noFile: 'has no file',
+    noAddress: 'has no address',
+    noPackage: 'has no package or address',
+    noVideo: 'has no video',
+    videoLengthUnknown: 'has no known length: upload the video again',
+    videoNeedsLength: 'needs its length',
+    formNoName: 'has no name',
+    formNoQuestions: 'has no questions',
+    questionNoText: `${n} has no text`,
+    questionEmptyOption: `${n} has an option without text`,
+    questionTwoOptions: `${n} (true or false) needs exactly two options`,
+    questionFewOptions: `${n} needs at least two options`,
+    questionNoCorrect: `${n} has no correct answer`,
+    questionTooManyCorrect: `${n} accepts one answer but marks ${correct} as correct`,
+    scoreUnreachable: 'has a required score that cannot be reached',
+    tries: 'needs between 1 and 20 tries',
+  }
+  return words[problem]
+}
+
 /** Why a block is not ready to be studied, or null. Forms are checked by `formProblem`. */
-function blockProblem(b: ItemRow): string | null {
+function blockProblem(b: ItemRow): Problem | null {
   const v = b.values
+  const is = (problem: CheckProblemCode) => ({ problem })
   switch (b.kind) {
     case 'text':
-      return plain(String(v.html ?? '')) || /<img\s/i.test(String(v.html ?? '')) ? null : 'has no text'
+      return plain(String(v.html ?? '')) || /<img\s/i.test(String(v.html ?? '')) ? null : is('noText')
     case 'image':
-      if (!v.path) return 'has no image'
-      return typeof v.alt === 'string' && v.alt.trim() ? null : 'needs a description of the image (alternative text)'
+      if (!v.path) return is('noImage')
+      return typeof v.alt === 'string' && v.alt.trim() ? null : is('noAlt')
     case 'attachment':
-      return v.path ? null : 'has no file'
+      return v.path ? null : is('noFile')
     case 'link':
-      return v.url ? null : 'has no address'
+      return v.url ? null : is('noAddress')
     case 'simulation':
-      return v.url || (v.path && v.entry) ? null : 'has no package or address'
+      return v.url || (v.path && v.entry) ? null : is('noPackage')
     case 'video':
-      if (!v.path && !v.url) return 'has no video'
+      if (!v.path && !v.url) return is('noVideo')
       // Learners' progress is measured against the length; a video without one could never be done.
-      return typeof v.duration === 'number' && v.duration > 0 ? null : v.path ? 'has no known length: upload the video again' : 'needs its length'
+      return typeof v.duration === 'number' && v.duration > 0 ? null : is(v.path ? 'videoLengthUnknown' : 'videoNeedsLength')
     default:
       return null
   }
@@ -62,23 +93,23 @@ function blockProblem(b: ItemRow): string | null {
  * Why a form cannot be taken and passed, or null. Scoring is the share of questions answered exactly
  * right, so the required score is reachable when every question can be answered right.
  */
-function formProblem(form: Partial<FormValues>): string | null {
-  if (!form.name?.trim()) return 'has no name'
+function formProblem(form: Partial<FormValues>): Problem | null {
+  if (!form.name?.trim()) return { problem: 'formNoName' }
   const questions = form.questions ?? []
-  if (questions.length === 0) return 'has no questions'
+  if (questions.length === 0) return { problem: 'formNoQuestions' }
   for (const [i, q] of questions.entries()) {
-    const n = `question ${i + 1}`
-    if (!q.text.trim()) return `${n} has no text`
-    if (q.options.some((o) => !o.text.trim())) return `${n} has an option without text`
+    const at = (problem: CheckProblemCode) => ({ problem, question: i + 1 })
+    if (!q.text.trim()) return at('questionNoText')
+    if (q.options.some((o) => !o.text.trim())) return at('questionEmptyOption')
     const correct = q.options.filter((o) => o.correct).length
-    if (q.type === 'boolean' && q.options.length !== 2) return `${n} (true or false) needs exactly two options`
-    if (q.type !== 'boolean' && q.options.length < 2) return `${n} needs at least two options`
-    if (correct === 0) return `${n} has no correct answer`
-    if (q.type !== 'multiple' && correct > 1) return `${n} accepts one answer but marks ${correct} as correct`
+    if (q.type === 'boolean' && q.options.length !== 2) return at('questionTwoOptions')
+    if (q.type !== 'boolean' && q.options.length < 2) return at('questionFewOptions')
+    if (correct === 0) return at('questionNoCorrect')
+    if (q.type !== 'multiple' && correct > 1) return { ...at('questionTooManyCorrect'), correct }
   }
   const score = form.requiredScore ?? 0
-  if (score < 0 || score > 100) return 'has a required score that cannot be reached'
-  if (!form.tries || form.tries < 1 || form.tries > 20) return 'needs between 1 and 20 tries'
+  if (score < 0 || score > 100) return { problem: 'scoreUnreachable' }
+  if (!form.tries || form.tries < 1 || form.tries > 20) return { problem: 'tries' }
   return null
 }
 
@@ -95,11 +126,11 @@ export async function loadCourseState(db: Queryable, uuid: string): Promise<Cour
   return { course, plans: await livePlans(db, uuid), items: await liveItems(db, uuid), collaborators: await collaborators(db, uuid) }
 }
 
-const item = (key: ValidationItem['key'], ok: boolean, passed: string, failed: string, blocks?: string[]): ValidationItem => ({
+const item = (key: ValidationItem['key'], ok: boolean, passed: string, failed: string, problems?: CheckProblem[]): ValidationItem => ({
   key,
   ok,
   message: ok ? passed : failed,
-  ...(blocks && blocks.length ? { blocks } : {}),
+  ...(problems && problems.length ? { blocks: problems.map((p) => p.block), problems } : {}),
 })
 
 /** The checklist, in a fixed order (VALIDATION_KEYS). */
@@ -110,8 +141,9 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
   const where = (b: ItemRow) => {
     const s = sectionOf.get(b.section_id!)
     const siblings = blocks.filter((x) => x.section_id === b.section_id)
-    return `block ${label(b, siblings.indexOf(b))} of section ${s ? label(s.row, s.index) : '?'}`
+    return { blockLabel: label(b, siblings.indexOf(b)), sectionLabel: s ? label(s.row, s.index) : '?' }
   }
+  const problemsOf = (list: Array<{ b: ItemRow; why: Problem | null }>): CheckProblem[] => list.map(({ b, why }) => ({ block: b.id, ...where(b), ...why! }))
 
   const incomplete = blocks
     .filter((b) => b.kind !== 'form')
@@ -121,10 +153,10 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
   const badForms = forms.map((b) => ({ b, why: formProblem(b.values as Partial<FormValues>) })).filter((x) => x.why)
   const duration = course.duration_hours === null ? 0 : Number(course.duration_hours)
   const withBlock = sections.filter((s) => blocks.some((b) => b.section_id === s.id))
-  const describe = (list: Array<{ b: ItemRow; why: string | null }>) =>
+  const describe = (list: Array<{ b: ItemRow; why: Problem | null }>) =>
     list
       .slice(0, 3)
-      .map((x) => `The ${where(x.b)} ${x.why}`)
+      .map((x) => `The block ${where(x.b).blockLabel} of section ${where(x.b).sectionLabel} ${englishProblem(x.why!)}`)
       .join('; ') +
     (list.length > 3 ? `; and ${list.length - 3} more` : '') +
     '.'
@@ -143,13 +175,7 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
     item('difficulty', Boolean(course.difficulty_id), 'The course has a difficulty.', 'Choose a difficulty.'),
     item('category', Boolean(course.category_id), 'The course has a category.', 'Choose a category.'),
     item('content', withBlock.length > 0, 'The course has content.', sections.length ? 'Add a block to a section.' : 'Add a section with at least one block.'),
-    item(
-      'blocks',
-      incomplete.length === 0,
-      'Every block is complete.',
-      describe(incomplete),
-      incomplete.map((x) => x.b.id),
-    ),
+    item('blocks', incomplete.length === 0, 'Every block is complete.', describe(incomplete), problemsOf(incomplete)),
     item('plan', plans.length > 0, 'The course has a subscription plan.', 'Add a subscription plan.'),
     item(
       'certificateTemplate',
@@ -162,7 +188,7 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
       badForms.length === 0,
       forms.length ? 'Every form has questions with correct answers and a reachable required score.' : 'The course has no forms.',
       describe(badForms),
-      badForms.map((x) => x.b.id),
+      problemsOf(badForms),
     ),
   ]
 }

@@ -115,6 +115,8 @@ export interface VersionRow {
   version: number
   kind: ItemKind
   values: Record<string, unknown>
+  /** The account (sub) that saved the version, and its username then. */
+  saved_by: string | null
   saved_by_name: string | null
   saved_at: Date | string
 }
@@ -122,7 +124,7 @@ export interface VersionRow {
 /** Every saved version of an item, newest first. */
 export async function versions(db: Queryable, course: string, id: string): Promise<VersionRow[]> {
   const { rows } = await db.query<VersionRow>(
-    `SELECT version, kind, "values", saved_by_name, saved_at FROM course_item_versions WHERE course_uuid = $1 AND item_id = $2 ORDER BY version DESC`,
+    `SELECT version, kind, "values", saved_by, saved_by_name, saved_at FROM course_item_versions WHERE course_uuid = $1 AND item_id = $2 ORDER BY version DESC`,
     [course, id],
   )
   return rows
@@ -130,7 +132,7 @@ export async function versions(db: Queryable, course: string, id: string): Promi
 
 export async function version(db: Queryable, course: string, id: string, v: number): Promise<VersionRow | null> {
   const { rows } = await db.query<VersionRow>(
-    `SELECT version, kind, "values", saved_by_name, saved_at FROM course_item_versions WHERE course_uuid = $1 AND item_id = $2 AND version = $3`,
+    `SELECT version, kind, "values", saved_by, saved_by_name, saved_at FROM course_item_versions WHERE course_uuid = $1 AND item_id = $2 AND version = $3`,
     [course, id, v],
   )
   return rows[0] ?? null

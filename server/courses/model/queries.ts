@@ -231,6 +231,15 @@ export async function setMedia(tx: Queryable, uuid: string, field: keyof typeof 
   await tx.query(`UPDATE courses SET ${MEDIA_COLUMNS[field]} = $2${details} WHERE uuid = $1`, [uuid, path])
 }
 
+/** The course's media paths by field (cover, thumbnail, presentation, template). */
+export async function mediaPaths(db: Queryable, uuid: string): Promise<Record<keyof typeof MEDIA_COLUMNS, string | null>> {
+  const { rows } = await db.query<Record<keyof typeof MEDIA_COLUMNS, string | null>>(
+    'SELECT cover_path AS cover, thumbnail_path AS thumbnail, presentation_path AS presentation, template_path AS template FROM courses WHERE uuid = $1',
+    [uuid],
+  )
+  return rows[0] ?? { cover: null, thumbnail: null, presentation: null, template: null }
+}
+
 export async function setFaq(tx: Queryable, uuid: string, items: FaqItem[]): Promise<void> {
   await tx.query('UPDATE courses SET faq = $2::jsonb WHERE uuid = $1', [uuid, JSON.stringify(items)])
 }

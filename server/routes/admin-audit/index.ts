@@ -3,6 +3,7 @@ import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { decodeToken, encodeToken } from '../../http/paging.js'
+import { withTargetNames } from './names.js'
 import { countAudit, listAudit, type AuditFilter } from './queries.js'
 
 const tags = ['admin: audit log']
@@ -38,7 +39,7 @@ export default async function adminAuditRoutes(app: App) {
       const [rows, estimated] = await Promise.all([listAudit(app.db, filter, sizePerPage + 1, before), countAudit(app.db, filter)])
       const items = rows.slice(0, sizePerPage)
       const last = items[items.length - 1]
-      return { items, paginationToken: rows.length > sizePerPage && last ? encodeToken([last.id]) : null, estimated }
+      return { items: await withTargetNames(app, items), paginationToken: rows.length > sizePerPage && last ? encodeToken([last.id]) : null, estimated }
     },
   )
 

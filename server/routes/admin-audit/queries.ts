@@ -52,7 +52,10 @@ interface AuditRow {
 
 const json = (v: Snapshot | string): Snapshot => (typeof v === 'string' ? (JSON.parse(v) as Snapshot) : v)
 
-function toEntry(r: AuditRow): AuditEntry {
+/** An entry as stored; `targetName` is read at answer time (`names.ts`). */
+export type StoredAuditEntry = Omit<AuditEntry, 'targetName'>
+
+function toEntry(r: AuditRow): StoredAuditEntry {
   return {
     id: String(r.id),
     at: iso(r.at),
@@ -87,7 +90,7 @@ function where(f: AuditFilter, params: unknown[]): string {
 }
 
 /** Newest first, keyset-paged on the entry id (`beforeId` excludes it and everything newer). */
-export async function listAudit(db: Queryable, f: AuditFilter, limit: number, beforeId: string | null): Promise<AuditEntry[]> {
+export async function listAudit(db: Queryable, f: AuditFilter, limit: number, beforeId: string | null): Promise<StoredAuditEntry[]> {
   const params: unknown[] = []
   const filter = where(f, params)
   params.push(beforeId)
@@ -101,4 +104,53 @@ export async function countAudit(db: Queryable, f: AuditFilter): Promise<number>
   const params: unknown[] = []
   const { rows } = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM audit_log WHERE ${where(f, params)}`, params)
   return Number(rows[0]?.n ?? 0)
+}
+
+/**
+ * The tables of the objects the log names by id, per target type, and the column that names them:
+ * documents by key, courses by uuid, catalogue entries (`admin-catalogues` labels) and import jobs by id.
+ */
+const NAMED_TARGETS: Record<string, { table: string; id: string; name: string; cast: string }> = {
+  document: { table: 'documents', id: 'id', name: 'name', cast: 'text' },
+  course: { table: 'courses', id: 'uuid', name: 'name', cast: 'uuid' },
+  import: { table: 'user_import_jobs', id: 'id', name: 'filename', cast: 'uuid' },
+  category: { table: 'categories', id: 'id', name: 'name', cast: 'uuid' },
+  collaborator: { table: 'collaborators', id: 'id', name: 'name', cast: 'uuid' },
+  tag: { table: 'tags', id: 'id', name: 'name', cast: 'uuid' },
+  difficulty: { table: 'difficulties', id: 'id', name: 'name', cast: 'uuid' },
+  certificate: { table: 'certificates', id: 'id', name: 'name', cast: 'uuid' },
+  organization: { table: 'organizations', id: 'id', name: 'name', cast: 'uuid' },
+  status: { table: 'statuses', id: 'id', name: 'name', cast: 'uuid' },
+  'school cycle': { table: 'school_cycles', id: 'id', name: 'name', cast: 'uuid' },
+  career: { table: 'careers', id: 'id', name: 'name', cast: 'uuid' },
+  'school subject': { table: 'school_subjects', id: 'id', name: 'name', cast: 'uuid' },
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether the log names objects of this type from the database (`targetNames`). */
+export const namedInDatabase = (targetType: string) => Object.hasOwn(NAMED_TARGETS, targetType)
+
+/** The current names of objects of one type by id; ids of objects that are gone are left out. */
+export async function targetNames(db: Queryable, targetType: string, ids: string[]): Promise<Map<string, string>> {
+  const t = NAMED_TARGETS[targetType]
+  // An id that cannot be one of the table's keys names nothing (and must not fail the cast).
+  const wanted = t ? ids.filter((id) => t.cast !== 'uuid' || UUID.test(id)) : []
+  if (!t || !wanted.length) return new Map()
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT ${t.id}::text AS id, ${t.name} AS name FROM ${t.table} WHERE ${t.id} = ANY($1::${t.cast}[])`,
+    [wanted],
+  )
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** Each subscription's learner (their pool `sub`) and course name, by subscription id. */
+export async function subscriptionTargets(db: Queryable, ids: string[]): Promise<Map<string, { userSub: string; course: string }>> {
+  const wanted = ids.filter((id) => UUID.test(id))
+  if (!wanted.length) return new Map()
+  const { rows } = await db.query<{ id: string; user_sub: string; course: string }>(
+    'SELECT s.id::text AS id, s.user_sub, c.name AS course FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = ANY($1::uuid[])',
+    [wanted],
+  )
+  return new Map(rows.map((r) => [r.id, { userSub: r.user_sub, course: r.course }]))
 }

@@ -149,7 +149,7 @@ export default async function adminCourseRoutes(app: App) {
       const copy = await app.db.transaction(async (tx) => {
         const source = await findCourse(tx, from)
         if (!source) throw notFound('Course not found')
-        const made = await cloneCourse(tx, from, actor)
+        const made = await cloneCourse(tx, app.storage, from, actor)
         await recordAudit(tx, actor, {
           action: 'courses.clone',
           targetType: 'course',

@@ -4,6 +4,7 @@ import {
   AdminDocumentResponse,
   AdminDocumentsPage,
   DocumentCreateBody,
+  DocumentMarkUpToDateBody,
   DocumentPublishBody,
   DocumentUpdateBody,
   type DocumentTranslation,
@@ -14,7 +15,17 @@ import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 import { notFound, stale } from '../../http/errors.js'
 import { recordAudit } from '../admin-audit/queries.js'
-import { countDocuments, findDocument, insertDocument, keyTaken, listDocuments, publishDocument, replaceTranslations, updateDocument } from './queries.js'
+import {
+  countDocuments,
+  findDocument,
+  insertDocument,
+  keyTaken,
+  listDocuments,
+  markUpToDate,
+  publishDocument,
+  replaceTranslations,
+  updateDocument,
+} from './queries.js'
 import { sanitizeDocumentHtml } from '../../html/sanitize.js'
 
 const tags = ['admin: documents']
@@ -170,6 +181,38 @@ export default async function adminDocumentRoutes(app: App) {
           targetId: id,
           before: { revision: before.revision, publishedAt: before.publishedAt },
           after: { revision: after.revision, publishedAt: after.publishedAt },
+        })
+        return after
+      })
+      return { Item: item }
+    },
+  )
+
+  app.post(
+    '/mark-up-to-date',
+    {
+      schema: {
+        tags,
+        summary: 'Confirms that one language of a document is still current after another changed (stale revision: 409)',
+        body: DocumentMarkUpToDateBody,
+        response: { 200: AdminDocumentResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, locale, revision } = request.body
+      const actor = actorOf(request)
+      const item = await app.db.transaction(async (tx) => {
+        const before = await findDocument(tx, id)
+        if (!before) throw notFound()
+        if (locale !== 'mx' && !before.translations.some((t) => t.locale === locale)) throw notFound('The document has no text in this language')
+        if (!(await markUpToDate(tx, id, revision, locale))) throw stale()
+        const after = (await findDocument(tx, id))!
+        await recordAudit(tx, actor, {
+          action: 'documents.mark-up-to-date',
+          targetType: 'document',
+          targetId: id,
+          before: { locale, outdated: before.outdated },
+          after: { locale, outdated: after.outdated },
         })
         return after
       })

@@ -41,10 +41,25 @@ type SubscriptionRow = StudySubscriptionRow
 interface CourseRow {
   uuid: string
   name: string
-  details: CourseDetails | string
+  /** The draft's cover in `details`, kept by courses from before covers were in the file store. */
+  legacy_cover: string | null
+  brief_description: string | null
+  organization_name: string | null
   subscribed_at: Date | string
   subscribed_key: string
   cover_path: string | null
+}
+
+/**
+ * The card's details as learners see the course: its published version's (the catalogue row), never the
+ * draft the creator is still editing (docs/learning.md: learners study the newest published version).
+ */
+function publishedDetails(r: CourseRow): CourseDetails {
+  return {
+    ...(r.legacy_cover ? { Cover: r.legacy_cover } : {}),
+    ShortDescription: r.brief_description ?? '',
+    ...(r.organization_name ? { Organization: r.organization_name } : {}),
+  }
 }
 
 /** The signed-in learner's own lists (requirements §7 "Learner fetches"). */
@@ -122,7 +137,8 @@ export default async function userRoutes(app: App) {
       // filter. Only an empty page after a token needs a second query for the total.
       const { rows } = await app.db.query<CourseRow & { total: number | string }>(
         `${active}, counted AS (SELECT course_uuid, subscribed_at, count(*) OVER () AS total FROM latest)
-         SELECT c.uuid, c.name, c.details, l.subscribed_at, l.subscribed_at::text AS subscribed_key, l.total,
+         SELECT c.uuid, COALESCE(p.name, c.name) AS name, c.details->>'Cover' AS legacy_cover, p.brief_description, p.organization_name,
+                l.subscribed_at, l.subscribed_at::text AS subscribed_key, l.total,
                 COALESCE(p.thumbnail_path, p.cover_path, c.thumbnail_path, c.cover_path) AS cover_path
            FROM counted l JOIN courses c ON c.uuid = l.course_uuid
            LEFT JOIN published_courses p ON p.uuid = c.uuid
@@ -151,7 +167,7 @@ export default async function userRoutes(app: App) {
             name: r.name,
             // The published cover (thumbnail first) from the file store; older courses keep theirs in details.
             cover: r.cover_path ? await app.storage.readUrl(r.cover_path) : null,
-            details: typeof r.details === 'string' ? (JSON.parse(r.details) as CourseDetails) : r.details,
+            details: publishedDetails(r),
             subscribedAt: iso(r.subscribed_at),
             progress: percentOf(progress.get(r.uuid)?.done ?? 0, progress.get(r.uuid)?.total ?? 0),
           })),

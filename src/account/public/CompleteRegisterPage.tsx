@@ -11,6 +11,7 @@ import { requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { NewPasswordAndTerms, Notice, SubmitButton } from './parts'
 import { LazyTotpStep } from './LazyTotpStep'
+import { signedInHome } from '../access/landing'
 
 /**
  * The placeholder name pools bootstrapped by earlier versions gave their administrator (new pools
@@ -41,7 +42,7 @@ export function CompleteRegisterPage() {
 
   if (!challenge) return <Navigate to="/login" replace />
   // Staff accounts set up two-step verification right after choosing the password.
-  if (twoStep) return <LazyTotpStep onSignedIn={() => later(() => browser.assign('/dashboard'), DELAYS.login)} onCancel={() => browser.assign('/login')} />
+  if (twoStep) return <LazyTotpStep onSignedIn={() => later(() => browser.assign(signedInHome()), DELAYS.login)} onCancel={() => browser.assign('/login')} />
 
   const submit = async (values: Record<string, unknown>) => {
     setError(null)
@@ -49,7 +50,7 @@ export function CompleteRegisterPage() {
     try {
       await completeRegister(String(values.newPasswordValue), knownName ? undefined : String(values.name).trim())
       setDone(true)
-      later(() => browser.assign('/dashboard'), DELAYS.login)
+      later(() => browser.assign(signedInHome()), DELAYS.login)
     } catch (err) {
       setBusy(false)
       if (err instanceof TwoStepRequired) {

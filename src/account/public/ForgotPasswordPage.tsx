@@ -11,6 +11,7 @@ import { DELAYS, useLater } from '../useLater'
 import { emailRules, requiredWith } from '../validators'
 import { AuthLayout } from './AuthLayout'
 import { FooterLink, Notice, SubmitButton } from './parts'
+import { signedInHome } from '../access/landing'
 
 /**
  * /forgot-password (visitors only). Step one sends a reset code to the e-mail; step two takes the code
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
       await confirmForgotPassword(email, String(values.code).trim(), password)
       await signIn(email, password)
       setDone(true)
-      later(() => browser.assign('/dashboard'), DELAYS.login)
+      later(() => browser.assign(signedInHome()), DELAYS.login)
     } catch (err) {
       setBusy(false)
       setError(identityErrorMessage(err, translate))

@@ -15,6 +15,7 @@ import { AuthLayout } from './AuthLayout'
 import { Carousel } from './Carousel'
 import { FooterLink, Notice, SubmitButton } from './parts'
 import { LazyTotpStep } from './LazyTotpStep'
+import { signedInHome } from '../access/landing'
 
 interface Credentials {
   email: string
@@ -25,12 +26,18 @@ interface Credentials {
  * Where sign-in leads: the page a visitor first asked for (Protected passes it along), or the dashboard.
  * Only a path of this site, never the sign-in screens themselves.
  */
-export function nextPath(state: unknown): string {
+export function nextPath(state: unknown, home = '/dashboard'): string {
   const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown }
-  if (typeof nextPathname !== 'string' || !nextPathname.startsWith('/') || nextPathname.startsWith('//')) return '/dashboard'
-  if (/^\/(login|logout|global-logout|register|register-confirmation|forgot-password|complete-register)\/?$/.test(nextPathname)) return '/dashboard'
+  if (typeof nextPathname !== 'string' || !nextPathname.startsWith('/') || nextPathname.startsWith('//')) return home
+  if (/^\/(login|logout|global-logout|register|register-confirmation|forgot-password|complete-register)\/?$/.test(nextPathname)) return home
   const search = typeof nextSearch === 'string' && nextSearch.startsWith('?') ? nextSearch : ''
   return nextPathname + search
+}
+
+/** The e-mail of the account the confirmation screen has just confirmed, when it led here. */
+export function confirmedEmail(state: unknown): string | null {
+  const { confirmedEmail } = (state ?? {}) as { confirmedEmail?: unknown }
+  return typeof confirmedEmail === 'string' && confirmedEmail ? confirmedEmail : null
 }
 
 /** /login (visitors only): e-mail and password; then the dashboard, the confirmation or the complete-register screen. */
@@ -47,7 +54,9 @@ export function LoginPage() {
     ended ? `${translate('aula.account.http.unauthorized')}: ${translate('aula.account.http.unauthorizedDetail')}` : null,
   )
   const [confirming, setConfirming] = useState(false)
-  const next = nextPath(location.state)
+  // Decided once signed in: the default landing depends on the user's groups (finance staff: the finance overview).
+  const next = () => nextPath(location.state, signedInHome())
+  const confirmed = confirmedEmail(location.state)
   const [twoStep, setTwoStep] = useState(false)
 
   const submit = async (values: Record<string, unknown>) => {
@@ -58,7 +67,7 @@ export function LoginPage() {
       await signIn(email.trim(), password)
       setDone(true)
       // Requirements §4: the form stays disabled, then the page asked for (the dashboard by default) loads afresh.
-      later(() => browser.assign(next), DELAYS.login)
+      later(() => browser.assign(next()), DELAYS.login)
     } catch (err) {
       if (err instanceof NewPasswordRequired) {
         setBusy(false)
@@ -82,13 +91,13 @@ export function LoginPage() {
     }
   }
 
-  if (twoStep) return <LazyTotpStep onSignedIn={() => later(() => browser.assign(next), DELAYS.login)} onCancel={() => { setTwoStep(false); setBusy(false) }} />
+  if (twoStep) return <LazyTotpStep onSignedIn={() => later(() => browser.assign(next()), DELAYS.login)} onCancel={() => { setTwoStep(false); setBusy(false) }} />
 
   const locked = busy || done || confirming
   return (
     <AuthLayout title={translate('aula.account.login.title')} subtitle={translate('aula.account.login.subtitle')} aside={<Carousel />}>
-      <Notice error={error} success={done ? translate('aula.account.login.success') : null} />
-      <AccountForm onSubmit={submit}>
+      <Notice error={error} success={done ? translate('aula.account.login.success') : confirmed ? translate('aula.account.login.confirmed') : null} />
+      <AccountForm onSubmit={submit} defaultValues={{ email: confirmed ?? '' }}>
         <AccountTextField source="email" type="email" autoComplete="username" label="aula.account.fields.email" validate={emailRules()} disabled={locked} fullWidth />
         <PasswordField source="password" autoComplete="current-password" label="aula.account.fields.password" validate={requiredWith('password')} disabled={locked} fullWidth />
         <Box sx={{ textAlign: 'right' }}>

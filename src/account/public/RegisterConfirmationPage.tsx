@@ -34,7 +34,8 @@ export function RegisterConfirmationPage() {
       await confirmSignUp(email, String(values.code).trim())
       pendingEmail.clear()
       setDone(true)
-      later(() => navigate('/login'), DELAYS.confirm)
+      // The login screen then says the account is confirmed and has its e-mail filled in.
+      later(() => navigate('/login', { state: { confirmedEmail: email } }), DELAYS.confirm)
     } catch (err) {
       setBusy(false)
       setError(identityErrorMessage(err, translate))

@@ -16,6 +16,7 @@ const ICONS: Record<SaverStatus, typeof CloudDoneOutlined | null> = {
   retrying: SyncProblemOutlined,
   conflict: SyncProblemOutlined,
   refused: ErrorOutline,
+  invalid: ErrorOutline,
 }
 
 /** The save status in words (a polite live region), with "try again now" while writes wait. */
@@ -23,7 +24,7 @@ export function SaveStatus({ saver }: { saver: CourseSaver }) {
   const translate = useTranslate()
   const status = useSaverStatus(saver)
   const Icon = ICONS[status]
-  const problem = status === 'offline' || status === 'retrying' || status === 'conflict' || status === 'refused'
+  const problem = status === 'offline' || status === 'retrying' || status === 'conflict' || status === 'refused' || status === 'invalid'
   const refusal = status === 'refused' && saver.error instanceof Error ? saver.error.message : null
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 36 }}>

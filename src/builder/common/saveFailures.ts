@@ -55,3 +55,15 @@ export class Backoff {
     this.delay = this.first
   }
 }
+
+/**
+ * The field messages of a write the server refused as invalid (400 with `errors`, keyed by dotted
+ * path such as `items.0.name`), or null for any other failure.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  const body = error instanceof ApiError ? error.body : undefined
+  if (statusOf(error) !== 400 || typeof body !== 'object' || body === null) return null
+  const errors = (body as { errors?: unknown }).errors
+  if (typeof errors !== 'object' || errors === null || Object.keys(errors).length === 0) return null
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'))
+}

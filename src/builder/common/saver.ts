@@ -1,6 +1,6 @@
 import { dataProvider, type AppDataProvider } from '../../dataProvider'
 import { HEARTBEAT_MS, PendingStore, type KeyValueStorage, type PendingWrite } from './pendingStore'
-import { Backoff, DroppedEdit, isStale, isTransient, statusOf } from './saveFailures'
+import { Backoff, DroppedEdit, fieldErrorsOf, isStale, isTransient, statusOf } from './saveFailures'
 import { SaverSignals, type SaverStatus, type WriteAnswer } from './saverStatus'
 import { plain, WriteQueue } from './writeQueue'
 
@@ -22,6 +22,9 @@ import { plain, WriteQueue } from './writeQueue'
  *   (`resolve`, with the writes kept and the revision they were compared with).
  * - Any other refusal (400, 403, 404, 409 for another reason, 413) drops that write, which would be
  *   refused forever, rejects its promise (so the screen shows why) and goes on with the next one.
+ * - An edit that needs fixing is held (`hold`): one the screen will not send while a field is invalid,
+ *   or one the server refused with field messages (400 `errors`). Until a write of the same key is
+ *   accepted (or the screen lets it go with `release`) the status rests at `invalid`, never `saved`.
  * - Edits of a page that is gone (closed tab, reload, crash) are never sent by another page on its
  *   own: the page offers them (`PendingStore.orphans`) and sends what the person restores (`adopt`).
  *
@@ -63,6 +66,12 @@ export function sendWrite(write: PendingWrite, revision: number): Promise<WriteA
   return dataProvider.sendCourseWrite(write, revision)
 }
 
+/** An edit held back until the person fixes it. */
+export interface Hold {
+  draft: unknown
+  error?: unknown
+}
+
 export class CourseSaver {
   readonly uuid: string
   readonly store: PendingStore
@@ -75,6 +84,8 @@ export class CourseSaver {
   private paused = false
   private disposed = false
   private lastError: unknown = null
+  /** Edits that need fixing, by write key: the screen's draft and the server's refusal, if any. */
+  private readonly holds = new Map<string, Hold>()
   /** When the oldest unsent edit was made (epoch ms). */
   private since = 0
   private readonly send: NonNullable<SaverOptions['send']>
@@ -115,6 +126,26 @@ export class CourseSaver {
     return this.lastError
   }
 
+  /**
+   * Holds the edit of `key` back as needing a fix: `draft` is the screen's unsent state (so it can
+   * draw it again), `error` the server's refusal. The status rests at `invalid` while anything is held.
+   */
+  hold(key: string, draft: unknown, error?: unknown): void {
+    this.holds.set(key, { draft, error: error ?? this.holds.get(key)?.error })
+    this.settleStatus()
+  }
+
+  /** The edit of `key` was fixed (and sent) or given up: it no longer keeps the status at `invalid`. */
+  release(key: string): void {
+    if (!this.holds.delete(key)) return
+    this.settleStatus()
+  }
+
+  /** What is held for `key`, if anything. */
+  held(key: string): Hold | undefined {
+    return this.holds.get(key)
+  }
+
   /** The writes not yet acknowledged, oldest first (the one being sent included). */
   pending(): PendingWrite[] {
     return this.writes.pending()
@@ -153,7 +184,7 @@ export class CourseSaver {
       if (!debounce) this.writes.releaseAll()
       this.persist()
       const status = this.signals.status
-      if (status === 'saved' || status === 'refused') this.signals.set(this.online() ? 'pending' : 'offline')
+      if (status === 'saved' || status === 'refused' || status === 'invalid') this.signals.set(this.online() ? 'pending' : 'offline')
       else this.signals.notify()
       this.schedule()
     })
@@ -200,7 +231,7 @@ export class CourseSaver {
     this.paused = false
     this.lastError = null
     this.persist()
-    this.signals.set(this.hasPending ? 'pending' : 'saved')
+    this.signals.set(this.hasPending ? 'pending' : this.rest())
     this.flush()
     if (!this.hasPending) this.signals.releaseIdle()
   }
@@ -227,13 +258,13 @@ export class CourseSaver {
   private readonly onOnline = () => {
     const status = this.signals.status
     if (status === 'offline' || status === 'retrying') {
-      this.signals.set(this.hasPending ? 'pending' : 'saved')
+      this.signals.set(this.hasPending ? 'pending' : this.rest())
       this.flush()
     }
   }
 
   private readonly onOffline = () => {
-    if (this.hasPending && !this.paused && this.signals.status !== 'refused') this.signals.set('offline')
+    if (this.hasPending && !this.paused && this.signals.status !== 'refused' && this.signals.status !== 'invalid') this.signals.set('offline')
   }
 
   private readonly onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -278,6 +309,8 @@ export class CourseSaver {
       this.lastError = null
       if (!this.hasPending) this.since = 0
       this.persist()
+      // An accepted write of a held key carries the fix (plans, FAQ and such are sent whole).
+      this.holds.delete(head.key)
       this.signals.saved(plain(head), answer)
       for (const w of head.waiters) w.resolve(answer)
       this.afterWrite()
@@ -302,8 +335,10 @@ export class CourseSaver {
         if (!this.disposed) this.timer = setTimeout(() => this.schedule(true), wait)
         return
       }
-      // Refused for good: keeping it would block every write after it.
+      // Refused for good: keeping it would block every write after it. A refusal naming fields is
+      // held until the person fixes them.
       this.lastError = error
+      if (fieldErrorsOf(error)) this.holds.set(head.key, { draft: this.holds.get(head.key)?.draft, error })
       this.persist()
       for (const w of head.waiters) w.reject(error)
       this.afterWrite('refused')
@@ -315,9 +350,22 @@ export class CourseSaver {
       this.signals.set(failed ?? 'pending')
       this.schedule()
     } else {
-      this.signals.set(failed ?? 'saved')
+      this.signals.set(this.holds.size > 0 ? 'invalid' : (failed ?? 'saved'))
       this.signals.releaseIdle()
     }
+  }
+
+  /** The status once nothing is pending: `invalid` while an edit is held, else `saved`. */
+  private rest(): SaverStatus {
+    return this.holds.size > 0 ? 'invalid' : 'saved'
+  }
+
+  /** After a hold changed: a resting status follows it; a moving queue says so itself when it stops. */
+  private settleStatus() {
+    const status = this.signals.status
+    if (status === 'saved' || status === 'invalid' || status === 'refused')
+      this.signals.set(this.holds.size > 0 ? 'invalid' : status === 'refused' ? 'refused' : 'saved')
+    else this.signals.notify()
   }
 
   /** This page's record: its unsent writes and the revision they were made against. */

@@ -1,6 +1,10 @@
 import type { PendingWrite } from './pendingStore'
 
-export type SaverStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'retrying' | 'conflict' | 'refused'
+/**
+ * `refused`: the last write was refused for good; `invalid`: an edit is held back until the person
+ * fixes its marked fields (the screen found it invalid, or the server refused it with field messages).
+ */
+export type SaverStatus = 'saved' | 'pending' | 'saving' | 'offline' | 'retrying' | 'conflict' | 'refused' | 'invalid'
 
 /** Every write answers with the course's new revision (B9: `{ revision, ... }`). */
 export interface WriteAnswer {

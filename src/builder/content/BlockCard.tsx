@@ -1,6 +1,7 @@
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
-import { Alert, Box, Button, CircularProgress, Divider, IconButton, ListItemText, Menu, MenuItem, Paper, Stack, Typography } from '@mui/material'
+import { Alert, Box, Button, CircularProgress, Divider, IconButton, ListItemText, MenuItem, Paper, Stack, Typography } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import type { DraggableProvided } from '@hello-pangea/dnd'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
@@ -72,7 +73,9 @@ export function BlockCard(props: BlockCardProps) {
         borderColor: status?.error ? 'error.main' : 'divider',
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      {/* On a phone the title takes a line of its own under the handle and the buttons, up to two lines
+          long: beside them it kept about ten characters. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', minWidth: 0, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <Box
           {...dragHandleProps}
           aria-label={translate(`${T}.block.drag`, { title })}
@@ -88,8 +91,20 @@ export function BlockCard(props: BlockCardProps) {
           <DragIndicatorIcon aria-hidden />
         </Box>
         <KindIcon kind={block.kind} fontSize="small" color="action" />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography id={headingId} component="h3" variant="subtitle2" noWrap title={title}>
+        <Box sx={{ flex: { sm: 1 }, flexBasis: { xs: '100%', sm: 0 }, minWidth: 0, order: { xs: 1, sm: 0 } }}>
+          <Typography
+            id={headingId}
+            component="h3"
+            variant="subtitle2"
+            title={title}
+            sx={{
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: { xs: 2, sm: 1 },
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {title}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
@@ -100,7 +115,14 @@ export function BlockCard(props: BlockCardProps) {
             <SaveState status={status} />
           </Stack>
         </Box>
-        <Button size="small" onClick={props.onToggle} aria-expanded={expanded} aria-controls={`${block.id}-body`} aria-describedby={headingId}>
+        <Button
+          size="small"
+          sx={{ ml: { xs: 'auto', sm: 0 } }}
+          onClick={props.onToggle}
+          aria-expanded={expanded}
+          aria-controls={`${block.id}-body`}
+          aria-describedby={headingId}
+        >
           {translate(expanded ? `${T}.block.close` : `${T}.block.edit`)}
         </Button>
         <IconButton
@@ -111,7 +133,7 @@ export function BlockCard(props: BlockCardProps) {
         >
           <MoreVertIcon />
         </IconButton>
-        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <InPlaceMenu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
           <MenuItem disabled={index === 0} onClick={act(() => props.onMove(-1))}>
             {translate(`${T}.block.moveUp`)}
           </MenuItem>
@@ -126,7 +148,7 @@ export function BlockCard(props: BlockCardProps) {
           <MenuItem onClick={act(props.onDelete)} sx={{ color: 'error.main' }}>
             <ListItemText>{translate(`${T}.block.delete`)}</ListItemText>
           </MenuItem>
-        </Menu>
+        </InPlaceMenu>
       </Stack>
       {status?.error && (
         <Alert

@@ -4,7 +4,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew'
 import { Box, Link, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material'
 import { useLocaleState, useTranslate } from 'react-admin'
 import { dateLocale } from '../../ui/formatDateTime'
-import { sanitizeHtml, shiftHeadings } from '../../ui/sanitizeHtml'
+import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
 import { fileName, fileUrl, formatSize, isWebUrl } from './fileUrl'
 import type { BlockKind, BlockValues, FormQuestion } from './model'
 
@@ -38,7 +38,7 @@ export function BlockView({
         <Box
           className="aula-block-text"
           sx={{ '& :first-of-type': { mt: 0 }, overflowWrap: 'anywhere' }}
-          dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html), headingLevel - 1) }}
+          dangerouslySetInnerHTML={{ __html: nestHeadings(sanitizeHtml(values.html), headingLevel - 1) }}
         />
       ) : (
         empty

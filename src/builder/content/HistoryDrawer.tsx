@@ -53,9 +53,10 @@ function HistoryList({
   const notify = useNotify()
   const { dateTime } = useDateFormat()
   const { identity } = useGetIdentity()
-  // Versions name their author by account; the creator's own read as their name.
-  const author = (savedBy: string | null) =>
-    savedBy && identity && (savedBy === identity.username || savedBy === identity.id) ? identity.fullName || savedBy : (savedBy ?? '—')
+  // Versions name their author as the server resolved them (name, or e-mail); an account the pool no
+  // longer has keeps its username, and the creator's own read as their name.
+  const author = ({ savedBy, savedByName }: Pick<HistoryEntry, 'savedBy' | 'savedByName'>) =>
+    savedByName || (savedBy && identity && (savedBy === identity.username || savedBy === identity.id) ? identity.fullName || savedBy : (savedBy ?? '—'))
   // The list is fetched again after each restore (the restored values become the newest version).
   const [round, setRound] = useState(0)
   const history = useLoad(async () => (await dataProvider.getBlockHistory(course, block.id)) as HistoryEntry[], `${course}/${block.id}/${round}`)
@@ -95,7 +96,7 @@ function HistoryList({
                 {current && <Chip size="small" color="primary" label={translate(`${T}.current`)} />}
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate(`${T}.by`, { who: author(entry.savedBy), when: dateTime(entry.savedAt) })}
+                {translate(`${T}.by`, { who: author(entry), when: dateTime(entry.savedAt) })}
               </Typography>
               <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 260, overflow: 'auto', mb: 1 }}>
                 {entry.kind !== 'section' && <BlockView kind={entry.kind as BlockKind} values={entry.values} urls={entry.urls} headingLevel={4} compact />}

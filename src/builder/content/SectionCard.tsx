@@ -1,7 +1,8 @@
 import AddIcon from '@mui/icons-material/Add'
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator'
 import MoreVertIcon from '@mui/icons-material/MoreVert'
-import { Alert, Box, Button, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
+import { Alert, Box, Button, Divider, IconButton, ListItemIcon, ListItemText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import { Draggable, Droppable, type DraggableProvided, type DraggableStateSnapshot } from '@hello-pangea/dnd'
 import { useState, type ReactNode } from 'react'
 import { useTranslate } from 'react-admin'
@@ -85,7 +86,7 @@ export function SectionCard(props: SectionCardProps) {
         >
           <MoreVertIcon />
         </IconButton>
-        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <InPlaceMenu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
           <MenuItem disabled={index === 0} onClick={act(() => props.onMove(-1))}>
             {translate(`${T}.section.moveUp`)}
           </MenuItem>
@@ -96,7 +97,7 @@ export function SectionCard(props: SectionCardProps) {
           <MenuItem onClick={act(props.onDelete)} sx={{ color: 'error.main' }}>
             {translate(`${T}.section.delete`)}
           </MenuItem>
-        </Menu>
+        </InPlaceMenu>
       </Stack>
       {status?.error && (
         <Alert
@@ -144,7 +145,7 @@ export function SectionCard(props: SectionCardProps) {
       >
         {translate(`${T}.block.add`)}
       </Button>
-      <Menu anchorEl={adding} open={Boolean(adding)} onClose={() => setAdding(null)}>
+      <InPlaceMenu anchorEl={adding} open={Boolean(adding)} onClose={() => setAdding(null)}>
         {BLOCK_KINDS.map((kind) => (
           <MenuItem
             key={kind}
@@ -159,7 +160,7 @@ export function SectionCard(props: SectionCardProps) {
             <ListItemText>{translate(`${T}.kinds.${kind}`)}</ListItemText>
           </MenuItem>
         ))}
-      </Menu>
+      </InPlaceMenu>
     </Paper>
   )
 }

@@ -1,10 +1,12 @@
 import Add from '@mui/icons-material/Add'
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
 import { Alert, Box, Button, Grid, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslate } from 'react-admin'
 import type { GeneralData as GeneralFields, Plan, PlanInput } from '../../../contracts/courses/creator'
+import { CURRENCY_REQUIRED_MESSAGE, INVALID_DURATION_MESSAGE, PLAN_NAME_TAKEN_MESSAGE, UNKNOWN_CURRENCY_MESSAGE } from '../../../contracts/courses/creator'
 import { builderWrites } from '../../dataProvider/builderWrites'
+import { fieldErrorsOf } from '../common/saveFailures'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
 
@@ -42,10 +44,46 @@ const currencies: Set<string> | null = (() => {
   }
 })()
 
+type Field = 'name' | 'durationDays' | 'price' | 'currency'
+const FIELDS: Field[] = ['name', 'durationDays', 'price', 'currency']
+/** The server's field messages, by row key and field, in the person's language. */
+type ServerErrors = Record<string, Partial<Record<Field, string>>>
+/** What the saver holds while the plans need fixing: the rows as typed and the server's messages. */
+interface PlansDraft {
+  rows: Row[]
+  serverErrors: ServerErrors
+}
+
+/** The catalogue key of each message the plans route words (the rest are told as refused). */
+const SERVER_TEXTS: Record<string, string> = {
+  Required: 'aula.builder.validation.required',
+  [INVALID_DURATION_MESSAGE]: 'aula.builder.validation.invalidDuration',
+  [CURRENCY_REQUIRED_MESSAGE]: 'aula.builder.validation.currencyRequired',
+  [UNKNOWN_CURRENCY_MESSAGE]: 'aula.builder.validation.currency',
+  [PLAN_NAME_TAKEN_MESSAGE]: 'aula.builder.validation.duplicate',
+}
+
 type Translate = (key: string, options?: object) => string
+
+/**
+ * The server's refusal of the plans sent as `sentKeys` (400 `errors` keyed `items.<i>.<field>`) as
+ * messages on the fields of those rows; a message about the whole plan (its id) goes on its name.
+ */
+export function serverPlanErrors(error: unknown, sentKeys: string[], translate: Translate): ServerErrors {
+  const out: ServerErrors = {}
+  for (const [path, message] of Object.entries(fieldErrorsOf(error) ?? {})) {
+    const match = /^items\.(\d+)(?:\.(\w+))?/.exec(path)
+    const key = match ? sentKeys[Number(match[1])] : undefined
+    if (!key) continue
+    const field: Field = FIELDS.includes(match![2] as Field) ? (match![2] as Field) : 'name'
+    out[key] = { ...out[key], [field]: translate(SERVER_TEXTS[message] ?? 'aula.builder.validation.refused') }
+  }
+  return out
+}
+
 /** The messages of one plan; `sales` says whether price and currency are part of it. */
-export function planErrors(row: Pick<Row, 'name' | 'durationDays' | 'price' | 'currency'>, sales: boolean, translate: Translate) {
-  const errors: Partial<Record<'name' | 'durationDays' | 'price' | 'currency', string>> = {}
+export function planErrors(row: Pick<Row, Field>, sales: boolean, translate: Translate) {
+  const errors: Partial<Record<Field, string>> = {}
   if (row.name.trim() === '') errors.name = translate('aula.builder.validation.required')
   else if (row.name.length > PLAN_LIMITS.name) errors.name = translate('aula.builder.validation.tooLong', { max: PLAN_LIMITS.name })
   const days = Number(row.durationDays)
@@ -66,16 +104,48 @@ export function planErrors(row: Pick<Row, 'name' | 'durationDays' | 'price' | 'c
  * The plans tab: name, duration in days and, when course sales are enabled, price and currency. The
  * list is saved whole once every plan is valid. A new plan gets its id from the server's answer; until
  * then further edits wait for it, so the plan is not created twice.
+ *
+ * An edit that cannot be saved is never passed off as saved: while a plan is invalid, or the server
+ * refused the list with field messages, every offending field is marked with its message, the
+ * saver holds the rows (its status says they need fixing, and the tab draws them again when opened
+ * later), and a refusal from the server moves the focus to the first marked field.
  */
 export function PlansTab() {
   const translate = useTranslate()
   const { course, saver, canEdit } = useBuilderCourse()
   const sales = ((saver.pendingBody('general') as Partial<GeneralFields> | undefined)?.salesEnabled ?? course.salesEnabled) === true
-  const [rows, setRows] = useState<Row[]>(() => ((saver.pendingBody('plans')?.items as PlanInput[] | undefined) ?? course.plans).map(toRow))
-  const [touched, setTouched] = useState<Set<string>>(new Set())
+  const held = saver.held('plans')?.draft as PlansDraft | undefined
+  const [rows, setRows] = useState<Row[]>(() => held?.rows ?? ((saver.pendingBody('plans')?.items as PlanInput[] | undefined) ?? course.plans).map(toRow))
+  const [touched, setTouched] = useState<Set<string>>(() => new Set(held ? revealed(held.rows) : []))
+  const [serverErrors, setServerErrors] = useState<ServerErrors>(() => held?.serverErrors ?? {})
+  const [focusFirst, setFocusFirst] = useState(0)
   const latest = useRef(rows)
+  const latestServer = useRef(serverErrors)
   const creating = useRef(false)
   const waiting = useRef(false)
+  const inputs = useRef(new Map<string, HTMLInputElement>())
+
+  /** Every field of every invalid row: shown once an edit was held back for them. */
+  function revealed(list: Row[]): string[] {
+    return list.flatMap((r) => Object.keys(planErrors(r, sales, translate)).map((f) => `${r.key}:${f}`))
+  }
+  const setServer = (next: ServerErrors) => {
+    latestServer.current = next
+    setServerErrors(next)
+  }
+  const errorsOf = (row: Row) => ({ ...serverErrors[row.key], ...planErrors(row, sales, translate) })
+
+  // After a refusal from the server, the first marked field takes the focus.
+  useEffect(() => {
+    if (focusFirst === 0) return
+    for (const row of latest.current) {
+      const field = FIELDS.find((f) => latestServer.current[row.key]?.[f] || planErrors(row, sales, translate)[f])
+      const input = field && inputs.current.get(`${row.key}:${field}`)
+      if (input) return input.focus()
+    }
+    // Only a new refusal moves the focus, not a change of language or of sales.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusFirst])
 
   const toPlan = (r: Row): PlanInput => {
     const price = sales && r.price.trim() !== '' ? Number(r.price.trim().replace(',', '.')) : null
@@ -91,7 +161,13 @@ export function PlansTab() {
 
   const push = () => {
     const current = latest.current
-    if (current.some((r) => Object.keys(planErrors(r, sales, translate)).length > 0)) return
+    const invalid = revealed(current)
+    if (invalid.length > 0 || Object.keys(latestServer.current).length > 0) {
+      // Held back until fixed: every offending field says why, and the saver says it is not saved.
+      setTouched((t) => new Set([...t, ...invalid]))
+      saver.hold('plans', { rows: current, serverErrors: latestServer.current } satisfies PlansDraft)
+      return
+    }
     if (creating.current) {
       waiting.current = true
       return
@@ -100,7 +176,18 @@ export function PlansTab() {
     const hasNew = current.some((r) => !r.id)
     if (hasNew) creating.current = true
     const sent = saver.enqueue(builderWrites.plans(course.uuid, current.map(toPlan)), { merge: false })
-    if (!hasNew) return void sent.catch(() => undefined)
+    saver.release('plans')
+    const refused = (error: unknown) => {
+      const found = serverPlanErrors(error, sentKeys, translate)
+      if (Object.keys(found).length === 0) return
+      // Only rows still as they were sent keep the message; a row edited since has been looked at.
+      const sentRows = new Map(current.map((r) => [r.key, r]))
+      const marked = Object.fromEntries(Object.entries(found).filter(([key]) => latest.current.find((r) => r.key === key) === sentRows.get(key)))
+      setServer(marked)
+      saver.hold('plans', { rows: latest.current, serverErrors: marked } satisfies PlansDraft, error)
+      setFocusFirst((n) => n + 1)
+    }
+    if (!hasNew) return void sent.catch(refused)
     sent
       .then((answer) => {
         const items = Array.isArray(answer.items) ? (answer.items as Plan[]) : []
@@ -109,7 +196,7 @@ export function PlansTab() {
         latest.current = next
         setRows(next)
       })
-      .catch(() => undefined)
+      .catch(refused)
       .finally(() => {
         creating.current = false
         if (waiting.current) {
@@ -123,10 +210,37 @@ export function PlansTab() {
     setRows(next)
     push()
   }
-  const edit = (key: string, field: 'name' | 'durationDays' | 'price' | 'currency', value: string) => {
+  const edit = (key: string, field: Field, value: string) => {
     setTouched((t) => new Set(t).add(`${key}:${field}`))
+    // The server's message about this field is answered by the edit (a name now unique, say).
+    if (latestServer.current[key]?.[field]) {
+      const { [field]: _answered, ...rest } = latestServer.current[key]
+      const next = { ...latestServer.current }
+      if (Object.keys(rest).length > 0) next[key] = rest
+      else delete next[key]
+      setServer(next)
+    }
     update(latest.current.map((r) => (r.key === key ? { ...r, [field]: value } : r)))
   }
+  const remove = (key: string) => {
+    if (latestServer.current[key]) {
+      const { [key]: _gone, ...rest } = latestServer.current
+      setServer(rest)
+    }
+    update(latest.current.filter((r) => r.key !== key))
+  }
+  /** The props that mark one field: its message, and its input for the focus. */
+  const marks = (row: Row, field: Field, shown: (field: Field) => string | undefined) => ({
+    error: Boolean(shown(field)),
+    inputRef: (el: HTMLInputElement | null) => {
+      if (el) inputs.current.set(`${row.key}:${field}`, el)
+      else inputs.current.delete(`${row.key}:${field}`)
+    },
+  })
+  const anyShown = rows.some((row) => {
+    const errors = errorsOf(row)
+    return FIELDS.some((f) => errors[f] && (serverErrors[row.key]?.[f] || touched.has(`${row.key}:${f}`)))
+  })
 
   return (
     <Box>
@@ -143,10 +257,12 @@ export function PlansTab() {
       )}
       <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row, index) => {
-          const errors = planErrors(row, sales, translate)
-          // A price typed without its currency is told at the currency at once.
-          const shown = (field: keyof typeof errors) =>
-            touched.has(`${row.key}:${field}`) || (field === 'currency' && touched.has(`${row.key}:price`)) ? errors[field] : undefined
+          const errors = errorsOf(row)
+          // A price typed without its currency is told at the currency at once; the server's messages always.
+          const shown = (field: Field) =>
+            serverErrors[row.key]?.[field] || touched.has(`${row.key}:${field}`) || (field === 'currency' && touched.has(`${row.key}:price`))
+              ? errors[field]
+              : undefined
           const label = row.name.trim() || translate('aula.builder.plans.plan', { n: index + 1 })
           return (
             <Paper component="li" key={row.key} variant="outlined" sx={{ p: 2 }} aria-label={label}>
@@ -156,7 +272,7 @@ export function PlansTab() {
                     label={translate('aula.builder.plans.name')}
                     value={row.name}
                     onChange={(e) => edit(row.key, 'name', e.target.value)}
-                    error={Boolean(shown('name'))}
+                    {...marks(row, 'name', shown)}
                     helperText={shown('name') ?? translate('aula.builder.plans.nameHint')}
                     required
                     fullWidth
@@ -168,7 +284,7 @@ export function PlansTab() {
                     label={translate('aula.builder.plans.durationDays')}
                     value={row.durationDays}
                     onChange={(e) => edit(row.key, 'durationDays', e.target.value)}
-                    error={Boolean(shown('durationDays'))}
+                    {...marks(row, 'durationDays', shown)}
                     helperText={shown('durationDays')}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                     required
@@ -183,7 +299,7 @@ export function PlansTab() {
                         label={translate('aula.builder.plans.price')}
                         value={row.price}
                         onChange={(e) => edit(row.key, 'price', e.target.value)}
-                        error={Boolean(shown('price'))}
+                        {...marks(row, 'price', shown)}
                         helperText={shown('price')}
                         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                         fullWidth
@@ -195,7 +311,7 @@ export function PlansTab() {
                         label={translate('aula.builder.plans.currency')}
                         value={row.currency}
                         onChange={(e) => edit(row.key, 'currency', e.target.value.toUpperCase())}
-                        error={Boolean(shown('currency'))}
+                        {...marks(row, 'currency', shown)}
                         helperText={shown('currency')}
                         slotProps={{ htmlInput: { maxLength: 3, autoCapitalize: 'characters' } }}
                         fullWidth
@@ -207,10 +323,7 @@ export function PlansTab() {
                 {canEdit && (
                   <Grid size={{ xs: 12, sm: 'auto', md: 1 }} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
                     <Tooltip title={translate('aula.builder.plans.remove', { name: label })}>
-                      <IconButton
-                        aria-label={translate('aula.builder.plans.remove', { name: label })}
-                        onClick={() => update(latest.current.filter((r) => r.key !== row.key))}
-                      >
+                      <IconButton aria-label={translate('aula.builder.plans.remove', { name: label })} onClick={() => remove(row.key)}>
                         <DeleteOutline />
                       </IconButton>
                     </Tooltip>
@@ -235,8 +348,8 @@ export function PlansTab() {
           >
             {translate('aula.builder.plans.add')}
           </Button>
-          {rows.some((r) => Object.keys(planErrors(r, sales, translate)).length > 0) && (
-            <Typography variant="body2" color="text.secondary">
+          {anyShown && (
+            <Typography variant="body2" color="error">
               {translate('aula.builder.validation.fixBelow')}
             </Typography>
           )}

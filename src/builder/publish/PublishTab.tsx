@@ -4,7 +4,7 @@ import PublishOutlined from '@mui/icons-material/PublishOutlined'
 import RuleOutlined from '@mui/icons-material/RuleOutlined'
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useLocaleState, useTranslate, useDataProvider } from 'react-admin'
+import { useTranslate, useDataProvider } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { ValidationItem } from '../../../contracts/courses/content'
 import { useDateFormat } from '../../ui/formatDateTime'
@@ -54,7 +54,6 @@ export function PublishTab() {
   const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
   const { date } = useDateFormat()
-  const [locale] = useLocaleState()
   const { course, saver, canPublish, base } = useBuilderCourse()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [published, setPublished] = useState({ version: course.publishedVersion, at: course.publishedAt })
@@ -94,6 +93,23 @@ export function PublishTab() {
     const key = `aula.builder.publish.items.${item.key}`
     const text = translate(key, { _: '' })
     return text && text !== key ? text : (item.message ?? item.key)
+  }
+  /**
+   * What a failing item misses, in the reader's language: the blocks' and forms' problems the server
+   * names as codes (the first three, then how many more), else what the item asks for.
+   */
+  const detail = (item: ValidationItem) => {
+    const problems = item.problems ?? []
+    if (problems.length === 0) return translate(`aula.builder.publish.details.${item.key}`)
+    const told = problems.slice(0, 3).map((p) =>
+      translate('aula.builder.publish.problem', {
+        block: p.blockLabel,
+        section: p.sectionLabel,
+        problem: translate(`aula.builder.publish.problems.${p.problem}`, { question: p.question, correct: p.correct }),
+      }),
+    )
+    if (problems.length > 3) told.push(translate('aula.builder.publish.more', { count: problems.length - 3 }))
+    return told.join(' ')
   }
 
   return (
@@ -167,8 +183,7 @@ export function PublishTab() {
                   secondary={
                     item.ok ? undefined : (
                       <>
-                        {/* The server's detail (which block or form) is written in English. */}
-                        {item.message && locale === 'eng' && <span>{item.message} </span>}
+                        <span>{detail(item)} </span>
                         {FIX_TAB[item.key] && (
                           <MuiLink component={Link} to={`${base}/${FIX_TAB[item.key]}`}>
                             {translate('aula.builder.publish.fix', { tab: translate(`aula.builder.tabs.${FIX_TAB[item.key]}`) })}

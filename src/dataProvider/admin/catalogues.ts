@@ -1,6 +1,13 @@
 import { CATALOGUE_SINGULAR, CATALOGUES, catalogueSchemas, type Catalogue } from '../../../contracts/admin/catalogues'
 import type { CareerCycleBody, CareerSubjectBody, SubjectCourseBody } from '../../../contracts/admin/catalogues'
-import type { AdminDocument, AdminDocumentResponse, DocumentCreateBody, DocumentPublishBody, DocumentUpdateBody } from '../../../contracts/admin/documents'
+import type {
+  AdminDocument,
+  AdminDocumentResponse,
+  DocumentCreateBody,
+  DocumentMarkUpToDateBody,
+  DocumentPublishBody,
+  DocumentUpdateBody,
+} from '../../../contracts/admin/documents'
 import { httpClient } from '../http'
 import { ADMIN_RESOURCES, json, type AdminResource, type CatalogueList } from './common'
 
@@ -37,5 +44,9 @@ export const catalogueVerbs = {
   async publishDocument(id: string, revision: number): Promise<AdminDocument> {
     const body: DocumentPublishBody = { id, revision }
     return (await httpClient<AdminDocumentResponse>('/api/v2/admin/documents/publish', { method: 'POST', body: json(body) })).json.Item
+  },
+  async markDocumentUpToDate(id: string, locale: DocumentMarkUpToDateBody['locale'], revision: number): Promise<AdminDocument> {
+    const body: DocumentMarkUpToDateBody = { id, locale, revision }
+    return (await httpClient<AdminDocumentResponse>('/api/v2/admin/documents/mark-up-to-date', { method: 'POST', body: json(body) })).json.Item
   },
 }

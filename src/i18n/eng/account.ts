@@ -32,6 +32,7 @@ export const account = {
     noAccount: "Don't have an account?",
     register: 'Register',
     toConfirmation: 'Taking you to the account confirmation ...',
+    confirmed: 'Your account is confirmed. Log in with your password.',
     success: 'Log in successfully, redirecting ...',
   },
   register: {
@@ -100,7 +101,7 @@ export const account = {
     partSymbol: 'a special character',
   },
   errors: {
-    incorrectCredentials: 'Incorrect username or password.',
+    incorrectCredentials: 'Incorrect e-mail or password.',
     attemptsExceeded: 'Password attempts exceeded',
     notConfirmed: 'User is not confirmed.',
     emailExists: 'An account with the given email already exists.',

@@ -224,6 +224,7 @@ export const admin = {
   },
   courses: {
     title: 'Courses Management',
+    table: 'Table of courses',
     crumb: 'Courses',
     search: 'Search by name, keyword or id',
     loading: 'Loading',
@@ -430,6 +431,13 @@ export const admin = {
       publishTitle: 'Publish this document?',
       publishContent: 'Readers will see revision %{revision} as saved. Save your edits first.',
       publishedNow: 'The document is published.',
+      languagesStatus: 'Languages',
+      upToDate: 'All up to date',
+      outdatedList: 'Outdated: %{languages}',
+      outdatedTitle: 'Outdated languages',
+      outdatedHelp: 'Another language changed after these texts were last checked. Update them or confirm that they are still current.',
+      markUpToDate: 'Mark as up to date',
+      markedUpToDate: 'Marked as up to date: %{language}',
     },
   },
   audit: {
@@ -446,6 +454,7 @@ export const admin = {
     to: 'To',
     before: 'Before',
     after: 'After',
+    changes: 'Changes',
     actions: {
       users: {
         create: 'User created',
@@ -469,6 +478,7 @@ export const admin = {
         create: 'Document created',
         update: 'Document changed',
         publish: 'Document published',
+        'mark-up-to-date': 'Document marked as up to date',
       },
       subscriptions: {
         add: 'Subscription added',

@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Course catalogue',
+    account: 'Your account',
     back: 'Back to the dashboard',
     search: 'Search courses',
     searchButton: 'Search',
@@ -49,6 +50,7 @@ export const learner: LearnerMessages = {
     notFound: 'This course does not exist or is no longer published',
   },
   dashboard: {
+    overview: 'Course overview',
     progress: 'Progress: %{percent} %',
     certificate: 'Download certificate',
     downloading: 'Downloading…',

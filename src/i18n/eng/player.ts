@@ -25,6 +25,11 @@ export const player: PlayerMessages = {
   blockError: 'This block could not be loaded.',
   blockMissing: 'This block is no longer part of the course.',
   retry: 'Try again',
+  missing: {
+    title: 'This course does not exist',
+    text: 'No course has this address, or it is no longer published. Check the link, or find the course in the catalogue.',
+    catalogue: 'Browse courses',
+  },
   refused: {
     title: 'You cannot study this course',
     NOT_SUBSCRIBED: 'Subscribe to this course to study it.',

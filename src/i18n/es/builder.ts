@@ -20,6 +20,7 @@ export const differences = {
     offline: 'Sin conexión: los cambios se conservan en esta pestaña',
     retrying: 'No se ha podido guardar; se volverá a intentar',
     refused: 'No se ha podido guardar un cambio',
+    invalid: 'No se ha guardado: corrige los campos marcados',
   },
   conflict: {
     title: 'Sin guardar: el curso ha cambiado en otro sitio',
@@ -44,6 +45,7 @@ export const differences = {
     invalidDuration: 'Duración no válida',
     currency: 'Escribe un código de moneda de 3 letras (ISO 4217), p. ej. EUR',
     fixBelow: 'Corrige los campos marcados; el resto de cambios se está guardando.',
+    refused: 'No se ha aceptado: revisa este valor',
   },
   general: {
     status: 'Estado',
@@ -81,6 +83,15 @@ export const differences = {
     never: 'Este curso aún no se ha publicado.',
     items: {
       forms: 'Formularios con preguntas, respuestas correctas y puntuación alcanzable',
+    },
+    details: {
+      content: 'Añade una sección con al menos un bloque.',
+      plan: 'Añade un plan de suscripción.',
+    },
+    problems: {
+      noVideo: 'no tiene vídeo',
+      videoLengthUnknown: 'no tiene una duración conocida: vuelve a subir el vídeo',
+      scoreUnreachable: 'pide una puntuación mínima que no se puede alcanzar',
     },
   },
 } satisfies DeepPartial<BuilderMessages>

@@ -32,6 +32,7 @@ export const account = {
     noAccount: 'Noch kein Konto?',
     register: 'Registrieren',
     toConfirmation: 'Sie werden zur Kontobestätigung weitergeleitet ...',
+    confirmed: 'Ihr Konto ist bestätigt. Melden Sie sich mit Ihrem Passwort an.',
     success: 'Anmeldung erfolgreich, Weiterleitung ...',
   },
   register: {
@@ -100,7 +101,7 @@ export const account = {
     partSymbol: 'ein Sonderzeichen',
   },
   errors: {
-    incorrectCredentials: 'Benutzername oder Passwort falsch.',
+    incorrectCredentials: 'E-Mail-Adresse oder Passwort falsch.',
     attemptsExceeded: 'Zu viele Versuche; der Zugang ist vorübergehend gesperrt.',
     notConfirmed: 'Der Benutzer ist nicht bestätigt.',
     emailExists: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',

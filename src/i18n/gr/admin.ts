@@ -224,6 +224,7 @@ export const admin = {
   },
   courses: {
     title: 'Kursverwaltung',
+    table: 'Kurstabelle',
     crumb: 'Kurse',
     search: 'Nach Name, Schlagwort oder ID suchen',
     loading: 'Wird geladen',
@@ -431,6 +432,14 @@ export const admin = {
       publishTitle: 'Dieses Dokument veröffentlichen?',
       publishContent: 'Leser sehen Revision %{revision} wie gespeichert. Speichern Sie zuerst Ihre Änderungen.',
       publishedNow: 'Das Dokument ist veröffentlicht.',
+      languagesStatus: 'Sprachen',
+      upToDate: 'Alle aktuell',
+      outdatedList: 'Veraltet: %{languages}',
+      outdatedTitle: 'Veraltete Sprachen',
+      outdatedHelp:
+        'Eine andere Sprache wurde geändert, nachdem diese Texte zuletzt geprüft wurden. Aktualisieren Sie sie oder bestätigen Sie, dass sie noch gelten.',
+      markUpToDate: 'Als aktuell markieren',
+      markedUpToDate: 'Als aktuell markiert: %{language}',
     },
   },
   audit: {
@@ -447,6 +456,7 @@ export const admin = {
     to: 'Bis',
     before: 'Vorher',
     after: 'Nachher',
+    changes: 'Änderungen',
     actions: {
       users: {
         create: 'Benutzer angelegt',
@@ -470,6 +480,7 @@ export const admin = {
         create: 'Dokument angelegt',
         update: 'Dokument geändert',
         publish: 'Dokument veröffentlicht',
+        'mark-up-to-date': 'Dokument als aktuell markiert',
       },
       subscriptions: {
         add: 'Abonnement hinzugefügt',

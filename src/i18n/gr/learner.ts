@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Kurskatalog',
+    account: 'Ihr Konto',
     back: 'Zurück zur Übersicht',
     search: 'Kurse suchen',
     searchButton: 'Suchen',
@@ -50,6 +51,7 @@ export const learner: LearnerMessages = {
     notFound: 'Diesen Kurs gibt es nicht oder er ist nicht mehr veröffentlicht',
   },
   dashboard: {
+    overview: 'Kursübersicht',
     progress: 'Fortschritt: %{percent} %',
     certificate: 'Zertifikat herunterladen',
     downloading: 'Wird heruntergeladen …',

@@ -25,6 +25,11 @@ export const player: PlayerMessages = {
   blockError: 'Dieser Baustein konnte nicht geladen werden.',
   blockMissing: 'Dieser Baustein gehört nicht mehr zum Kurs.',
   retry: 'Erneut versuchen',
+  missing: {
+    title: 'Diesen Kurs gibt es nicht',
+    text: 'Unter dieser Adresse gibt es keinen Kurs, oder er ist nicht mehr veröffentlicht. Prüfen Sie den Link oder suchen Sie den Kurs im Katalog.',
+    catalogue: 'Kurse durchsuchen',
+  },
   refused: {
     title: 'Sie können diesen Kurs nicht belegen',
     NOT_SUBSCRIBED: 'Abonnieren Sie diesen Kurs, um ihn zu belegen.',

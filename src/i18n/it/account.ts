@@ -32,6 +32,7 @@ export const account = {
     noAccount: 'Non hai un account?',
     register: 'Registrati',
     toConfirmation: 'Ti portiamo alla conferma dell’account ...',
+    confirmed: 'Il tuo account è confermato. Accedi con la tua password.',
     success: 'Accesso eseguito, reindirizzamento ...',
   },
   register: {
@@ -100,7 +101,7 @@ export const account = {
     partSymbol: 'un carattere speciale',
   },
   errors: {
-    incorrectCredentials: 'Nome utente o password errati.',
+    incorrectCredentials: 'E-mail o password errati.',
     attemptsExceeded: "Troppi tentativi: l'accesso è bloccato per un po'.",
     notConfirmed: "L'utente non è confermato.",
     emailExists: 'Esiste già un account con questa e-mail.',

@@ -224,6 +224,7 @@ export const admin = {
   },
   courses: {
     title: 'Gestione dei corsi',
+    table: 'Tabella dei corsi',
     crumb: 'Corsi',
     search: 'Cerca per nome, parola chiave o id',
     loading: 'Caricamento',
@@ -431,6 +432,13 @@ export const admin = {
       publishTitle: 'Pubblicare questo documento?',
       publishContent: 'I lettori vedranno la revisione %{revision} così come è salvata. Salva prima le modifiche.',
       publishedNow: 'Il documento è pubblicato.',
+      languagesStatus: 'Lingue',
+      upToDate: 'Tutte aggiornate',
+      outdatedList: 'Non aggiornate: %{languages}',
+      outdatedTitle: 'Lingue non aggiornate',
+      outdatedHelp: 'Un’altra lingua è cambiata dopo l’ultimo controllo di questi testi. Aggiornali o conferma che sono ancora validi.',
+      markUpToDate: 'Segna come aggiornata',
+      markedUpToDate: 'Segnata come aggiornata: %{language}',
     },
   },
   audit: {
@@ -447,6 +455,7 @@ export const admin = {
     to: 'Al',
     before: 'Prima',
     after: 'Dopo',
+    changes: 'Modifiche',
     actions: {
       users: {
         create: 'Utente creato',
@@ -470,6 +479,7 @@ export const admin = {
         create: 'Documento creato',
         update: 'Documento modificato',
         publish: 'Documento pubblicato',
+        'mark-up-to-date': 'Documento segnato come aggiornato',
       },
       subscriptions: {
         add: 'Iscrizione aggiunta',

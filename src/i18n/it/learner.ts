@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Catalogo dei corsi',
+    account: 'Il tuo account',
     back: 'Torna alla bacheca',
     search: 'Cerca corsi',
     searchButton: 'Cerca',
@@ -49,6 +50,7 @@ export const learner: LearnerMessages = {
     notFound: 'Questo corso non esiste o non è più pubblicato',
   },
   dashboard: {
+    overview: 'Scheda del corso',
     progress: 'Avanzamento: %{percent} %',
     certificate: 'Scarica il certificato',
     downloading: 'Download in corso…',

@@ -25,6 +25,11 @@ export const player: PlayerMessages = {
   blockError: 'Impossibile caricare questo blocco.',
   blockMissing: 'Questo blocco non fa più parte del corso.',
   retry: 'Riprova',
+  missing: {
+    title: 'Questo corso non esiste',
+    text: 'Nessun corso ha questo indirizzo, oppure non è più pubblicato. Controlla il link o cerca il corso nel catalogo.',
+    catalogue: 'Sfoglia i corsi',
+  },
   refused: {
     title: 'Non puoi seguire questo corso',
     NOT_SUBSCRIBED: 'Iscriviti a questo corso per seguirlo.',

@@ -30,6 +30,7 @@ export const account = {
     noAccount: '¿No tienes una cuenta?',
     register: 'Regístrate',
     toConfirmation: 'Te llevamos a la confirmación de la cuenta ...',
+    confirmed: 'Tu cuenta está confirmada. Inicia sesión con tu contraseña.',
     success: 'Inicio de sesión exitoso, redirigiendo ...',
   },
   register: {
@@ -98,7 +99,7 @@ export const account = {
     partSymbol: 'un carácter especial',
   },
   errors: {
-    incorrectCredentials: 'Usuario o contraseña incorrectos.',
+    incorrectCredentials: 'Correo electrónico o contraseña incorrectos.',
     attemptsExceeded: 'Se excedió el número de intentos; el acceso está bloqueado por un momento.',
     notConfirmed: 'El usuario no está confirmado.',
     emailExists: 'Ya existe una cuenta con ese correo electrónico.',

@@ -225,6 +225,8 @@ export const admin = {
   },
   courses: {
     title: 'Administración de cursos',
+    /** The scrolling table's region: named apart from the page (axe landmark-unique). */
+    table: 'Tabla de cursos',
     crumb: 'Cursos',
     search: 'Buscar por nombre, palabra clave o id',
     loading: 'Cargando',
@@ -432,6 +434,14 @@ export const admin = {
       publishTitle: '¿Publicar este documento?',
       publishContent: 'Los lectores verán la revisión %{revision} tal como está guardada. Guarda antes tus cambios.',
       publishedNow: 'El documento está publicado.',
+      // Languages outdated by another language's edit (server-owned, docs/administration.md).
+      languagesStatus: 'Idiomas',
+      upToDate: 'Todos al día',
+      outdatedList: 'Desactualizado: %{languages}',
+      outdatedTitle: 'Idiomas desactualizados',
+      outdatedHelp: 'Otro idioma cambió después de la última revisión de estos textos. Actualízalos o confirma que siguen vigentes.',
+      markUpToDate: 'Marcar como actualizado',
+      markedUpToDate: 'Marcado como actualizado: %{language}',
     },
   },
   audit: {
@@ -448,6 +458,8 @@ export const admin = {
     to: 'Hasta',
     before: 'Antes',
     after: 'Después',
+    /** The header of the column that unfolds an entry's values before and after. */
+    changes: 'Cambios',
     actions: {
       users: {
         create: 'Usuario creado',
@@ -471,6 +483,7 @@ export const admin = {
         create: 'Documento creado',
         update: 'Documento cambiado',
         publish: 'Documento publicado',
+        'mark-up-to-date': 'Documento marcado como actualizado',
       },
       subscriptions: {
         add: 'Suscripción agregada',

@@ -2,6 +2,7 @@
 export const learner = {
   catalogue: {
     title: 'Catálogo de cursos',
+    account: 'Tu cuenta',
     back: 'Volver al panel',
     search: 'Buscar cursos',
     searchButton: 'Buscar',
@@ -48,6 +49,7 @@ export const learner = {
     notFound: 'Este curso no existe o ya no está publicado',
   },
   dashboard: {
+    overview: 'Detalles del curso',
     progress: 'Progreso: %{percent} %',
     certificate: 'Descargar certificado',
     downloading: 'Descargando…',

@@ -23,6 +23,11 @@ export const player = {
   blockError: 'No se pudo cargar este bloque.',
   blockMissing: 'Este bloque ya no forma parte del curso.',
   retry: 'Reintentar',
+  missing: {
+    title: 'Este curso no existe',
+    text: 'Ningún curso tiene esta dirección o ya no está publicado. Revisa el enlace o busca el curso en el catálogo.',
+    catalogue: 'Explorar cursos',
+  },
   refused: {
     title: 'No puedes estudiar este curso',
     NOT_SUBSCRIBED: 'Suscríbete a este curso para estudiarlo.',

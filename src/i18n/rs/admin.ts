@@ -224,6 +224,7 @@ export const admin = {
   },
   courses: {
     title: 'Управление курсами',
+    table: 'Таблица курсов',
     crumb: 'Курсы',
     search: 'Поиск по названию, ключевому слову или id',
     loading: 'Загрузка',
@@ -431,6 +432,13 @@ export const admin = {
       publishTitle: 'Опубликовать этот документ?',
       publishContent: 'Читатели увидят сохранённую версию %{revision}. Сначала сохраните изменения.',
       publishedNow: 'Документ опубликован.',
+      languagesStatus: 'Языки',
+      upToDate: 'Все актуальны',
+      outdatedList: 'Устарели: %{languages}',
+      outdatedTitle: 'Устаревшие языки',
+      outdatedHelp: 'Другой язык изменился после последней проверки этих текстов. Обновите их или подтвердите, что они по-прежнему актуальны.',
+      markUpToDate: 'Отметить как актуальный',
+      markedUpToDate: 'Отмечено как актуальное: %{language}',
     },
   },
   audit: {
@@ -447,6 +455,7 @@ export const admin = {
     to: 'По',
     before: 'До',
     after: 'После',
+    changes: 'Изменения',
     actions: {
       users: {
         create: 'Пользователь создан',
@@ -470,6 +479,7 @@ export const admin = {
         create: 'Документ создан',
         update: 'Документ изменён',
         publish: 'Документ опубликован',
+        'mark-up-to-date': 'Документ отмечен как актуальный',
       },
       subscriptions: {
         add: 'Подписка добавлена',

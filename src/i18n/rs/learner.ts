@@ -3,6 +3,7 @@ import type { LearnerMessages } from '../mx/learner'
 export const learner: LearnerMessages = {
   catalogue: {
     title: 'Каталог курсов',
+    account: 'Ваша учётная запись',
     back: 'Назад к панели',
     search: 'Поиск курсов',
     searchButton: 'Найти',
@@ -50,6 +51,7 @@ export const learner: LearnerMessages = {
     notFound: 'Этот курс не существует или больше не опубликован',
   },
   dashboard: {
+    overview: 'Обзор курса',
     progress: 'Прогресс: %{percent} %',
     certificate: 'Скачать сертификат',
     downloading: 'Скачивание…',

@@ -1,5 +1,6 @@
 import type { SalesInterval, SalesSeries } from '../../../contracts/insights/finances'
 import type { ChartRow } from '../common'
+import { formatDateParts } from '../../ui/formatDateTime'
 
 /**
  * How a bucket's first day is named on an axis and in the table: a day, "week of" a Monday, or a
@@ -11,7 +12,7 @@ export function periodLabel(period: string, interval: SalesInterval, locale: str
     interval === 'month'
       ? { timeZone: 'UTC', month: 'short', year: 'numeric' }
       : { timeZone: 'UTC', day: 'numeric', month: 'short', year: interval === 'week' ? 'numeric' : undefined }
-  return new Intl.DateTimeFormat(locale, options).format(date)
+  return formatDateParts(date, options, locale)
 }
 
 /** Column keys of one currency's figures in a pivoted row. */

@@ -1,4 +1,5 @@
 import { formatNumber, localeTag } from '../common'
+import { formatDateTime } from '../../ui/formatDateTime'
 
 /**
  * An amount of money that stays readable when small: the cost of a few requests is a fraction of a
@@ -26,6 +27,5 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
-/** A date-time in the interface language, short. */
-export const dateTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(localeTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+/** A date-time in the interface language, as every other screen writes one. */
+export const dateTime = (iso: string, locale: string) => formatDateTime(iso, locale)

@@ -1,4 +1,5 @@
-import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material'
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { MenuEntry } from './menuItems'
@@ -15,7 +16,7 @@ interface SubmenuPopupProps {
 export function SubmenuPopup({ entry, anchor, onClose, side }: SubmenuPopupProps) {
   const translate = useTranslate()
   return (
-    <Menu
+    <InPlaceMenu
       id={`aula-menu-${entry.key}`}
       anchorEl={anchor}
       open={Boolean(anchor)}
@@ -33,6 +34,6 @@ export function SubmenuPopup({ entry, anchor, onClose, side }: SubmenuPopupProps
           <ListItemText>{translate(child.label)}</ListItemText>
         </MenuItem>
       ))}
-    </Menu>
+    </InPlaceMenu>
   )
 }

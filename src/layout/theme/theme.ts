@@ -1,4 +1,5 @@
 import type { RaThemeOptions } from 'react-admin'
+import type { Theme } from '@mui/material/styles'
 
 /** Aula's look: deep teal with a warm amber accent, soft rounded surfaces. */
 const shared: RaThemeOptions = {
@@ -22,7 +23,21 @@ const shared: RaThemeOptions = {
     MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
     MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -3 } } } },
     MuiCssBaseline: { styleOverrides: { 'a:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2, borderRadius: 2 } } },
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        // A filled button's text colour is the page's own (white on teal), so the ring above would vanish
+        // against the page. Its ring is two-tone instead: the page's colour hugging the fill, then the
+        // text colour outside it, each at least 3:1 against what it borders (WCAG 2.4.13, 1.4.11).
+        contained: ({ theme }: { theme: Theme }) => ({
+          '&&.Mui-focusVisible': {
+            outline: `2px solid ${theme.palette.text.primary}`,
+            outlineOffset: 2,
+            boxShadow: `0 0 0 2px ${theme.palette.background.paper}`,
+          },
+        }),
+      },
+    },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
   },

@@ -3,7 +3,8 @@ import LanguageOutlined from '@mui/icons-material/LanguageOutlined'
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined'
 import SmartDisplayOutlined from '@mui/icons-material/SmartDisplayOutlined'
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined'
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material'
+import { IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { useShellConfig, type ShellConfig } from '../shellConfig'
@@ -38,7 +39,7 @@ export function AppsMenu() {
           <AppsOutlined />
         </IconButton>
       </Tooltip>
-      <Menu id="aula-apps-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <InPlaceMenu id="aula-apps-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {entries.map(({ key, icon: Icon }) => (
           <MenuItem key={key} component="a" href={apps[key]} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
             <ListItemIcon>
@@ -47,7 +48,7 @@ export function AppsMenu() {
             <ListItemText>{translate(`aula.apps.${key}`)}</ListItemText>
           </MenuItem>
         ))}
-      </Menu>
+      </InPlaceMenu>
     </>
   )
 }

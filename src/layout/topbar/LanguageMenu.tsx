@@ -1,5 +1,6 @@
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined'
-import { Box, Button, Menu, MenuItem } from '@mui/material'
+import { Box, Button, MenuItem } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import { useState } from 'react'
 import { useLocales, useLocaleState, useTranslate } from 'react-admin'
 import { htmlLang, LANGUAGE_KEY, type Locale } from '../../i18n'
@@ -45,7 +46,7 @@ export function LanguageMenu() {
           {compactLanguageLabel(current.locale)}
         </Box>
       </Button>
-      <Menu id="aula-language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <InPlaceMenu id="aula-language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {locales.map((l) => (
           <MenuItem
             key={l.locale}
@@ -57,7 +58,7 @@ export function LanguageMenu() {
             {l.name}
           </MenuItem>
         ))}
-      </Menu>
+      </InPlaceMenu>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined'
 import PersonOutlined from '@mui/icons-material/PersonOutlined'
-import { Avatar, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material'
+import { Avatar, IconButton, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material'
+import { InPlaceMenu } from '../../ui/InPlaceMenu'
 import { useState } from 'react'
 import { useGetIdentity, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
@@ -38,7 +39,7 @@ export function UserMenu() {
           {shown || <PersonOutlined fontSize="small" />}
         </Avatar>
       </IconButton>
-      <Menu id="aula-user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <InPlaceMenu id="aula-user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {name && (
           <Typography component="li" variant="subtitle2" sx={{ px: 2, py: 1 }} aria-hidden="true">
             {name}
@@ -56,7 +57,7 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{translate('aula.topbar.logout')}</ListItemText>
         </MenuItem>
-      </Menu>
+      </InPlaceMenu>
     </>
   )
 }

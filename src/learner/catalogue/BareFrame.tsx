@@ -5,12 +5,24 @@ import { useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import { CookieConsent } from '../../layout/CookieConsent'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
+import { AccountLinks } from './AccountLinks'
 
 /**
  * The frame of the learner screens without the chrome layout (requirements §2: the catalogue; the public
- * certificate check): the brand leading home, the language menu, and the page's own content.
+ * certificate check): the brand leading home, for a signed-in learner the way back to the dashboard, the
+ * settings and signing out (`account`), the language menu, and the page's own content.
  */
-export function BareFrame({ children, home = '/dashboard', maxWidth = 1200 }: { children: ReactNode; home?: string; maxWidth?: number }) {
+export function BareFrame({
+  children,
+  home = '/dashboard',
+  maxWidth = 1200,
+  account = false,
+}: {
+  children: ReactNode
+  home?: string
+  maxWidth?: number
+  account?: boolean
+}) {
   const translate = useTranslate()
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -26,6 +38,7 @@ export function BareFrame({ children, home = '/dashboard', maxWidth = 1200 }: { 
             Aula
           </Typography>
         </Box>
+        {account && <AccountLinks />}
         <LanguageMenu />
       </Box>
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth, mx: 'auto', px: { xs: 2, sm: 3 }, pb: 4, outline: 'none' }}>

@@ -26,7 +26,9 @@ import { CATALOGUE_PAGE_SIZE, type CatalogueCourse, type CatalogueQuery } from '
 import { screenGroups } from '../../../contracts/screens'
 import { GroupGate } from '../../layout/access/GroupGate'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { LoadFailure } from '../../ui/LoadFailure'
 import { useLoad } from '../../ui/useLoad'
+import { useRetryFocus } from '../../ui/useRetryFocus'
 import { BareFrame } from './BareFrame'
 import type { AppDataProvider } from '../../dataProvider'
 
@@ -37,7 +39,7 @@ const FILTERS = ['category', 'difficulty', 'organization', 'tag'] as const
 export function CataloguePage() {
   return (
     <GroupGate groups={screenGroups('/courses') ?? ['general']}>
-      <BareFrame>
+      <BareFrame account>
         <Catalogue />
       </BareFrame>
     </GroupGate>
@@ -62,6 +64,7 @@ function Catalogue() {
 
   const facets = useLoad(() => dataProvider.getCatalogueFilters(), 'filters')
   const list = useLoad(() => dataProvider.getCatalogue(page, search, filters), params.toString())
+  const { retry, retryRef, contentRef } = useRetryFocus<HTMLParagraphElement>(list)
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params)
@@ -139,15 +142,11 @@ function Catalogue() {
       )}
       {facets.error ? <ErrorDisplay error={facets.error} /> : null}
       {list.isPending && <LinearProgress aria-label={translate('ra.page.loading')} sx={{ mb: 2 }} />}
-      {list.error ? (
-        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <ErrorDisplay error={list.error} />
-          <Button onClick={list.reload}>{translate('ra.action.refresh')}</Button>
-        </Stack>
-      ) : null}
+      {list.error ? <LoadFailure error={list.error} onRetry={retry} retryRef={retryRef} /> : null}
       {list.data && (
         <>
-          <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
+          {/* Where the focus goes when the list comes back after 'Try again'. */}
+          <Typography ref={contentRef} tabIndex={-1} role="status" color="text.secondary" sx={{ mb: 2, outline: 'none' }}>
             {list.data.total === 0 ? translate(filtered ? `${T}.empty` : `${T}.emptyAll`) : translate(`${T}.results`, { smart_count: list.data.total })}
           </Typography>
           <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -1,10 +1,12 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined'
+import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined'
 import { Box, Button, Card, CardActions, CardContent, CardMedia, LinearProgress, Typography } from '@mui/material'
 import { useId, useState } from 'react'
 import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { UserCourse } from '../../../contracts/subscriptions'
 import { useLoad } from '../../ui/useLoad'
+import { overviewPath, playerPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
 
 /** Requirements §2: the card shows the first 20 words of the short description followed by ' ...'. */
@@ -49,8 +51,12 @@ export function CourseCard({ course }: { course: UserCourse }) {
         <Progress percent={course.progress} />
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap' }}>
-        <Button component={Link} to={`/galaxy/courses/overview/${course.uuid}`} size="small">
+        {/* Into the course where the learner left off (the player resumes without a block in the address); the overview stays one click away. */}
+        <Button component={Link} to={playerPath(course.uuid)} size="small" variant="contained" startIcon={<PlayCircleOutlined />}>
           {translate('aula.account.dashboard.goToCourse')}
+        </Button>
+        <Button component={Link} to={overviewPath(course.uuid)} size="small">
+          {translate('aula.learner.dashboard.overview')}
         </Button>
         {/* A certificate exists only for a complete course: ask for it then alone. */}
         {course.progress >= 100 && <CertificateButton course={course} />}

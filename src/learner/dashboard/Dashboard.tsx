@@ -4,7 +4,9 @@ import { useDataProvider, useTranslate } from 'react-admin'
 import type { UserCourse } from '../../../contracts/subscriptions'
 import type { AppDataProvider } from '../../dataProvider'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { LoadFailure } from '../../ui/LoadFailure'
 import { useLoad } from '../../ui/useLoad'
+import { useRetryFocus } from '../../ui/useRetryFocus'
 import { CourseCard } from './CourseCard'
 import { EmptyDashboard } from './EmptyDashboard'
 
@@ -13,6 +15,7 @@ export function Dashboard() {
   const translate = useTranslate()
   const dataProvider = useDataProvider<AppDataProvider>()
   const first = useLoad(() => dataProvider.getUserCourses(''), 'first')
+  const { retry, retryRef, contentRef } = useRetryFocus(first)
   // Pages after the first, fetched with "Show more" and the continuation token.
   const [more, setMore] = useState<{ items: UserCourse[]; token: string | null } | null>(null)
   const [loadingMore, setLoadingMore] = useState(false)
@@ -35,13 +38,13 @@ export function Dashboard() {
     }
   }
 
-  const error = first.error ?? moreError
   return (
     <Box component="section" aria-labelledby="dashboard-title">
-      <Typography id="dashboard-title" variant="h4" component="h1" sx={{ mb: 3 }}>
+      {/* Where the focus goes when the courses come back after 'Try again'. */}
+      <Typography ref={contentRef} tabIndex={-1} id="dashboard-title" variant="h4" component="h1" sx={{ mb: 3, outline: 'none' }}>
         {translate('aula.account.dashboard.title')}
       </Typography>
-      {error ? <ErrorDisplay error={error} /> : null}
+      {first.error ? <LoadFailure error={first.error} onRetry={retry} retryRef={retryRef} /> : moreError ? <ErrorDisplay error={moreError} /> : null}
       {first.data && courses.length === 0 && <EmptyDashboard />}
       <Grid container spacing={3}>
         {courses.map((course) => (

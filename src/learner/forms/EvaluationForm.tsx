@@ -146,48 +146,46 @@ export function EvaluationForm({ course, id, t, onGraded }: Props) {
               const right = rightOf.get(q.id)
               const legendId = `question-${q.id}`
               return (
-                <FormControl
-                  key={q.id}
-                  component="fieldset"
-                  disabled={!!result || sending}
-                  variant="outlined"
-                  sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
-                >
-                  <FormLabel
-                    component="legend"
-                    id={legendId}
-                    tabIndex={-1}
-                    sx={{ px: 0.5, color: 'text.primary', '&.Mui-disabled': { color: 'text.primary' } }}
-                  >
-                    <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
-                      {t('form.question', { n: i + 1 })}
+                // The box is drawn around the fieldset, not by it: a fieldset's border runs through its
+                // legend, which put the question on the line.
+                <Box key={q.id} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                  <FormControl component="fieldset" disabled={!!result || sending} variant="outlined" sx={{ display: 'flex', m: 0, p: 0, border: 0 }}>
+                    <FormLabel
+                      component="legend"
+                      id={legendId}
+                      tabIndex={-1}
+                      sx={{ p: 0, mb: 0.5, color: 'text.primary', '&.Mui-disabled': { color: 'text.primary' } }}
+                    >
+                      <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
+                        {t('form.question', { n: i + 1 })}
+                      </Typography>
+                      {q.text}
+                    </FormLabel>
+                    <Typography variant="caption" color="text.secondary">
+                      {single ? t('form.chooseOne') : t('form.chooseMany')}
                     </Typography>
-                    {q.text}
-                  </FormLabel>
-                  <Typography variant="caption" color="text.secondary">
-                    {single ? t('form.chooseOne') : t('form.chooseMany')}
-                  </Typography>
-                  {single ? (
-                    <RadioGroup aria-labelledby={legendId} value={chosen[0] ?? ''} onChange={(e) => toggle(q.id, e.target.value, true)}>
-                      {q.options.map((o) => (
-                        <FormControlLabel key={o.id} value={o.id} control={<Radio />} label={o.text} />
-                      ))}
-                    </RadioGroup>
-                  ) : (
-                    <FormGroup aria-labelledby={legendId}>
-                      {q.options.map((o) => (
-                        <FormControlLabel
-                          key={o.id}
-                          control={<Checkbox checked={chosen.includes(o.id)} onChange={() => toggle(q.id, o.id, false)} />}
-                          label={o.text}
-                        />
-                      ))}
-                    </FormGroup>
-                  )}
-                  {right !== undefined && (
-                    <Chip sx={{ alignSelf: 'flex-start', mt: 1 }} color={right ? 'success' : 'error'} label={right ? t('form.right') : t('form.wrong')} />
-                  )}
-                </FormControl>
+                    {single ? (
+                      <RadioGroup aria-labelledby={legendId} value={chosen[0] ?? ''} onChange={(e) => toggle(q.id, e.target.value, true)}>
+                        {q.options.map((o) => (
+                          <FormControlLabel key={o.id} value={o.id} control={<Radio />} label={o.text} />
+                        ))}
+                      </RadioGroup>
+                    ) : (
+                      <FormGroup aria-labelledby={legendId}>
+                        {q.options.map((o) => (
+                          <FormControlLabel
+                            key={o.id}
+                            control={<Checkbox checked={chosen.includes(o.id)} onChange={() => toggle(q.id, o.id, false)} />}
+                            label={o.text}
+                          />
+                        ))}
+                      </FormGroup>
+                    )}
+                    {right !== undefined && (
+                      <Chip sx={{ alignSelf: 'flex-start', mt: 1 }} color={right ? 'success' : 'error'} label={right ? t('form.right') : t('form.wrong')} />
+                    )}
+                  </FormControl>
+                </Box>
               )
             })}
             {problem && (

@@ -18,7 +18,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
@@ -26,16 +26,30 @@ import { screenGroups } from '../../../contracts/screens'
 import { subscriptionState } from '../../../contracts/subscriptions'
 import { ApiError } from '../../dataProvider/http'
 import { GroupGate } from '../../layout/access/GroupGate'
+import { useTitleName } from '../../layout/DocumentTitle'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { LoadFailure } from '../../ui/LoadFailure'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { sanitizeHtml } from '../../ui/sanitizeHtml'
 import { useLoad } from '../../ui/useLoad'
+import { useRetryFocus } from '../../ui/useRetryFocus'
 import { useSupportEmail } from '../../ui/useSupportEmail'
+import { playerPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.learner.overview'
 /** A 402 answer: the plan is sold, and payments do not exist yet. */
 const FOR_SALE = Symbol('for sale')
+/** Focus the way into the course once the plans are drawn again. */
+const WAY_IN = 'way-in'
+
+/**
+ * Whether a failed overview means the course is not there: 404 for a course never published (or no longer),
+ * 400 for an address whose id is no course id at all. Asking again would not change either.
+ */
+export function courseMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400)
+}
 
 /** /galaxy/courses/overview/:uuid (general group): what a course offers, its plans and the way in. */
 export function OverviewPage() {
@@ -53,15 +67,27 @@ function Overview() {
   const course = useLoad(() => dataProvider.getCourseOverview(uuid), uuid)
   const faq = useLoad(() => dataProvider.getCourseFaq(uuid), uuid)
   const collaborators = useLoad(() => dataProvider.getCourseCollaborators(uuid), uuid)
+  // The tab names the course once it is known (decision 0001).
+  useTitleName(course.data?.name)
+  const { retry, retryRef, contentRef } = useRetryFocus(course)
 
   if (course.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />
   if (course.error || !course.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {course.error instanceof ApiError && course.error.status === 404 ? (
+        {courseMissing(course.error) ? (
           <Alert severity="warning">{translate(`${T}.notFound`)}</Alert>
         ) : (
-          <ErrorDisplay error={course.error} />
+          <LoadFailure
+            error={course.error}
+            retryRef={retryRef}
+            onRetry={() => {
+              // The FAQ and the people failed with it: they come back with the course.
+              faq.reload()
+              collaborators.reload()
+              retry()
+            }}
+          />
         )}
         <Button component={Link} to="/galaxy">
           {translate(`${T}.back`)}
@@ -78,7 +104,7 @@ function Overview() {
       {/* Read in this order (on a phone too): the course, its plans and the way in, then the details. */}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 }, minWidth: 0 }}>
-          <Header course={c} />
+          <Header course={c} titleRef={contentRef} />
         </Box>
         <Stack spacing={3} sx={{ gridColumn: { md: 2 }, gridRow: { md: '1 / span 2' }, minWidth: 0 }}>
           <Plans course={c} />
@@ -150,7 +176,7 @@ function Overview() {
   )
 }
 
-function Header({ course: c }: { course: CourseOverview }) {
+function Header({ course: c, titleRef }: { course: CourseOverview; titleRef?: Ref<HTMLHeadingElement> }) {
   const translate = useTranslate()
   const [broken, setBroken] = useState(false)
   const facts: [string, string][] = []
@@ -170,7 +196,7 @@ function Header({ course: c }: { course: CourseOverview }) {
         />
       )}
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="course-title" variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography ref={titleRef} tabIndex={-1} id="course-title" variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', outline: 'none' }}>
           {c.name}
         </Typography>
         {c.briefDescription && (
@@ -240,6 +266,23 @@ function Plans({ course }: { course: CourseOverview }) {
   const plans = useLoad<CoursePlansResponse>(() => dataProvider.getCoursePlans(course.uuid), `${course.uuid}#${round}`)
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<unknown>(null)
+  // The plans as last answered: the card stays while they reload after subscribing, so the keyboard
+  // focus has somewhere to go (the way into the course) rather than dropping to the page.
+  const [shown, setShown] = useState<CoursePlansResponse | undefined>(undefined)
+  if (plans.data && plans.data !== shown) setShown(plans.data)
+  const data = plans.data ?? shown
+  // Where the focus goes once the answer is drawn: the way in (after subscribing), or back to a plan's button.
+  const focusAfter = useRef<string | null>(null)
+  const startRef = useRef<HTMLAnchorElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const planButtons = useRef(new Map<string, HTMLButtonElement>())
+  useEffect(() => {
+    const target = focusAfter.current
+    if (!target || plans.isPending || busy) return
+    focusAfter.current = null
+    if (target === WAY_IN) (startRef.current ?? headingRef.current)?.focus()
+    else planButtons.current.get(target)?.focus()
+  })
 
   const take = async (plan: LearnerPlan) => {
     setBusy(plan.id)
@@ -247,32 +290,44 @@ function Plans({ course }: { course: CourseOverview }) {
     try {
       await dataProvider.subscribe(course.uuid, plan.id)
       notify(`${T}.subscribed`, { type: 'success' })
+      focusAfter.current = WAY_IN
       setRound((r) => r + 1)
     } catch (err) {
       // 409: an active subscription exists already (another tab, an administrator): show it. 403: an
       // administrator revoked access meanwhile: show why.
-      if (err instanceof ApiError && (err.status === 409 || err.status === 403)) setRound((r) => r + 1)
-      else setError(err instanceof ApiError && err.status === 402 ? FOR_SALE : err)
+      if (err instanceof ApiError && (err.status === 409 || err.status === 403)) {
+        focusAfter.current = WAY_IN
+        setRound((r) => r + 1)
+      } else {
+        focusAfter.current = plan.id
+        setError(err instanceof ApiError && err.status === 402 ? FOR_SALE : err)
+      }
     } finally {
       setBusy(null)
     }
   }
 
-  if (plans.isPending && !plans.data) return <LinearProgress aria-label={translate('ra.page.loading')} />
-  if (plans.error || !plans.data) return <ErrorDisplay error={plans.error} />
-  const sub = plans.data.subscription
+  if (!data && !plans.error) return <LinearProgress aria-label={translate('ra.page.loading')} />
+  if (!data) return <ErrorDisplay error={plans.error} />
+  const sub = data.subscription
   // The status follows this browser's clock with the rule the server applies.
   const state = sub ? subscriptionState(sub.createdAt, sub.plan.durationDays, sub.revokedAt) : null
   const active = state?.status === 'active'
-  const blocked = plans.data.blocked && !active
+  const blocked = data.blocked && !active
   const price = (plan: LearnerPlan) =>
     plan.price === null ? '' : new Intl.NumberFormat(locale, plan.currency ? { style: 'currency', currency: plan.currency } : {}).format(plan.price)
   return (
     <Card variant="outlined" component="section" aria-labelledby="plans-title">
       <CardContent>
-        <Typography id="plans-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        <Typography ref={headingRef} tabIndex={-1} id="plans-title" variant="h6" component="h2" sx={{ mb: 1, outline: 'none' }}>
           {translate(`${T}.plans`)}
         </Typography>
+        {plans.isPending && <LinearProgress aria-label={translate('ra.page.loading')} sx={{ mb: 2 }} />}
+        {plans.error ? (
+          <Box sx={{ mb: 2 }}>
+            <ErrorDisplay error={plans.error} />
+          </Box>
+        ) : null}
         {blocked ? (
           <RevokedByAdministrator />
         ) : (
@@ -287,18 +342,18 @@ function Plans({ course }: { course: CourseOverview }) {
           )
         )}
         {active && (
-          <Button component={Link} to={`/galaxy/courses/player/${course.uuid}`} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
+          <Button ref={startRef} component={Link} to={playerPath(course.uuid)} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
             {translate(`${T}.start`)}
           </Button>
         )}
         {error ? (
           <Box sx={{ mb: 2 }}>{error === FOR_SALE ? <Alert severity="info">{translate(`${T}.forSale`)}</Alert> : <ErrorDisplay error={error} />}</Box>
         ) : null}
-        {plans.data.plans.length === 0 ? (
+        {data.plans.length === 0 ? (
           <Typography color="text.secondary">{translate(`${T}.noPlans`)}</Typography>
         ) : (
           <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {plans.data.plans.map((plan) => (
+            {data.plans.map((plan) => (
               <Box component="li" key={plan.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
                 <Typography sx={{ fontWeight: 600 }}>{plan.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -308,6 +363,10 @@ function Plans({ course }: { course: CourseOverview }) {
                 </Typography>
                 {plan.free && !active && !blocked && (
                   <Button
+                    ref={(button: HTMLButtonElement | null) => {
+                      if (button) planButtons.current.set(plan.id, button)
+                      else planButtons.current.delete(plan.id)
+                    }}
                     variant="contained"
                     size="small"
                     sx={{ mt: 1 }}

@@ -8,7 +8,7 @@ import type { FormResult } from '../../../contracts/learner/forms'
 import type { IndexBlock, PlayerPage as PageData, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import type { AppDataProvider } from '../../dataProvider'
 import { refusalOf } from './refusal'
-import { BlockView } from './blocks'
+import { BlockView, SIMULATION_HEIGHT } from './blocks'
 import { Loading } from './parts'
 import { playerPath } from './paths'
 import type { PlayerTranslate } from './texts'
@@ -24,7 +24,10 @@ interface BlockScreenProps {
   onRefused: (code: SubscriptionRefusalCode) => void
 }
 
-/** One block: its page (`course/page`), recorded as opened (`metrics/re`), with previous and next. */
+/**
+ * One block: its page (`course/page`), recorded as opened (`metrics/re`). The way to the previous and
+ * next blocks is the player's (`BlockNav`), from the index, so it is there before the page loads.
+ */
 export function BlockScreen({ t, course, block, position, total, onProgress, onGraded, onRefused }: BlockScreenProps) {
   const dataProvider = useDataProvider<AppDataProvider>()
   const [page, setPage] = useState<PageData | null>(null)
@@ -85,25 +88,43 @@ export function BlockScreen({ t, course, block, position, total, onProgress, onG
             {t('blockError')}
           </Alert>
         ) : !page ? (
-          <Loading label={t('loadingBlock')} />
+          // A simulation's frame has a fixed height: holding it while the page loads keeps what follows in place.
+          <Box sx={{ minHeight: block.kind === 'simulation' ? SIMULATION_HEIGHT : undefined }}>
+            <Loading label={t('loadingBlock')} />
+          </Box>
         ) : (
           <BlockView t={t} course={course} page={page} onProgress={onProgress} onGraded={(result) => onGraded(block.id, result)} />
         )}
       </Paper>
-      <Box component="nav" aria-label={t('position', { n: position + 1, total })} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-        {page?.previous ? (
-          <Button component={RouterLink} to={playerPath(course, page.previous)} startIcon={<ChevronLeft />} variant="outlined">
-            {t('previous')}
-          </Button>
-        ) : (
-          <span />
-        )}
-        {page?.next && (
-          <Button component={RouterLink} to={playerPath(course, page.next)} endIcon={<ChevronRight />} variant="contained">
-            {t('next')}
-          </Button>
-        )}
-      </Box>
     </Stack>
+  )
+}
+
+/**
+ * Previous and next, from the course's index: drawn with the player, so they are there and in place
+ * from the moment a block opens, whatever its page still loads (a simulation's frame, a video).
+ */
+export function BlockNav({ t, course, blocks, position }: { t: PlayerTranslate; course: string; blocks: readonly IndexBlock[]; position: number }) {
+  const previous = blocks[position - 1]
+  const next = blocks[position + 1]
+  return (
+    <Box
+      component="nav"
+      aria-label={t('position', { n: position + 1, total: blocks.length })}
+      sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}
+    >
+      {previous ? (
+        <Button component={RouterLink} to={playerPath(course, previous.id)} startIcon={<ChevronLeft />} variant="outlined">
+          {t('previous')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Button component={RouterLink} to={playerPath(course, next.id)} endIcon={<ChevronRight />} variant="contained">
+          {t('next')}
+        </Button>
+      )}
+    </Box>
   )
 }

@@ -9,13 +9,15 @@ import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
 import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerIndex, ProgressAnswer, SubscriptionRefusalCode } from '../../../contracts/learner/player'
 import { loadPublicConfig } from '../../authProvider/config'
+import { useTitleName } from '../../layout/DocumentTitle'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import type { AppDataProvider } from '../../dataProvider'
+import { isRetryable } from '../../ui/LoadFailure'
 import { refusalOf } from './refusal'
-import { BlockScreen } from './BlockScreen'
+import { BlockNav, BlockScreen } from './BlockScreen'
 import { CertificateBanner } from './CertificateBanner'
 import { IndexNav } from './IndexNav'
-import { Loading, ProgressMeter, Refusal } from './parts'
+import { CourseMissing, Loading, ProgressMeter, Refusal } from './parts'
 import { playerPath } from './paths'
 import { countProgress, isCompleted, markCompleted } from './progress'
 import { usePlayerTexts, type PlayerTranslate } from './texts'
@@ -40,7 +42,9 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
   const dataProvider = useDataProvider<AppDataProvider>()
   const [index, setIndex] = useState<PlayerIndex | null>(null)
   const [refusal, setRefusal] = useState<SubscriptionRefusalCode | null>(null)
-  const [failed, setFailed] = useState(false)
+  // 'missing': the address names no course (404, or 400 for what is not a course id); asking again
+  // cannot help. 'failed': no answer or a server failure, worth another try.
+  const [failed, setFailed] = useState<'missing' | 'failed' | null>(null)
   const [round, setRound] = useState(0)
 
   useEffect(() => {
@@ -51,20 +55,23 @@ function CoursePlayer({ uuid, block }: { uuid: string; block?: string }) {
         if (!live) return
         const code = refusalOf(error)
         if (code) setRefusal(code)
-        else setFailed(true)
+        else setFailed(isRetryable(error) ? 'failed' : 'missing')
       },
     )
     return () => {
       live = false
     }
   }, [dataProvider, uuid, round])
+  // The tab names the course once it is known (decision 0001).
+  useTitleName(index?.course.uuid === uuid ? index.course.name : null)
 
   if (!t) return <Loading label="…" />
   if (refusal) return <Refusal t={t} course={uuid} code={refusal} />
+  if (failed === 'missing') return <CourseMissing t={t} />
   if (failed)
     return (
       <Box sx={{ p: 3 }}>
-        <Alert severity="error" action={<Button onClick={() => (setFailed(false), setRound((r) => r + 1))}>{t('retry')}</Button>}>
+        <Alert severity="error" action={<Button onClick={() => (setFailed(null), setRound((r) => r + 1))}>{t('retry')}</Button>}>
           {t('loadError')}
         </Alert>
       </Box>
@@ -197,17 +204,20 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
               </Button>
             </Stack>
           ) : (
-            <BlockScreen
-              key={block}
-              t={t}
-              course={course}
-              block={blocks[position]}
-              position={position}
-              total={blocks.length}
-              onProgress={applyProgress}
-              onGraded={onGraded}
-              onRefused={onRefused}
-            />
+            <>
+              <BlockScreen
+                key={block}
+                t={t}
+                course={course}
+                block={blocks[position]}
+                position={position}
+                total={blocks.length}
+                onProgress={applyProgress}
+                onGraded={onGraded}
+                onRefused={onRefused}
+              />
+              <BlockNav t={t} course={course} blocks={blocks} position={position} />
+            </>
           )}
         </Box>
       </Box>

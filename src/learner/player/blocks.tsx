@@ -4,11 +4,14 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { useEffect, useRef, useState } from 'react'
 import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerPage, ProgressAnswer } from '../../../contracts/learner/player'
-import { sanitizeHtml, shiftHeadings } from '../../ui/sanitizeHtml'
+import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
 import { EvaluationForm } from '../forms/EvaluationForm'
 import type { PlayerTranslate } from './texts'
 import { useDataProvider } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
+
+/** A simulation's frame: a fixed height, held while its block loads (BlockScreen). */
+export const SIMULATION_HEIGHT = { xs: 420, md: 560 }
 
 interface Props {
   t: PlayerTranslate
@@ -23,12 +26,12 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
   const { kind, values, urls } = page.block
   switch (kind) {
     case 'text':
-      // Authors' HTML sits under the block's own h1: its headings move one level down.
+      // Authors' HTML sits under the block's own h1: its headings start at h2 and skip no level.
       return (
         <Box
           className="aula-text"
           sx={{ '& img': { maxWidth: '100%' } }}
-          dangerouslySetInnerHTML={{ __html: shiftHeadings(sanitizeHtml(values.html ?? ''), 1) }}
+          dangerouslySetInnerHTML={{ __html: nestHeadings(sanitizeHtml(values.html ?? ''), 1) }}
         />
       )
     case 'image':
@@ -84,7 +87,7 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
           src={src}
           title={t('simulation.frame', { title: values.title })}
           sandbox="allow-scripts"
-          sx={{ width: '100%', height: { xs: 420, md: 560 }, border: 0, display: 'block' }}
+          sx={{ width: '100%', height: SIMULATION_HEIGHT, border: 0, display: 'block' }}
         />
       )
     }

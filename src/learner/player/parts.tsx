@@ -31,6 +31,23 @@ export function Refusal({ t, course, code }: { t: PlayerTranslate; course: strin
   )
 }
 
+/** An address that names no course: said plainly, with the way to the catalogue. */
+export function CourseMissing({ t }: { t: PlayerTranslate }) {
+  return (
+    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+      <Typography component="h1" variant="h5" gutterBottom>
+        {t('missing.title')}
+      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('missing.text')}
+      </Alert>
+      <Button component={RouterLink} to="/galaxy" variant="contained">
+        {t('missing.catalogue')}
+      </Button>
+    </Box>
+  )
+}
+
 /** The course's completion in the header: a bar, and its figure beside it. */
 export function ProgressMeter({ t, progress }: { t: PlayerTranslate; progress: CourseProgress }) {
   return (

@@ -52,7 +52,7 @@ export function CourseList() {
               <Nothing message={translate(search.trim() ? `${T}.noMatch` : `${T}.empty`)} />
             ) : data ? (
               <>
-                <Scroll label={translate(`${T}.title`)}>
+                <Scroll label={translate(`${T}.table`)}>
                   <Table size="small" aria-busy={isPending}>
                     <TableHead>
                       <TableRow>

@@ -1,6 +1,6 @@
 import PublishOutlined from '@mui/icons-material/PublishOutlined'
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined'
-import { Accordion, AccordionDetails, AccordionSummary, Box, Card, CardContent, Chip, Typography } from '@mui/material'
+import { Accordion, AccordionDetails, AccordionSummary, Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import {
   ArrayInput,
@@ -11,6 +11,7 @@ import {
   SimpleFormIterator,
   TextInput,
   useDataProvider,
+  useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -36,6 +37,7 @@ export const config: CatalogueConfig = {
   columns: [
     { key: 'id', label: `${T}.key`, render: (r) => <code>{String(r.id)}</code> },
     { key: 'published', label: `${T}.published`, render: (r) => <PublishedChip at={r.publishedAt as string | null} /> },
+    { key: 'outdated', label: `${T}.languagesStatus`, render: (r) => <OutdatedChip outdated={(r.outdated as AdminDocument['outdated'] | undefined) ?? []} /> },
   ],
   Inputs: ({ mode }) => (
     <>
@@ -48,6 +50,7 @@ export const config: CatalogueConfig = {
           fullWidth
         />
       )}
+      {mode === 'edit' && <OutdatedNotice />}
       <TextInput source="name" label="aula.admin.common.name" validate={[required(), maxLength(200)]} fullWidth />
       <DocumentTextInput source="content" label={`${T}.content`} validate={maxLength(200000)} fullWidth />
       <Preview source="content" />
@@ -90,6 +93,61 @@ function PublishedChip({ at }: { at: string | null }) {
     <Chip size="small" color="success" label={translate(`${T}.publishedAt`, { date: formatDateTime(at) })} />
   ) : (
     <Chip size="small" variant="outlined" label={translate(`${T}.draft`)} />
+  )
+}
+
+/** The list's word on the languages: all up to date, or which are outdated by another language's edit. */
+function OutdatedChip({ outdated }: { outdated: AdminDocument['outdated'] }) {
+  const translate = useTranslate()
+  if (!outdated.length) return <Chip size="small" variant="outlined" label={translate(`${T}.upToDate`)} />
+  const languages = outdated.map((l) => translate(`aula.admin.languages.${l}`)).join(', ')
+  return <Chip size="small" color="warning" label={translate(`${T}.outdatedList`, { languages })} />
+}
+
+/**
+ * The languages another language's edit left outdated (the server decides), each with a way to
+ * confirm it is still current; editing and saving a language's text brings it up to date as well.
+ */
+function OutdatedNotice() {
+  const translate = useTranslate()
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const refresh = useRefresh()
+  const notify = useNotify()
+  const record = useRecordContext<AdminDocument>()
+  if (!record?.outdated.length) return null
+  const mark = async (locale: AdminDocument['outdated'][number]) => {
+    try {
+      await dataProvider.markDocumentUpToDate(record.id, locale, record.revision)
+      notify(translate(`${T}.markedUpToDate`, { language: translate(`aula.admin.languages.${locale}`) }), { type: 'success' })
+    } catch (error) {
+      notify(error instanceof Error ? error.message : translate('aula.admin.common.failed'), { type: 'error' })
+    }
+    refresh()
+  }
+  return (
+    <Alert severity="warning" sx={{ mb: 2, width: '100%' }}>
+      <AlertTitle>{translate(`${T}.outdatedTitle`)}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate(`${T}.outdatedHelp`)}
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {record.outdated.map((locale) => (
+          <Box component="li" key={locale} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" component="span" sx={{ minWidth: 160 }}>
+              {translate(`aula.admin.languages.${locale}`)}
+            </Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => void mark(locale)}
+              aria-label={`${translate(`${T}.markUpToDate`)}: ${translate(`aula.admin.languages.${locale}`)}`}
+            >
+              {translate(`${T}.markUpToDate`)}
+            </Button>
+          </Box>
+        ))}
+      </Stack>
+    </Alert>
   )
 }
 

@@ -41,7 +41,7 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'nobody@example.test')
     await user.type(field(/Password/), 'Whatever#123456')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password.')
     expect(localStorage.getItem('jwt')).toBeNull()
   })
 
@@ -65,6 +65,21 @@ describe('/login', () => {
       DELAYS.login,
       () => expect(net.assign).not.toHaveBeenCalled(),
       () => expect(net.assign).toHaveBeenCalledWith('/dashboard'),
+    )
+  })
+
+  it('sends finance staff who are not learners to the finance overview, the one screen they can use', async () => {
+    net.identity.add({ email: 'fina@example.test', name: 'Fina', groups: ['finances'] })
+    const user = useFakeClock()
+    renderAt('/login')
+    await user.type(await screen.findByLabelText(/Email/, { selector: 'input' }), 'fina@example.test')
+    await user.type(field(/Password/), 'Secret#Pass12')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('Log in successfully, redirecting ...', {}, { timeout: 5000 })).toBeInTheDocument()
+    await passDelay(
+      DELAYS.login,
+      () => expect(net.assign).not.toHaveBeenCalled(),
+      () => expect(net.assign).toHaveBeenCalledWith('/admin/finances'),
     )
   })
 

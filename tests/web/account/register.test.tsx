@@ -89,7 +89,7 @@ describe('/register-confirmation', () => {
     await waitFor(() => expect(path()).toBe('/login'))
   })
 
-  it('confirms with the e-mailed code: required message, resend notice, wrong code, then /login after 3 s', async () => {
+  it('confirms with the e-mailed code: required message, resend notice, wrong code, then /login after 3 s with the e-mail filled in', async () => {
     net.identity.add({ email: 'eva@example.test', status: 'UNCONFIRMED', code: '111111' })
     sessionStorage.setItem('aula.pendingEmail', 'eva@example.test')
     const user = useFakeClock()
@@ -117,6 +117,9 @@ describe('/register-confirmation', () => {
       () => expect(path()).toBe('/register-confirmation'),
       () => expect(path()).toBe('/login'),
     )
+    // The login screen says so and has the confirmed account's e-mail filled in.
+    expect(await screen.findByText('Your account is confirmed. Log in with your password.')).toBeInTheDocument()
+    expect(field(/Email/)).toHaveValue('eva@example.test')
   })
 })
 

@@ -38,7 +38,7 @@ describe('dashboard', () => {
     renderAt('/dashboard')
     expect(await screen.findByText('Course 1')).toBeInTheDocument()
     expect(screen.getByText(`${words.split(' ').slice(0, 20).join(' ')} ...`)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Go to course' })).toHaveAttribute('href', '/galaxy/courses/overview/00000000-0000-4000-8000-000000000001')
+    expect(screen.getByRole('link', { name: 'Go to course' })).toHaveAttribute('href', '/galaxy/courses/player/00000000-0000-4000-8000-000000000001')
     expect(document.querySelector('img[src="/files/covers/c1.png"]')).not.toBeNull()
     screen.getByRole('button', { name: 'Show more' }).click()
     expect(await screen.findByText('Course 2')).toBeInTheDocument()

@@ -177,8 +177,15 @@ export class FakeCourses {
       }),
       write('post', '/builder/subscription-update/', (course, body) => {
         const items = body.items as CourseDraft['plans']
-        if (items.some((p) => !Number.isInteger(p.durationDays) || p.durationDays < 1))
-          return HttpResponse.json({ message: 'Invalid duration time' }, { status: 400 })
+        // As the route answers: one message per field, keyed by its path in the body.
+        const errors: Record<string, string> = {}
+        const names = new Set<string>()
+        items.forEach((p, i) => {
+          if (!Number.isInteger(p.durationDays) || p.durationDays < 1) errors[`items.${i}.durationDays`] = 'Invalid duration time'
+          if (names.has(p.name.toLowerCase())) errors[`items.${i}.name`] = 'Another plan has this name'
+          names.add(p.name.toLowerCase())
+        })
+        if (Object.keys(errors).length) return HttpResponse.json({ message: 'Invalid request', code: 'VALIDATION', errors }, { status: 400 })
         course.plans = items.map((p) => ({ ...p, id: p.id ?? crypto.randomUUID(), subscribed: false }))
         return { items: course.plans }
       }),

@@ -284,6 +284,31 @@ describe('the course saver', () => {
     expect(saver.status).toBe('saved')
   })
 
+  it('never rests at "saved" while a refusal with field messages waits for its fix', async () => {
+    const api = server()
+    const saver = make({ send: api.send })
+    api.failNext(new ApiError('Bad', undefined, 400, { message: 'Invalid request', code: 'VALIDATION', errors: { 'items.0.question': 'Required' } }))
+    await saver.enqueue(faq([{ question: '' }]), { debounce: false }).catch(() => undefined)
+    expect(saver.status).toBe('invalid')
+    expect(saver.held('faq')?.error).toHaveProperty('status', 400)
+    await vi.advanceTimersByTimeAsync(0)
+    // Another edit is saved: the refused one still is not.
+    await saver.enqueue(general({ name: 'Fine' }), { debounce: false })
+    expect(saver.status).toBe('invalid')
+    // The same list sent again and accepted is the fix.
+    await saver.enqueue(faq([{ question: 'Why?' }]), { debounce: false })
+    expect(saver.status).toBe('saved')
+    expect(saver.held('faq')).toBeUndefined()
+  })
+
+  it('rests at "invalid" while the screen holds an edit back, until it lets it go', () => {
+    const saver = make({ send: server().send })
+    saver.hold('plans', { rows: [] })
+    expect(saver.status).toBe('invalid')
+    saver.release('plans')
+    expect(saver.status).toBe('saved')
+  })
+
   it('asks the browser to confirm leaving while anything is pending, and flushes', async () => {
     const api = server()
     const saver = make({ send: api.send })

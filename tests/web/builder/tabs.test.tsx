@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { i18nProvider, loadBuilderTexts } from '../../../src/i18n'
 import { COURSE, draft, renderBuilder, useBuilderServer } from './harness'
 
 const ctx = useBuilderServer()
@@ -61,6 +62,36 @@ describe('the publish tab', () => {
     expect(within(screen.getByRole('region', { name: 'Checklist' })).getByRole('link', { name: 'Fix in “Plans”' })).toBeInTheDocument()
   })
 
+  it('words what each failing item misses in the reader’s language, the blocks and forms it names included', async () => {
+    const user = userEvent.setup()
+    ctx.api.validation = {
+      ok: false,
+      items: [
+        { key: 'cover', ok: false, message: 'Upload a cover image.' },
+        {
+          key: 'forms',
+          ok: false,
+          message: 'The block “Quiz” of section “Week 1” question 2 has no correct answer.',
+          blocks: ['b1'],
+          problems: [{ block: 'b1', blockLabel: '“Quiz”', sectionLabel: '“Week 1”', problem: 'questionNoCorrect', question: 2 }],
+        },
+      ],
+    }
+    await i18nProvider.changeLocale('it')
+    await loadBuilderTexts()
+    try {
+      renderBuilder(tab('publish'))
+      await user.click(await screen.findByRole('button', { name: 'Convalida' }))
+      const checklist = await screen.findByRole('region', { name: 'Lista di controllo' })
+      expect(checklist).toHaveTextContent("Carica un'immagine di copertina.")
+      expect(checklist).toHaveTextContent('Il blocco “Quiz” della sezione “Week 1” non ha una risposta corretta nella domanda 2.')
+      expect(checklist).not.toHaveTextContent('has no correct answer')
+    } finally {
+      await i18nProvider.changeLocale('eng')
+      await loadBuilderTexts()
+    }
+  })
+
   it('saves pending edits before validating', async () => {
     const user = userEvent.setup()
     renderBuilder(tab('general'))
@@ -110,6 +141,68 @@ describe('the plans tab', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Currency' }))
     await user.type(screen.getByRole('textbox', { name: 'Currency' }), 'mxn')
     await waitFor(() => expect(ctx.api.course!.plans[0]).toMatchObject({ id: 'p1', price: 49.9, currency: 'MXN' }))
+  })
+})
+
+describe('a plan that cannot be saved', () => {
+  const status = () => screen.getByRole('status', { name: 'Save status' })
+
+  it('marks every field that keeps it back, and the header says it is not saved', async () => {
+    ctx.api.course = draft({ plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    const user = userEvent.setup()
+    renderBuilder(tab('plans'))
+    await user.click(await screen.findByRole('button', { name: 'Add plan' }))
+    // The new plan's duration is typed, its name not yet: nothing can be sent.
+    const plan = within(panel()).getByRole('listitem', { name: 'Plan 2' })
+    const days = within(plan).getByRole('textbox', { name: /Duration \(days\)/ })
+    await user.clear(days)
+    await user.type(days, '60')
+    expect(screen.getByText('Fix the marked fields; the other changes are being saved.')).toBeInTheDocument()
+    const name = within(plan).getByRole('textbox', { name: /Plan name/ })
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(within(plan).getByText('This field is required')).toBeInTheDocument()
+    expect(status()).toHaveTextContent('Not saved: fix the marked fields')
+    expect(status()).not.toHaveTextContent('All changes saved')
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(ctx.api.writes('/builder/subscription-update/')).toHaveLength(0)
+
+    await user.type(name, 'Bimonthly')
+    await waitFor(() => expect(ctx.api.course!.plans).toHaveLength(2))
+    await waitFor(() => expect(status()).toHaveTextContent('All changes saved'))
+    expect(name).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('puts the server’s field messages on the fields, focuses the first, and keeps the status until fixed', async () => {
+    ctx.api.course = draft({ plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    const user = userEvent.setup()
+    renderBuilder(tab('plans'))
+    await user.click(await screen.findByRole('button', { name: 'Add plan' }))
+    const plan = within(panel()).getByRole('listitem', { name: 'Plan 2' })
+    const name = within(plan).getByRole('textbox', { name: /Plan name/ })
+    // Only the server knows the name is taken; the creator has moved on to the duration meanwhile.
+    await user.type(name, 'yearly')
+    await user.tab()
+    expect(within(plan).getByRole('textbox', { name: /Duration \(days\)/ })).toHaveFocus()
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
+    expect(within(panel()).getByRole('listitem', { name: 'yearly' })).toHaveTextContent('Already in the list')
+    expect(name).toHaveFocus()
+    expect(screen.getByText('Fix the marked fields; the other changes are being saved.')).toBeInTheDocument()
+    expect(status()).toHaveTextContent('Not saved: fix the marked fields')
+
+    // Another tab's change is saved meanwhile: the plans are still not.
+    await user.click(screen.getByRole('tab', { name: 'General data' }))
+    await user.type(await screen.findByRole('textbox', { name: 'Requirements' }), 'Curiosity')
+    await waitFor(() => expect(ctx.api.course!.requirements).toBe('Curiosity'))
+    expect(status()).toHaveTextContent('Not saved: fix the marked fields')
+
+    // The plans tab draws the refused plan again, marked, and a new name saves it.
+    await user.click(screen.getByRole('tab', { name: 'Plans' }))
+    const again = within(await screen.findByRole('listitem', { name: 'yearly' })).getByRole('textbox', { name: /Plan name/ })
+    expect(again).toHaveAttribute('aria-invalid', 'true')
+    await user.clear(again)
+    await user.type(again, 'Two years')
+    await waitFor(() => expect(ctx.api.course!.plans.map((p) => p.name)).toEqual(['Yearly', 'Two years']))
+    await waitFor(() => expect(status()).toHaveTextContent('All changes saved'))
   })
 })
 

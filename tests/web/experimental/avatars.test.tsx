@@ -224,6 +224,14 @@ describe('AI avatars screen', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/You have not sent any request yet/)).toBeInTheDocument()
   })
 
+  it('opens for an administrator outside the experimental group (the API admits administrators too)', async () => {
+    api({ requests: [], nodes: [node()] })
+    await signedInAs(net.identity.add({ email: 'ada@example.test', groups: ['admin'] }))
+    renderAt('/experimental/ai-avatars')
+    expect(await screen.findByText(/You have not sent any request yet/)).toBeInTheDocument()
+    expect(screen.queryByText('Permission denied')).not.toBeInTheDocument()
+  })
+
   it('is refused to users outside the experimental group', async () => {
     await signedInAs(net.identity.add({ email: 'gus@example.test', groups: ['general'] }))
     renderAt('/experimental/ai-avatars')

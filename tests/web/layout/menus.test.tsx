@@ -41,8 +41,8 @@ describe('side menu (vertical layout) shows only what the user may open', () => 
     expect(screen.getByRole('link', { name: 'AI Avatar' })).toHaveAttribute('href', '/experimental/ai-avatars')
   })
 
-  it('admins get management, website and finances', async () => {
-    await expectSideMenu(['admin'], ['Dashboard', 'Course Creator', 'Settings', 'Management', 'Website', 'Finances'])
+  it('admins get experimental, management, website and finances', async () => {
+    await expectSideMenu(['admin'], ['Dashboard', 'Course Creator', 'Settings', 'Experimental', 'Management', 'Website', 'Finances'])
     await userEvent.click(screen.getByRole('button', { name: 'Management' }))
     for (const [label, href] of [
       ['Users', '/admin/users'],

@@ -44,7 +44,7 @@ describe('top bar', () => {
     // Its name starts with the initials it shows (axe label-content-name-mismatch).
     await userEvent.click(await screen.findByRole('button', { name: 'AL: account menu of Ada Lovelace' }))
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/settings/profile')
-    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout')
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveAttribute('href', '/logout')
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
   })
 })

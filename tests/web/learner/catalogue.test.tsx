@@ -2,9 +2,9 @@ import '../account/eng'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { i18nProvider } from '../../../src/i18n'
-import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
+import { path, phoneMatchMedia, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 import { BEGINNER, card, COURSE, OTHER, SCIENCE } from './fixtures'
 import { preloadForTests } from '../preload'
 
@@ -109,8 +109,18 @@ describe('course catalogue', () => {
     renderAt('/galaxy')
     expect(await screen.findByRole('alert')).toBeInTheDocument()
     fail = false
-    await userEvent.click(screen.getByRole('button', { name: /refresh/i }))
-    expect(await screen.findByText('No course has been published yet')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    // The button is gone: the keyboard lands on what came back, not on the page's top.
+    await vi.waitFor(() => expect(screen.getByText('No course has been published yet')).toHaveFocus())
+  })
+
+  it('after a retry that fails again, the focus stays on the new "Try again"', async () => {
+    await learner()
+    filters()
+    net.server.use(http.get('*/api/v2/courses/all/:page', () => HttpResponse.error()))
+    renderAt('/galaxy')
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus())
   })
 
   it('a page past the end (an old link) leads back to the first page', async () => {
@@ -136,6 +146,38 @@ describe('course catalogue', () => {
     expect(screen.getByText('Kein Kurs entspricht Ihrer Suche')).toBeInTheDocument()
     // The language is the app's, not the test's: back to English for the tests that follow.
     await act(() => i18nProvider.changeLocale('eng'))
+  })
+
+  it('has no chrome, but leads a signed-in learner back to the dashboard, the settings and signing out', async () => {
+    await learner()
+    filters()
+    net.server.use(http.get('*/api/v2/courses/all/:page', () => HttpResponse.json({ items: [], total: 0 })))
+    renderAt('/galaxy')
+    const nav = await screen.findByRole('navigation', { name: 'Your account' })
+    expect(within(nav).getByRole('link', { name: 'My courses' })).toHaveAttribute('href', '/dashboard')
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/profile')
+    expect(within(nav).getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout')
+    await userEvent.click(within(nav).getByRole('link', { name: 'My courses' }))
+    expect(path()).toBe('/dashboard')
+  })
+
+  it('on a phone, the same ways back sit behind one menu button, reachable with the keyboard', async () => {
+    const desktop = window.matchMedia
+    window.matchMedia = phoneMatchMedia
+    onTestFinished(() => {
+      window.matchMedia = desktop
+    })
+    await learner()
+    filters()
+    net.server.use(http.get('*/api/v2/courses/all/:page', () => HttpResponse.json({ items: [], total: 0 })))
+    renderAt('/galaxy')
+    const button = await screen.findByRole('button', { name: 'Your account' })
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByRole('menuitem', { name: 'My courses' })).toHaveAttribute('href', '/dashboard')
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings/profile')
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toHaveAttribute('href', '/logout')
   })
 
   it('keeps people outside the general group out', async () => {

@@ -63,3 +63,34 @@ describe('dashboard course cards', () => {
     expect(created).toHaveBeenCalled()
   })
 })
+
+describe('dashboard course card links', () => {
+  it('lead into the player, where it resumes, with the overview one click away', async () => {
+    await signedInAs(net.identity.add({ email: 'ana@example.test', groups: ['general'] }))
+    net.server.use(http.get('*/api/v2/user/courses', () => HttpResponse.json({ items: [course({ progress: 40 })], paginationToken: null, estimated: 1 })))
+    renderAt('/dashboard')
+
+    const card = (await screen.findByRole('heading', { name: 'Chemistry at home' })).closest('.MuiCard-root') as HTMLElement
+    // Without a block in the address the player opens at the learner's resume point (docs/learning.md "The player in the browser").
+    expect(within(card).getByRole('link', { name: 'Go to course' })).toHaveAttribute('href', `/galaxy/courses/player/${COURSE}`)
+    expect(within(card).getByRole('link', { name: 'Course overview' })).toHaveAttribute('href', `/galaxy/courses/overview/${COURSE}`)
+  })
+})
+
+describe('dashboard load failure', () => {
+  it('offers "Try again" and, once the courses come, puts the focus on the dashboard', async () => {
+    await signedInAs(net.identity.add({ email: 'ana@example.test', groups: ['general'] }))
+    let failures = 1
+    net.server.use(
+      http.get('*/api/v2/user/courses', () =>
+        failures-- > 0
+          ? HttpResponse.json({ message: 'boom' }, { status: 503 })
+          : HttpResponse.json({ items: [course({})], paginationToken: null, estimated: 1 }),
+      ),
+    )
+    renderAt('/dashboard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Chemistry at home' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus())
+  })
+})

@@ -2,7 +2,7 @@ import '../account/eng'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { resetPublicConfig } from '../../../src/authProvider/config'
 import { config } from '../account/fakeIdentity'
@@ -90,6 +90,8 @@ describe('course overview', () => {
     expect(await screen.findByText('Active subscription: 29 days left')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Start or continue the course' })).toHaveAttribute('href', `/galaxy/courses/player/${COURSE}`)
     expect(screen.queryByRole('button', { name: /Subscribe/ })).not.toBeInTheDocument()
+    // The Subscribe button is gone: the keyboard goes on to the way in, not back to the top of the page.
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Start or continue the course' })).toHaveFocus())
   })
 
   it('the way in opens the course player, which answers for the subscription itself', async () => {
@@ -175,5 +177,37 @@ describe('course overview', () => {
     renderAt(`/galaxy/courses/overview/${COURSE}`)
     expect(await screen.findByText('This course does not exist or is no longer published')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the catalogue' })).toHaveAttribute('href', '/galaxy')
+    // Asking again would find nothing more.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+  })
+
+  it('says the same for an address whose id is no course id (the server answers 400)', async () => {
+    await learner()
+    const invalid = () => HttpResponse.json({ message: 'params/id must match format "uuid"' }, { status: 400 })
+    net.server.use(
+      http.get('*/api/v2/courses/course/:id', invalid),
+      http.get('*/api/v2/courses/course/faq/:id', invalid),
+      http.get('*/api/v2/courses/courses/course/collaborators/:id', invalid),
+    )
+    renderAt('/galaxy/courses/overview/no-such-course')
+    expect(await screen.findByText('This course does not exist or is no longer published')).toBeInTheDocument()
+    expect(screen.queryByText('Error while requesting the resource')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+  })
+
+  it('offers to try again after a server failure, and puts the focus on the course once it loads', async () => {
+    await learner()
+    courseApi({ subscription: null })
+    let failures = 1
+    net.server.use(
+      http.get('*/api/v2/courses/course/:id', () =>
+        failures-- > 0 ? HttpResponse.json({ message: 'Internal error' }, { status: 500 }) : HttpResponse.json({ Item: overview() }),
+      ),
+    )
+    renderAt(`/galaxy/courses/overview/${COURSE}`)
+    expect(await screen.findByText('Error while requesting the resource')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    const title = await screen.findByRole('heading', { level: 1, name: 'Chemistry at home' })
+    await vi.waitFor(() => expect(title).toHaveFocus())
   })
 })

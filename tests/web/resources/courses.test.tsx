@@ -2,6 +2,7 @@ import './admin'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import axe from 'axe-core'
 import { describe, expect, it } from 'vitest'
 import { renderAt, signedInAs } from '../account/harness'
 import { asAdmin, bodyRows, serveList, summary, useCoursesNetwork } from './coursesFixture'
@@ -38,6 +39,17 @@ describe('courses management: the list', () => {
     expect(urls.at(-1)).toBe('/api/v2/admin/courses/all/3')
     expect(window.location.search).toBe('?page=3')
     expect(screen.getByRole('button', { name: 'Page 3, current page' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('names each landmark once (axe landmark-unique, landmark-no-duplicate-*)', async () => {
+    await asAdmin()
+    serveList(25, [])
+    renderAt('/admin/courses')
+    const table = await screen.findByRole('table')
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(10))
+    const rules = ['landmark-unique', 'landmark-no-duplicate-main', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo']
+    const { violations } = await axe.run(document.body, { runOnly: { type: 'rule', values: rules } })
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)}`))).toEqual([])
   })
 
   it('searches after typing stops, from page 1, and says when nothing matches', async () => {

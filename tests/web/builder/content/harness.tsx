@@ -24,7 +24,7 @@ interface Item {
   section?: string
   values: Record<string, unknown>
   version: number
-  history: Array<{ version: number; values: Record<string, unknown>; savedBy: string; savedAt: string }>
+  history: Array<{ version: number; values: Record<string, unknown>; savedBy: string; savedByName: string | null; savedAt: string }>
 }
 
 /**
@@ -59,7 +59,9 @@ export class FakeContent {
   }
 
   private put(item: Item) {
-    item.history = item.history.length ? item.history : [{ version: 1, values: item.values, savedBy: 'ana', savedAt: '2026-03-01T10:00:00.000Z' }]
+    item.history = item.history.length
+      ? item.history
+      : [{ version: 1, values: item.values, savedBy: 'bruno', savedByName: 'Bruno Díaz', savedAt: '2026-03-01T10:00:00.000Z' }]
     this.items.set(item.id, item)
   }
 
@@ -78,7 +80,13 @@ export class FakeContent {
   private save(item: Item, values: Record<string, unknown>) {
     item.version += 1
     item.values = values
-    item.history.unshift({ version: item.version, values, savedBy: 'ana', savedAt: `2026-03-0${Math.min(9, item.version)}T10:00:00.000Z` })
+    item.history.unshift({
+      version: item.version,
+      values,
+      savedBy: 'ana',
+      savedByName: 'Ana Ruiz',
+      savedAt: `2026-03-0${Math.min(9, item.version)}T10:00:00.000Z`,
+    })
   }
 
   handlers() {

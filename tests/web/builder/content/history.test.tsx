@@ -25,7 +25,10 @@ describe('block history', () => {
     expect(versions[0]).toHaveTextContent('Version 2')
     expect(versions[0]).toHaveTextContent('Current')
     expect(within(versions[0]!).getByRole('link', { name: /Reading/ })).toHaveAttribute('href', 'https://example.org/second')
-    expect(versions[1]).toHaveTextContent(/Version 1ana · 01\/03\/2026/)
+    // Every editor by name (given and family name), as the server answers it, never by account.
+    expect(versions[0]).toHaveTextContent('Ana Ruiz')
+    expect(versions[1]).toHaveTextContent(/Version 1Bruno Díaz · 01\/03\/2026/)
+    expect(versions[1]).not.toHaveTextContent('bruno ·')
     expect(within(versions[0]!).queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument()
 
     await user.click(within(versions[1]!).getByRole('button', { name: 'Restore version 1' }))
@@ -72,6 +75,17 @@ describe('block history', () => {
     await user.click(within(welcome).getByRole('button', { name: 'Actions for block Welcome' }))
     await user.click(screen.getByRole('menuitem', { name: 'Version history' }))
     expect(await screen.findByText('The history could not be loaded.')).toBeInTheDocument()
+  })
+})
+
+describe('headings inside block previews', () => {
+  it('follow the block’s own heading without skipping a level', async () => {
+    ctx.content.section('Basics', { kind: 'text', values: { title: 'Welcome', html: '<h3>Part one</h3><p>Hi</p><h4>Detail</h4><p>More</p>' } })
+    renderEditor(ctx)
+    const welcome = await screen.findByRole('article', { name: 'Welcome' })
+    expect(within(welcome).getByRole('heading', { level: 3, name: 'Welcome' })).toBeInTheDocument()
+    expect(within(welcome).getByRole('heading', { level: 4, name: 'Part one' })).toBeInTheDocument()
+    expect(within(welcome).getByRole('heading', { level: 5, name: 'Detail' })).toBeInTheDocument()
   })
 })
 

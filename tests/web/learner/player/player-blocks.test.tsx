@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { api, COURSE, FORM, renderPlayer, server, SIM, TEXT, useFakePlayer, VIDEO } from './playerFixture'
+import { api, COURSE, FILE, FORM, location, renderPlayer, server, SIM, TEXT, useFakePlayer, VIDEO } from './playerFixture'
 
 useFakePlayer()
 
@@ -46,6 +46,44 @@ describe('course player: blocks, evaluations and the certificate', () => {
     expect(frame.tagName).toBe('IFRAME')
     expect(frame).toHaveAttribute('sandbox', 'allow-scripts')
     expect(frame).toHaveAttribute('src', '/files/sim/index.html')
+  })
+
+  it("moves on from a simulation at once: Next is there and works while the block's page still loads", async () => {
+    // The simulation's page is held back until the test lets it go.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      http.get('*/api/v2/courses/course/page/:course/:block', async ({ params }) => {
+        if (params.block === SIM) await held
+        return undefined
+      }),
+    )
+    onTestFinished(() => release())
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${SIM}`)
+    await screen.findByRole('heading', { level: 1, name: 'Try it' })
+    expect(screen.getByText('Loading the block…')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/galaxy/courses/player/${COURSE}/${VIDEO}`)
+    await user.click(screen.getByRole('link', { name: 'Next' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Handout' })).toBeInTheDocument()
+    expect(location()).toHaveTextContent(FILE)
+    expect(await screen.findByRole('link', { name: 'Download handout.pdf' })).toBeInTheDocument()
+  })
+
+  it("draws each question's box around its fieldset, so the question sits inside the box and not on its border", async () => {
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    const question = await screen.findByRole('radiogroup', { name: /What is a mean\?/ })
+    const fieldset = question.closest('fieldset')!
+    const legend = within(fieldset).getByText('What is a mean?', { exact: false })
+    expect(legend.tagName).toBe('LEGEND')
+    // A fieldset's own border runs through its legend: the fieldset draws none, the box around it does.
+    const own = getComputedStyle(fieldset)
+    expect(own.borderTopStyle === 'none' || parseFloat(own.borderTopWidth) === 0, `fieldset border: ${own.borderTop}`).toBe(true)
+    const box = getComputedStyle(fieldset.parentElement!)
+    expect(box.borderTopStyle).toBe('solid')
+    expect(parseFloat(box.borderTopWidth)).toBeGreaterThan(0)
+    expect(parseFloat(box.paddingTop)).toBeGreaterThan(0)
+    expect(parseFloat(box.paddingLeft)).toBeGreaterThan(0)
   })
 
   it('takes an evaluation: a failed attempt shows which questions were right, the next one passes and the certificate appears', async () => {

@@ -48,6 +48,43 @@ describe('course player: resuming, moving, access and language', () => {
     expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', `/galaxy/courses/player/${COURSE}/${TEXT}`)
   })
 
+  it("nests the text's headings under the block's title without skipping a level, sanitised as before", async () => {
+    api.html =
+      '<h3>Before you start</h3><p>Read me</p><h5 onclick="window.hacked = true">Materials<script>window.hacked = true</script></h5>' +
+      '<h6>Paper</h6><h2>Session one</h2><h4>Warm-up</h4>'
+    const { container } = renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await screen.findByText('Read me')
+    const main = screen.getByRole('main')
+    const outline = within(main)
+      .getAllByRole('heading')
+      .map((h) => `${h.tagName} ${h.textContent}`)
+    expect(outline).toEqual(['H1 Welcome', 'H2 Before you start', 'H3 Materials', 'H4 Paper', 'H2 Session one', 'H3 Warm-up'])
+    expect(main.querySelector('script, [onclick]')).toBeNull()
+    const axe = (await import('axe-core')).default
+    const results = await axe.run(container, { runOnly: ['heading-order'] })
+    expect(results.violations).toEqual([])
+  })
+
+  it("titles the tab with the course's name once it is known, and with the path before and after", async () => {
+    let answer: () => void = () => undefined
+    const loaded = new Promise<void>((resolve) => (answer = resolve))
+    server.use(http.get('*/api/v2/courses/course/index/:id', async () => void (await loaded)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    // The path's title (in the language stored, here the default).
+    await waitFor(() => expect(document.title).toMatch(/ \/ Player \| Aula$/))
+    answer()
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' })
+    await waitFor(() => expect(document.title).toBe('Statistics for everyone | Aula'))
+    // Moving on in the course keeps its name; leaving the player gives the path back.
+    await user.click(await screen.findByRole('link', { name: 'Next' }))
+    await screen.findByRole('heading', { level: 1, name: 'Watch this' })
+    expect(document.title).toBe('Statistics for everyone | Aula')
+    await user.click(screen.getByRole('link', { name: 'See the course overview' }))
+    await screen.findByText('Overview page')
+    await waitFor(() => expect(document.title).toMatch(/ \/ Overview \| Aula$/))
+  })
+
   it.each([
     ['SUBSCRIPTION_EXPIRED', 'Your subscription to this course has expired.'],
     ['SUBSCRIPTION_REVOKED', 'Your subscription to this course was revoked.'],
@@ -60,6 +97,30 @@ describe('course player: resuming, moving, access and language', () => {
     expect(screen.getByRole('heading', { name: 'You cannot study this course' })).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'See the course overview' }))
     expect(await screen.findByText('Overview page')).toBeInTheDocument()
+  })
+
+  it.each([
+    [404, 'a course id that names no course'],
+    [400, 'an address that is no course id'],
+  ])('says plainly that the course does not exist (%s: %s), without offering to try again', async (status) => {
+    server.use(http.get('*/api/v2/courses/course/index/:id', () => HttpResponse.json({ message: 'Course not found' }, { status })))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'This course does not exist' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(screen.queryByText('The course could not be loaded.')).toBeNull()
+    await user.click(screen.getByRole('link', { name: 'Browse courses' }))
+    expect(location()).toHaveTextContent(/^\/galaxy$/)
+  })
+
+  it('offers to try again when the server fails, and loads the course then', async () => {
+    let failures = 1
+    server.use(http.get('*/api/v2/courses/course/index/:id', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    expect(await screen.findByText('The course could not be loaded.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument()
   })
 
   it("shows the university's brand for its courses and the centre's otherwise", async () => {

@@ -10,6 +10,7 @@ import type { PlayerIndex, PlayerPage as PageData } from '../../../../contracts/
 import { resetPublicConfig } from '../../../../src/authProvider/config'
 import { dataProvider } from '../../../../src/dataProvider'
 import { i18nProvider } from '../../../../src/i18n'
+import { DocumentTitle } from '../../../../src/layout/DocumentTitle'
 import { PlayerPage } from '../../../../src/learner/player'
 import { preloadPlayerTexts } from '../../../../src/learner/player/texts'
 import { matchMediaAt } from '../../matchMedia'
@@ -30,6 +31,8 @@ export const TITLES = { [TEXT]: 'Welcome', [VIDEO]: 'Watch this', [SIM]: 'Try it
 export class FakePlayer {
   completed = new Set<string>()
   resume: string | null = FILE
+  /** The text block's HTML as its author wrote it. */
+  html = '<h1>Hello</h1><p>Read me</p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">'
   refusal: string | null = null
   organization = 'Centre'
   university: string | undefined = 'Universidad Nacional'
@@ -75,7 +78,7 @@ export class FakePlayer {
     const i = ORDER.indexOf(block)
     const values: PageData['block']['values'] = { title: TITLES[block], required: true }
     const urls: Record<string, string> = {}
-    if (block === TEXT) values.html = '<h1>Hello</h1><p>Read me</p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">'
+    if (block === TEXT) values.html = this.html
     if (block === VIDEO) {
       urls.path = '/files/video.mp4'
       values.duration = 100
@@ -232,6 +235,7 @@ export function renderPlayer(path: string) {
   }
   return render(
     <MemoryRouter initialEntries={[path]}>
+      <DocumentTitle />
       <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()}>
         <Routes>
           <Route path="/galaxy/courses/player/:uuid" element={<PlayerPage />} />

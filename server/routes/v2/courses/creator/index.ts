@@ -212,7 +212,7 @@ export default async function creatorRoutes(app: App) {
         const principal = actorOf(request)
         const created = await app.db.transaction(async (tx) => {
           await requireCourse(tx, principal, request.body.uuid, 'edit')
-          return cloneCourseWithContent(tx, request.body.uuid, principal)
+          return cloneCourseWithContent(tx, app.storage, request.body.uuid, principal)
         })
         return reply.status(201).send(created)
       },

@@ -4,6 +4,7 @@ import {
   FaqResponse,
   FaqUpdateBody,
   INVALID_DURATION_MESSAGE,
+  PLAN_NAME_TAKEN_MESSAGE,
   PlansResponse,
   SubscriptionUpdateBody,
   TagsResponse,
@@ -95,7 +96,7 @@ export async function listRoutes(app: App, { base, tags }: { base: string; tags:
       const names = new Set<string>()
       values.forEach((v, i) => {
         const key = v.name.toLowerCase()
-        if (names.has(key)) errors[`items.${i}.name`] = 'Another plan has this name'
+        if (names.has(key)) errors[`items.${i}.name`] = PLAN_NAME_TAKEN_MESSAGE
         names.add(key)
       })
       if (Object.keys(errors).length) throw invalid(errors)

@@ -24,6 +24,7 @@ import { courseRevision, itemById, liveItem, liveItems, saveValues, version, ver
 import { registerResources, resourceUrls } from '../../../../../courses/content/resources.js'
 import { cleanValues, withoutAnswers } from '../../../../../courses/content/values.js'
 import { iso } from '../../../../../http/dates.js'
+import { namesOf } from '../../../../../http/people.js'
 import { bumpRevision } from '../../../../../courses/revisions.js'
 import { packageWorkDir } from '../../../../../packages/unpack.js'
 import { HttpError } from '../../../../../plugins/errors.js'
@@ -259,6 +260,11 @@ export default async function contentRoutes(app: App) {
       const row = await itemById(app.db, course, item)
       if (!row) throw itemNotFound()
       const rows = await versions(app.db, course, item)
+      // Other editors are named as people, not by their account (looked up in the identity pool).
+      const names = await namesOf(
+        app.identityUsers,
+        rows.map((v) => v.saved_by),
+      )
       return {
         items: await Promise.all(
           rows.map(async (v) => {
@@ -268,6 +274,7 @@ export default async function contentRoutes(app: App) {
               kind: v.kind,
               values: seesAnswers(role) ? v.values : withoutAnswers(v.kind, v.values),
               savedBy: v.saved_by_name,
+              savedByName: (v.saved_by && names.get(v.saved_by)) || null,
               savedAt: iso(v.saved_at),
               current: v.version === row.version,
               ...(urls ? { urls } : {}),
