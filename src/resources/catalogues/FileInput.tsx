@@ -49,7 +49,7 @@ export function CatalogueFileInput({
   const error = fieldState.error && (fieldState.isTouched || formState.isSubmitted) ? fieldState.error.message : null
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, width: '100%', maxWidth: 640, mb: 2 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, width: '100%', maxWidth: 640, mt: 1, mb: 2 }}>
       <UploadField
         label={label}
         kind={CATALOGUE_UPLOADS[upload].kind}
