@@ -77,6 +77,8 @@ export const routePolicy = {
   'POST /api/v2/admin/careers/subject-disassociate': ADMIN,
   'POST /api/v2/admin/school-subjects/course-associate': ADMIN,
   'POST /api/v2/admin/school-subjects/course-disassociate': ADMIN,
+  // Upload parameters for the catalogues' files (certificate templates, organisation logos; §7 "Admin subscriptions and uploads").
+  'POST /api/v2/admin/general/resource-par': ADMIN,
   // Subscriptions management (requirements §7 "Admin subscriptions", "Courses (admin)").
   'POST /api/admin/subscriptions/all': ADMIN,
   'GET /api/admin/subscriptions/estimated': ADMIN,
