@@ -29,6 +29,8 @@ export const routePolicy = {
   // Published documents: the terms page is open to visitors.
   'GET /api/documents/:id': PUBLIC,
   'GET /api/config': PUBLIC,
+  // The legacy sign-up (requirements §7 "Auth and users"): visitors register themselves.
+  'POST /api/auth/sign-up': PUBLIC,
   'GET /api/v2/metrics/server/version': ADMIN,
   'GET /api/docs': PUBLIC,
   'GET /api/docs/json': PUBLIC,
@@ -75,6 +77,8 @@ export const routePolicy = {
   'POST /api/v2/admin/careers/subject-disassociate': ADMIN,
   'POST /api/v2/admin/school-subjects/course-associate': ADMIN,
   'POST /api/v2/admin/school-subjects/course-disassociate': ADMIN,
+  // Upload parameters for the catalogues' files (certificate templates, organisation logos; §7 "Admin subscriptions and uploads").
+  'POST /api/v2/admin/general/resource-par': ADMIN,
   // Subscriptions management (requirements §7 "Admin subscriptions", "Courses (admin)").
   'POST /api/admin/subscriptions/all': ADMIN,
   'GET /api/admin/subscriptions/estimated': ADMIN,

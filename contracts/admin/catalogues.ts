@@ -104,8 +104,9 @@ export const CategoryItem = item({})
 export const CollaboratorItem = item({ email: Nullable(Type.String()), role: Nullable(Type.String()) })
 export const TagItem = item({})
 export const DifficultyItem = item({ level: Type.Integer() })
-export const CertificateItem = item({ templatePath: Type.String() })
-export const OrganizationItem = item({ domain: Type.String(), logoPath: Nullable(Type.String()) })
+/** `templateUrl`, `logoUrl`: a read link of the stored file, given with one item (get, create, update), not in lists. */
+export const CertificateItem = item({ templatePath: Type.String(), templateUrl: Type.Optional(Nullable(Type.String())) })
+export const OrganizationItem = item({ domain: Type.String(), logoPath: Nullable(Type.String()), logoUrl: Type.Optional(Nullable(Type.String())) })
 export const StatusItem = item({ code: Type.String() })
 export const SchoolCycleItem = item({ startsOn: Nullable(Type.String({ format: 'date' })), endsOn: Nullable(Type.String({ format: 'date' })) })
 /** A career with the school cycles and subjects linked to it. */

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { LANGUAGES } from '../config.js'
 import { DateTime, ItemResponse, NullableDateTime, PaginationToken, TokenPage, Uuid } from './common.js'
 
 /**
@@ -17,6 +18,8 @@ export const ImportFileBody = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 200 }),
   /** The file's text (UTF-8). */
   csv: Type.String({ minLength: 1, maxLength: IMPORT_MAX_BYTES }),
+  /** The language of the invitations and of the accounts (the administrator's interface language); mx when not given. */
+  locale: Type.Optional(Type.Enum([...LANGUAGES])),
 })
 export type ImportFileBody = Static<typeof ImportFileBody>
 

@@ -13,6 +13,9 @@ export const AdminSubscription = Type.Object({
   courseName: Type.String(),
   /** The learner's username (sub). */
   username: Type.String(),
+  /** The learner's e-mail and name, so a row is readable beside its ids; null when the account no longer exists. */
+  learnerEmail: Type.Union([Type.String(), Type.Null()]),
+  learnerName: Type.Union([Type.String(), Type.Null()]),
   planName: Type.String(),
   durationDays: Type.Integer({ minimum: 1 }),
   createdAt: DateTime,
@@ -33,8 +36,9 @@ export const AdminSubscription = Type.Object({
 export type AdminSubscription = Static<typeof AdminSubscription>
 
 /**
- * `POST /api/admin/subscriptions/all`: newest first, keyset-paged. The search text is a subscription,
- * course or learner id (exact), or a prefix of the course name.
+ * `POST /api/admin/subscriptions/all`: newest first, keyset-paged. The search text (requirements §7
+ * `searchText`) is a subscription, course or learner id (exact), or a part of the learner's name or
+ * e-mail or of the course name, matched ignoring case and accents ("jose" finds "José").
  */
 export const SubscriptionsListBody = Type.Object({
   sizePerPage: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),

@@ -1,7 +1,7 @@
 const MB = 1024 * 1024
 
 /**
- * What each upload (course builder, avatar photos) accepts (shared by the API, which signs it into the upload
+ * What each upload (course builder, admin catalogues, avatar photos) accepts (shared by the API, which signs it into the upload
  * policy, and the web app, which checks a file before asking). An empty list of types accepts any.
  */
 export const UPLOAD_KINDS = {
@@ -16,6 +16,8 @@ export const UPLOAD_KINDS = {
   'block-simulation': { contentTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'], maxBytes: 100 * MB },
   // The photo of an AI avatar request (experimental): the renderer cuts a portrait from it.
   'avatar-photo': { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 10 * MB },
+  // An organisation's logo (admin catalogue): PNG or JPEG, the images a PDF can embed (pdf-lib) and every browser shows.
+  'organization-logo': { contentTypes: ['image/png', 'image/jpeg'], maxBytes: 2 * MB },
 } as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>
 
 export type UploadKind = keyof typeof UPLOAD_KINDS

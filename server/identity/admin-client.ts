@@ -55,6 +55,11 @@ export class IdentityAdmin {
     private readonly db: Queryable | null,
   ) {}
 
+  /** Whether the pool is the embedded one, whose users are in the app's own database (null `db`: Amazon Cognito). */
+  get embedded(): boolean {
+    return this.db !== null
+  }
+
   private async send<T>(command: { input: unknown }): Promise<T> {
     try {
       return (await this.client.send(command as never)) as T
@@ -176,16 +181,21 @@ export class IdentityAdmin {
    * Gives the user a fresh temporary password that nobody sees: the account moves to
    * FORCE_CHANGE_PASSWORD, then the invitation is sent again, carrying a new temporary password.
    */
-  async setTemporaryPassword(user: Pick<PoolUser, 'username' | 'email'>): Promise<void> {
+  async setTemporaryPassword(user: Pick<PoolUser, 'username' | 'email'>, origin?: string): Promise<void> {
     await this.send(
       new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: user.username, Password: randomTemporaryPassword(), Permanent: false }),
     )
     // Resent by address: the pools sign in with the e-mail as the user name alias.
-    await this.send(new AdminCreateUserCommand({ UserPoolId: this.poolId, Username: user.email, MessageAction: 'RESEND' }))
+    await this.send(
+      new AdminCreateUserCommand({ UserPoolId: this.poolId, Username: user.email, MessageAction: 'RESEND', ClientMetadata: originMetadata(origin) }),
+    )
   }
 
-  /** Creates the account and mails the invitation with a temporary password (unless `suppressMail`). */
-  async createUser(p: { email: string; name: string; locale?: string; suppressMail?: boolean }): Promise<PoolUser> {
+  /**
+   * Creates the account and mails the invitation with a temporary password (unless `suppressMail`).
+   * `origin`: the platform's address for the mail's sign-in link when PUBLIC_URL is unset.
+   */
+  async createUser(p: { email: string; name: string; locale?: string; suppressMail?: boolean; origin?: string }): Promise<PoolUser> {
     const attributes = [
       { Name: 'email', Value: p.email },
       { Name: 'email_verified', Value: 'true' },
@@ -198,6 +208,7 @@ export class IdentityAdmin {
         Username: p.email,
         UserAttributes: attributes,
         DesiredDeliveryMediums: ['EMAIL'],
+        ClientMetadata: originMetadata(p.origin),
         ...(p.suppressMail ? { MessageAction: 'SUPPRESS' as const } : {}),
       }),
     )
@@ -231,6 +242,9 @@ export class IdentityAdmin {
     await this.send(new AdminAddUserToGroupCommand({ UserPoolId: this.poolId, Username: username, GroupName: group }))
   }
 }
+
+/** The origin the API was reached at, for the embedded pool's invitation link (ops/admin.ts `platformAddress`). */
+const originMetadata = (origin: string | undefined) => (origin ? { 'aula:origin': origin } : undefined)
 
 /** A password no one will know or type: it only moves the account to FORCE_CHANGE_PASSWORD. */
 function randomTemporaryPassword(): string {

@@ -1,15 +1,6 @@
 import crypto from 'node:crypto'
-import { GROUPS } from '../../contracts/groups.js'
+import { GROUP_DESCRIPTIONS, GROUPS } from '../../contracts/groups.js'
 import type { IdentityContext } from './context.js'
-
-const DESCRIPTIONS: Record<string, string> = {
-  admin: 'Administrators: users, groups, catalogues, subscriptions, monitoring',
-  creator: 'Course creators: build, clone and publish courses',
-  reviewer: 'Course reviewers',
-  general: 'Learners (every self sign-up joins it)',
-  experimental: 'Experimental features (AI avatars)',
-  finances: 'Finance staff: sales and cost charts',
-}
 
 /**
  * On an empty pool: the role groups and one administrator with a temporary password, printed once
@@ -18,7 +9,7 @@ const DESCRIPTIONS: Record<string, string> = {
 export async function bootstrapPool(ctx: IdentityContext, adminEmail: string, print: (line: string) => void): Promise<void> {
   const created = await ctx.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7261003)')
-    for (const [i, name] of GROUPS.entries()) await ctx.users.createGroup(tx, { name, description: DESCRIPTIONS[name], precedence: i })
+    for (const [i, name] of GROUPS.entries()) await ctx.users.createGroup(tx, { name, description: GROUP_DESCRIPTIONS[name], precedence: i })
     if ((await ctx.users.count(tx)) > 0) return null
     const username = crypto.randomUUID()
     const password = ctx.temporaryPassword()

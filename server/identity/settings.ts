@@ -23,6 +23,8 @@ export interface PoolSettings {
   mfa: 'off' | 'optional' | 'staff'
   /** TRUST_PROXY names proxies: client addresses come from X-Forwarded-For. */
   behindProxy: boolean
+  /** The platform's address for the mails' sign-in link (PUBLIC_URL); unset: the one the admin call names. */
+  publicUrl?: string
 }
 
 /** The groups whose members must use two-step verification when IDENTITY_MFA=staff. */
@@ -47,6 +49,7 @@ export function poolSettings(config: Config): PoolSettings {
     authSessionSeconds: 180,
     mfa: config.IDENTITY_MFA,
     behindProxy: config.TRUST_PROXY.trim() !== 'false',
+    publicUrl: config.PUBLIC_URL,
   }
 }
 

@@ -31,6 +31,7 @@ export const LIMITED_ROUTES = {
   'POST /api/courses/creator/builder/presentation-par': 'upload',
   'POST /api/courses/creator/builder/certificate-template-par': 'upload',
   'POST /api/v2/courses/creator/blocks/resource-par': 'upload',
+  'POST /api/v2/admin/general/resource-par': 'upload',
   'POST /api/v2/experimental/ai-avatar-photo-par': 'upload',
   'POST /api/files/upload': 'upload',
   'PUT /api/v2/courses/creator/builder/cover': 'upload',

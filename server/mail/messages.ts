@@ -3,6 +3,7 @@ export type MailMessage =
   | { kind: 'signup-code'; code: string }
   | { kind: 'reset-code'; code: string }
   | { kind: 'email-change-code'; code: string }
+  /** `url`: the platform's address (PUBLIC_URL, else the one the administrator used); the mail links its sign-in page. */
   | { kind: 'temporary-password'; username: string; password: string; days: number; url?: string }
 
 type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
@@ -25,7 +26,7 @@ const es: Catalogue = {
     subject: 'Aula: tu cuenta está lista',
     text:
       `Hola:\n\nSe ha creado una cuenta de Aula para ti.\n\nUsuario: ${m.username}\nContraseña temporal: ${m.password}\n\n` +
-      `La contraseña temporal vale ${m.days} días; al entrar por primera vez tendrás que elegir una nueva.${m.url ? `\n\nEntra en ${m.url}` : ''}\n`,
+      `La contraseña temporal vale ${m.days} días; al entrar por primera vez tendrás que elegir una nueva.${m.url ? `\n\nAula está en ${m.url}\nInicia sesión: ${m.url}/login` : ''}\n`,
   }),
 }
 
@@ -46,7 +47,7 @@ const en: Catalogue = {
     subject: 'Aula: your account is ready',
     text:
       `Hello,\n\nAn Aula account has been created for you.\n\nUsername: ${m.username}\nTemporary password: ${m.password}\n\n` +
-      `The temporary password is valid for ${m.days} days; you will choose a new one when you first sign in.${m.url ? `\n\nSign in at ${m.url}` : ''}\n`,
+      `The temporary password is valid for ${m.days} days; you will choose a new one when you first sign in.${m.url ? `\n\nAula is at ${m.url}\nSign in: ${m.url}/login` : ''}\n`,
   }),
 }
 
@@ -67,7 +68,7 @@ const it: Catalogue = {
     subject: 'Aula: il tuo account è pronto',
     text:
       `Ciao,\n\nè stato creato per te un account Aula.\n\nUtente: ${m.username}\nPassword temporanea: ${m.password}\n\n` +
-      `La password temporanea vale ${m.days} giorni; al primo accesso ne sceglierai una nuova.${m.url ? `\n\nAccedi su ${m.url}` : ''}\n`,
+      `La password temporanea vale ${m.days} giorni; al primo accesso ne sceglierai una nuova.${m.url ? `\n\nAula si trova su ${m.url}\nAccedi: ${m.url}/login` : ''}\n`,
   }),
 }
 
@@ -88,7 +89,7 @@ const de: Catalogue = {
     subject: 'Aula: Ihr Konto ist bereit',
     text:
       `Hallo,\n\nfür Sie wurde ein Aula-Konto angelegt.\n\nBenutzer: ${m.username}\nVorläufiges Passwort: ${m.password}\n\n` +
-      `Das vorläufige Passwort gilt ${m.days} Tage; bei der ersten Anmeldung wählen Sie ein neues.${m.url ? `\n\nAnmelden unter ${m.url}` : ''}\n`,
+      `Das vorläufige Passwort gilt ${m.days} Tage; bei der ersten Anmeldung wählen Sie ein neues.${m.url ? `\n\nAula finden Sie unter ${m.url}\nAnmelden: ${m.url}/login` : ''}\n`,
   }),
 }
 
@@ -109,7 +110,7 @@ const ru: Catalogue = {
     subject: 'Aula: ваша учётная запись готова',
     text:
       `Здравствуйте!\n\nДля вас создана учётная запись Aula.\n\nПользователь: ${m.username}\nВременный пароль: ${m.password}\n\n` +
-      `Временный пароль действует ${m.days} дн.; при первом входе вы выберете новый.${m.url ? `\n\nВойти: ${m.url}` : ''}\n`,
+      `Временный пароль действует ${m.days} дн.; при первом входе вы выберете новый.${m.url ? `\n\nAula находится по адресу ${m.url}\nВойти: ${m.url}/login` : ''}\n`,
   }),
 }
 

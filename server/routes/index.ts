@@ -5,6 +5,7 @@ import adminCoursesFeature from './admin-courses/index.js'
 import adminSubscriptionRoutes from './admin-subscriptions/index.js'
 import adminSupportRoutes from './admin-support/index.js'
 import adminUsersFeature from './admin-users/index.js'
+import authRoutes from './auth/index.js'
 import certificateRoutes from './certificates/index.js'
 import configRoutes from './config.js'
 import documentsFeature from './documents/index.js'
@@ -29,6 +30,7 @@ export default async function apiRoutes(app: App) {
   await app.register(configRoutes)
   await app.register(metricsRoutes)
   await app.register(userRoutes, { prefix: '/v2/user' })
+  await app.register(authRoutes, { prefix: '/auth' })
   await app.register(documentsFeature)
   await app.register(adminUsersFeature)
   await app.register(catalogueRoutes, { prefix: '/v2/admin' })

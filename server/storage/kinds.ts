@@ -58,19 +58,37 @@ export function safeFileName(name: string): string {
  * `courses/<uuid>/<kind>/<random>-<safe name>`; the policy admits exactly the declared size or less.
  */
 export async function uploadParams(app: Pick<App, 'storage'>, request: UploadRequest): Promise<UploadParams> {
+  if (!UPLOAD_KINDS[request.kind]) throw new HttpError(400, 'Unknown kind of upload', 'UNKNOWN_KIND')
+  if (!UUID.test(request.courseUuid)) throw new HttpError(400, 'Invalid course', 'VALIDATION')
+  return presignUpload(app, { ...request, folder: `courses/${request.courseUuid.toLowerCase()}/${request.kind}` })
+}
+
+/**
+ * The checks and presigned POST of every upload, into `<folder>/<random>-<safe name>`: 400 for an
+ * empty file or a type the kind refuses (naming the accepted types), 413 'Too much data' past the
+ * kind's limit. Both storages sign the accepted types and the declared size into the policy, so the
+ * upload itself cannot bring another type or more bytes.
+ */
+export async function presignUpload(app: Pick<App, 'storage'>, request: Omit<UploadRequest, 'courseUuid'> & { folder: string }): Promise<UploadParams> {
   const kind = UPLOAD_KINDS[request.kind]
   if (!kind) throw new HttpError(400, 'Unknown kind of upload', 'UNKNOWN_KIND')
-  if (!UUID.test(request.courseUuid)) throw new HttpError(400, 'Invalid course', 'VALIDATION')
   if (!Number.isSafeInteger(request.size) || request.size < 1) throw new HttpError(400, 'The file is empty', 'EMPTY_FILE')
   if (request.size > kind.maxBytes) throw new HttpError(413, TOO_MUCH_DATA.message, TOO_MUCH_DATA.code)
   const contentType = normalizeContentType(request.contentType)
   const types: readonly string[] = kind.contentTypes
   if (!MIME_TYPE.test(contentType) || (types.length > 0 && !types.includes(contentType))) {
-    throw new HttpError(400, 'This type of file is not accepted here', 'UNSUPPORTED_TYPE')
+    throw new HttpError(400, 'This type of file is not accepted here', 'UNSUPPORTED_TYPE', {
+      contentType: `Accepted types: ${types.join(', ')}`,
+    })
   }
-  const key = `courses/${request.courseUuid.toLowerCase()}/${request.kind}/${crypto.randomBytes(8).toString('hex')}-${safeFileName(request.fileName)}`
+  const key = `${request.folder}/${crypto.randomBytes(8).toString('hex')}-${safeFileName(request.fileName)}`
   const { url, fields } = await app.storage.presignPost({ key, contentTypes: [...types], contentType, maxBytes: request.size })
   return { url, fields, path: key }
+}
+
+/** Whether a path has the shape `presignUpload` issues into `folder` (check `head` too: it must exist). */
+export function isIssuedIn(path: string, folder: string): boolean {
+  return path.startsWith(`${folder}/`) && new RegExp(`^[0-9a-f]{16}-${SAFE_NAME}$`).test(path.slice(folder.length + 1))
 }
 
 /** Whether a path has the shape uploadParams issues for this course and kind (check `head` too: it must exist). */

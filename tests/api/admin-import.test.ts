@@ -187,3 +187,20 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/admin/users/all'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('paginationToken')
   })
 })
+
+describe('the invitations an import sends', () => {
+  it('carry the address the administrator used and its sign-in link, in the language the import was started in', async () => {
+    const csv = 'email,name\nlink.import@import.example.test,Linda Import\n'
+    const res = await api.app.inject({
+      method: 'POST',
+      url: `${base}/jobs`,
+      headers: { authorization: 'Bearer test:admin-tester:admin', host: 'aula.school.example:8443' },
+      payload: { filename: 'links.csv', csv, locale: 'it' },
+    })
+    expect(res.statusCode, res.body).toBe(202)
+    expect((await settled(res.json().Item.id)).created).toBe(1)
+    const [mail] = mailsTo(api.config.AULA_DATA_DIR, 'link.import@import.example.test')
+    expect(mail.subject).toBe('Aula: il tuo account è pronto')
+    expect(mail.text).toContain('Aula si trova su http://aula.school.example:8443\nAccedi: http://aula.school.example:8443/login')
+  })
+})

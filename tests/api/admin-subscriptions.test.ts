@@ -30,8 +30,8 @@ async function subscription(courseUuid: string, user: string, o: { ageDays?: num
   )
   return rows[0].id
 }
-async function learner(email: string) {
-  const res = await api.call('POST', '/api/admin/users/create', { email, name: 'Lena Learner' })
+async function learner(email: string, name = 'Lena Learner') {
+  const res = await api.call('POST', '/api/admin/users/create', { email, name })
   expect(res.statusCode).toBe(201)
   return res.json().Item as { username: string; email: string }
 }
@@ -85,6 +85,40 @@ describe('POST /api/admin/subscriptions/all', () => {
     expect(byEmail.json().items.map((s: { id: string }) => s.id)).toEqual([mine])
     const nobody = await api.call('POST', '/api/admin/subscriptions/all', { searchText: 'nobody@nowhere.test' })
     expect(nobody.json().items).toEqual([])
+  })
+
+  it("names each row's learner and course, and finds them by a part of the learner's name or e-mail or the course name, ignoring case and accents", async () => {
+    const c = await course('Álgebra Lineal')
+    const other = await course('Geometry for all')
+    const jose = await learner('jose.perez@accents.example.test', 'José Pérez')
+    const ana = await learner('ana.lopez@accents.example.test', 'Ana López')
+    const joseAlgebra = await subscription(c, jose.username, { ageDays: 2 })
+    const anaAlgebra = await subscription(c, ana.username, { ageDays: 1 })
+    const anaGeometry = await subscription(other, ana.username)
+    const ids = async (searchText: string) =>
+      ((await api.call('POST', '/api/admin/subscriptions/all', { searchText })).json().items as Array<{ id: string }>).map((s) => s.id)
+
+    const all = (await api.call('POST', '/api/admin/subscriptions/all', { searchText: 'accents.example' })).json().items
+    expect(all.find((s: { id: string }) => s.id === joseAlgebra)).toMatchObject({
+      username: jose.username,
+      learnerEmail: 'jose.perez@accents.example.test',
+      learnerName: 'José Pérez',
+      courseName: 'Álgebra Lineal',
+    })
+    expect(await ids('jose')).toEqual([joseAlgebra])
+    expect(await ids('PEREZ')).toEqual([joseAlgebra])
+    expect(await ids('lópez')).toEqual([anaGeometry, anaAlgebra])
+    expect(await ids('ana.lopez@')).toEqual([anaGeometry, anaAlgebra])
+    expect(await ids('algebra')).toEqual([anaAlgebra, joseAlgebra])
+    expect(await ids('lineal')).toEqual([anaAlgebra, joseAlgebra])
+    expect(await ids('100%_')).toEqual([])
+    // A learner whose account is gone keeps the row, without a name or e-mail.
+    const gone = await subscription(other, 'gone-account')
+    expect((await api.call('POST', '/api/admin/subscriptions/all', { searchText: gone })).json().items[0]).toMatchObject({
+      learnerEmail: null,
+      learnerName: null,
+      courseName: 'Geometry for all',
+    })
   })
 
   it('answers 400 for bad input and a forged token', async () => {

@@ -206,6 +206,11 @@ describe('support actions', () => {
     // A user still on a temporary password has no password to reset (Cognito's rule).
     const reset = await api.call('PUT', '/api/admin/users/reset-password', { username: user.username })
     expect(reset.statusCode).toBe(409)
+    // Said in words an administrator can act on, with a code the screen recognises (not the pool's own text).
+    expect(reset.json()).toEqual({
+      message: 'This user has never signed in, so there is no password to reset: send a new temporary password instead',
+      code: 'NEVER_SIGNED_IN',
+    })
 
     // An account that signed up itself: unconfirmed until an admin confirms it, then resettable.
     await api.db.query(`UPDATE identity_users SET status = 'UNCONFIRMED' WHERE username = $1`, [user.username])
@@ -277,5 +282,49 @@ describe('groups', () => {
     const bad = await api.call('POST', '/api/v2/admin/groups/users', {})
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toHaveProperty('group')
+  })
+})
+
+describe('invitation and temporary-password mails', () => {
+  it("link the platform's sign-in page: the address the administrator used, in the recipient's language", async () => {
+    const address = email('invited')
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/create',
+      headers: { authorization: 'Bearer test:admin-tester:admin', host: 'aula.school.example' },
+      payload: { email: address, name: 'Ina Invited', locale: 'gr' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const [invitation] = mailsTo(api.config.AULA_DATA_DIR, address)
+    expect(invitation.subject).toBe('Aula: Ihr Konto ist bereit')
+    expect(invitation.text).toContain('Aula finden Sie unter http://aula.school.example\nAnmelden: http://aula.school.example/login')
+
+    const temp = await api.app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/set-temporal-password',
+      headers: { authorization: 'Bearer test:admin-tester:admin', host: 'other.school.example' },
+      payload: { username: res.json().Item.username },
+    })
+    expect(temp.statusCode, temp.body).toBe(200)
+    expect(mailsTo(api.config.AULA_DATA_DIR, address)[1].text).toContain('Anmelden: http://other.school.example/login')
+  })
+
+  it('link PUBLIC_URL when it is set, whatever address the administrator used', async () => {
+    const configured = await adminApp({ PUBLIC_URL: 'https://aula.example.org' })
+    try {
+      const address = email('configured')
+      const res = await configured.app.inject({
+        method: 'POST',
+        url: '/api/admin/users/create',
+        headers: { authorization: 'Bearer test:admin-tester:admin', host: 'internal.example:3000' },
+        payload: { email: address, name: 'Cora Configured' },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const [invitation] = mailsTo(configured.config.AULA_DATA_DIR, address)
+      expect(invitation.subject).toBe('Aula: tu cuenta está lista')
+      expect(invitation.text).toContain('Aula está en https://aula.example.org\nInicia sesión: https://aula.example.org/login')
+    } finally {
+      await configured.close()
+    }
   })
 })

@@ -34,7 +34,27 @@ function groupType(ctx: IdentityContext, g: GroupRow) {
   }
 }
 
+/** ClientMetadata key by which the API names the origin it was reached at (Cognito passes ClientMetadata to its triggers). */
+const ORIGIN_METADATA = 'aula:origin'
+
+/**
+ * The platform's address the invitation links to: PUBLIC_URL, else the origin the administrator's
+ * call was made at (`aula:origin` in ClientMetadata, an http(s) origin), else none.
+ */
+function platformAddress(ctx: IdentityContext, metadata: Record<string, string> | undefined): string | undefined {
+  if (ctx.settings.publicUrl) return ctx.settings.publicUrl
+  const origin = metadata?.[ORIGIN_METADATA]
+  if (!origin) return undefined
+  try {
+    const url = new URL(origin)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin ? origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export async function adminCreateUser(ctx: IdentityContext, input: Input<'AdminCreateUser'>) {
+  const url = platformAddress(ctx, input.ClientMetadata)
   ctx.checkPool(input.UserPoolId)
   const attributes = attributeWrites(input.UserAttributes ?? [], { admin: true })
   const email = normaliseEmail(attributes.email ?? input.Username)
@@ -47,7 +67,7 @@ export async function adminCreateUser(ctx: IdentityContext, input: Input<'AdminC
       throw new CognitoError('UnsupportedUserStateException', `Resend not possible. ${user.username} status is not FORCE_CHANGE_PASSWORD`)
     const password = input.TemporaryPassword ?? ctx.temporaryPassword()
     await ctx.setPassword(ctx.db, user.username, password, 'FORCE_CHANGE_PASSWORD')
-    await ctx.mailTo(user, { kind: 'temporary-password', username: user.email, password, days: ctx.settings.temporaryPasswordDays })
+    await ctx.mailTo(user, { kind: 'temporary-password', username: user.email, password, days: ctx.settings.temporaryPasswordDays, url })
     return { User: userType((await ctx.users.find(ctx.db, user.username))!) }
   }
 
@@ -73,7 +93,7 @@ export async function adminCreateUser(ctx: IdentityContext, input: Input<'AdminC
   }
   const user = (await ctx.users.find(ctx.db, username))!
   if (input.MessageAction !== 'SUPPRESS') {
-    await ctx.mailTo(user, { kind: 'temporary-password', username: email, password, days: ctx.settings.temporaryPasswordDays })
+    await ctx.mailTo(user, { kind: 'temporary-password', username: email, password, days: ctx.settings.temporaryPasswordDays, url })
   }
   return { User: userType(user) }
 }

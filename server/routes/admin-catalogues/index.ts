@@ -36,6 +36,7 @@ import {
   type LinkTable,
   type Row,
 } from './queries.js'
+import { catalogueUploadRoutes, requireCatalogueFile, withFileUrl } from './uploads.js'
 
 /** Rows are mapped by the catalogue's table description; the response schema checks the shape. */
 type AnyItem = CatalogueItem<Catalogue>
@@ -105,6 +106,7 @@ async function itemOf(db: Queryable, c: Catalogue, id: string) {
 
 /** Catalogues (requirements §7 "Catalogues"): page, count, get, create, update; remove is not exposed. */
 export default async function catalogueRoutes(app: App) {
+  await catalogueUploadRoutes(app)
   for (const c of CATALOGUES) {
     const t = TABLES[c]
     const schemas = catalogueSchemas[c]
@@ -149,7 +151,7 @@ export default async function catalogueRoutes(app: App) {
     app.get(
       `${base}/${CATALOGUE_SINGULAR[c]}/:id`,
       { schema: { tags, summary: `One ${LABEL[c]}`, params: UuidParams, response: { 200: catalogueItemResponse(c), ...errorResponses(400, 401, 403, 404) } } },
-      async (request) => ({ Item: await itemOf(app.db, c, request.params.id) }),
+      async (request) => ({ Item: await withFileUrl(app, c, await itemOf(app.db, c, request.params.id)) }),
     )
 
     app.post(
@@ -164,6 +166,7 @@ export default async function catalogueRoutes(app: App) {
       },
       async (request, reply) => {
         const values = check(c, request.body as Record<string, unknown>)
+        await requireCatalogueFile(app, c, values)
         const actor = actorOf(request)
         try {
           const item = await app.db.transaction(async (tx) => {
@@ -172,7 +175,7 @@ export default async function catalogueRoutes(app: App) {
             await recordAudit(tx, actor, { action: 'catalogues.create', targetType: LABEL[c], targetId: id, before: null, after: created })
             return created
           })
-          return reply.status(201).send({ Item: item })
+          return reply.status(201).send({ Item: await withFileUrl(app, c, item) })
         } catch (error) {
           throw duplicate(error, c) ?? error
         }
@@ -195,6 +198,7 @@ export default async function catalogueRoutes(app: App) {
         const values = check(c, rest)
         const actor = actorOf(request)
         const { id } = request.params
+        await requireCatalogueFile(app, c, values, await itemOf(app.db, c, id))
         try {
           const item = await app.db.transaction(async (tx) => {
             const before = await itemOf(tx, c, id)
@@ -203,7 +207,7 @@ export default async function catalogueRoutes(app: App) {
             await recordAudit(tx, actor, { action: 'catalogues.update', targetType: LABEL[c], targetId: id, before, after })
             return after
           })
-          return { Item: item }
+          return { Item: await withFileUrl(app, c, item) }
         } catch (error) {
           throw duplicate(error, c) ?? error
         }

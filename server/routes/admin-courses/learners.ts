@@ -90,7 +90,11 @@ export default async function adminCourseLearnerRoutes(app: App) {
       )
       const now = new Date()
       return {
-        items: rows.map((r) => ({ ...personOf(people, r.user_sub), current: toAdminSubscription({ ...r, created_key: '' }, now), subscriptions: Number(r.n) })),
+        items: rows.map((r) => {
+          const person = personOf(people, r.user_sub)
+          const current = toAdminSubscription({ ...r, created_key: '', learner_email: person.email, learner_name: person.name }, now)
+          return { ...person, current, subscriptions: Number(r.n) }
+        }),
         page,
         pageSize: CATALOGUE_PAGE_SIZE,
         count,
@@ -132,7 +136,8 @@ export default async function adminCourseLearnerRoutes(app: App) {
       const rows = await subscriptionsOf(app.db, id, learner.person.username)
       if (!learner.exists && rows.length === 0) throw notFound('User not found')
       const now = new Date()
-      return { learner: learner.person, items: rows.map((r) => toAdminSubscription({ ...r, created_key: '' }, now)) }
+      const { email, name } = learner.person
+      return { learner: learner.person, items: rows.map((r) => toAdminSubscription({ ...r, created_key: '', learner_email: email, learner_name: name }, now)) }
     },
   )
 

@@ -48,16 +48,33 @@ const isKey = (v: unknown[]): v is [string, string] =>
 export default async function adminSubscriptionRoutes(app: App) {
   const pool = app.identityUsers
 
-  /** The search text as the list understands it: an id, a learner's e-mail, else a course-name prefix. */
-  async function searchOf(text: string): Promise<SubscriptionSearch | null> {
+  /**
+   * The search text as the list understands it: an id, else a part of the learner's name or e-mail or
+   * of the course name. The embedded pool's attributes are in our database and matched there; a
+   * Cognito pool is asked for the accounts whose e-mail or name starts with the text (60 of each, as
+   * its ListUsers filter allows: a prefix, case and accents as typed).
+   */
+  async function searchOf(text: string): Promise<SubscriptionSearch> {
     const t = text.trim()
     if (!t) return { kind: 'none' }
     if (UUID_RE.test(t)) return { kind: 'id', id: t.toLowerCase() }
-    if (t.includes('@')) {
-      const user = await identity(() => pool.getUser(t))
-      return user ? { kind: 'user', sub: user.username } : null
-    }
-    return { kind: 'course-name', prefix: t }
+    if (pool.embedded) return { kind: 'text', text: t, users: [] }
+    const [byEmail, byName] = await Promise.all([
+      identity(() => pool.listUsers({ search: t, searchBy: 'email', limit: 60 })),
+      identity(() => pool.listUsers({ search: t, searchBy: 'name', limit: 60 })),
+    ])
+    return { kind: 'text', text: t, users: [...byEmail.users, ...byName.users].map((u) => u.username) }
+  }
+
+  /** Fills in the learners the database could not name (a Cognito pool): one lookup per distinct learner of the page. */
+  async function withLearners<T extends { username: string; learnerEmail: string | null; learnerName: string | null }>(items: T[]): Promise<T[]> {
+    if (pool.embedded) return items
+    const wanted = [...new Set(items.filter((s) => s.learnerEmail === null).map((s) => s.username))]
+    const found = new Map(await Promise.all(wanted.map(async (u) => [u, await identity(() => pool.getUser(u))] as const)))
+    return items.map((s) => {
+      const user = found.get(s.username)
+      return user ? { ...s, learnerEmail: user.email || null, learnerName: user.name || null } : s
+    })
   }
 
   app.post(
@@ -65,7 +82,8 @@ export default async function adminSubscriptionRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Subscriptions newest first, keyset-paged; search by subscription, course or learner id, learner e-mail, or course-name prefix',
+        summary:
+          "Subscriptions newest first, keyset-paged, with their learner and course; search by subscription, course or learner id, or a part of the learner's name or e-mail or the course name (case and accents ignored)",
         body: SubscriptionsListBody,
         response: { 200: AdminSubscriptionsPage, ...errorResponses(400, 401, 403) },
       },
@@ -75,13 +93,12 @@ export default async function adminSubscriptionRoutes(app: App) {
       const after = paginationToken ? decodeToken(paginationToken, isKey) : null
       const search = await searchOf(searchText)
       const estimated = await estimatedSubscriptions(app.db)
-      if (!search) return { items: [], paginationToken: null, estimated }
       const rows = await listSubscriptions(app.db, search, sizePerPage, after)
       const page = rows.slice(0, sizePerPage)
       const now = new Date()
       const last = page[page.length - 1]
       return {
-        items: page.map((r) => toAdminSubscription(r, now)),
+        items: await withLearners(page.map((r) => toAdminSubscription(r, now))),
         paginationToken: rows.length > sizePerPage && last ? encodeToken(tokenKey(last)) : null,
         estimated,
       }

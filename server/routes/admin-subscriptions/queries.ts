@@ -8,6 +8,9 @@ interface SubscriptionRow {
   course_uuid: string
   course_name: string
   user_sub: string
+  /** From the embedded pool's attributes; absent where a caller reads the learner elsewhere. */
+  learner_email?: string | null
+  learner_name?: string | null
   plan_name: string
   duration_days: number
   created_at: Date | string
@@ -16,8 +19,19 @@ interface SubscriptionRow {
   block_lifted_at: Date | string | null
 }
 
-const COLUMNS = `s.id, s.course_uuid, c.name AS course_name, s.user_sub, s.plan_name, s.duration_days, s.created_at,
-  s.created_at::text AS created_key, s.revoked_at, s.block_lifted_at`
+const COLUMNS = `s.id, s.course_uuid, c.name AS course_name, s.user_sub, le.value AS learner_email, ln.value AS learner_name,
+  s.plan_name, s.duration_days, s.created_at, s.created_at::text AS created_key, s.revoked_at, s.block_lifted_at`
+
+/**
+ * The subscriptions with their course and their learner's e-mail and name. The learner's attributes
+ * are the embedded pool's (same database); with Cognito those tables are empty, the columns null,
+ * and the route asks the pool instead (`IdentityAdmin.embedded`).
+ */
+const FROM = `subscriptions s JOIN courses c ON c.uuid = s.course_uuid
+  LEFT JOIN identity_user_attributes le ON le.username = s.user_sub AND le.name = 'email'
+  LEFT JOIN identity_user_attributes ln ON ln.username = s.user_sub AND ln.name = 'name'`
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export function toAdminSubscription(r: SubscriptionRow, now = new Date()): AdminSubscription {
   return {
@@ -25,6 +39,8 @@ export function toAdminSubscription(r: SubscriptionRow, now = new Date()): Admin
     courseId: r.course_uuid,
     courseName: r.course_name,
     username: r.user_sub,
+    learnerEmail: r.learner_email ?? null,
+    learnerName: r.learner_name ?? null,
     planName: r.plan_name,
     durationDays: r.duration_days,
     createdAt: iso(r.created_at),
@@ -36,8 +52,13 @@ export function toAdminSubscription(r: SubscriptionRow, now = new Date()): Admin
   }
 }
 
-/** What the list's search text narrows to: ids (exact) or a course-name prefix. */
-export type SubscriptionSearch = { kind: 'none' } | { kind: 'id'; id: string } | { kind: 'user'; sub: string } | { kind: 'course-name'; prefix: string }
+/**
+ * What the list's search text narrows to: an id (exact), or a text found in the learner's name or
+ * e-mail or the course's name, ignoring case and accents (`fold_search`, migration 0011: PGlite has no
+ * `unaccent` unless loaded, and PostgreSQL has it only where contrib is installed). `users` are the
+ * learners a Cognito pool found for the text (its attributes are not in our database).
+ */
+export type SubscriptionSearch = { kind: 'none' } | { kind: 'id'; id: string } | { kind: 'text'; text: string; users: string[] }
 
 /**
  * One page, newest first, keyset-paged on (created_at, id) so the cost of a page does not grow with
@@ -54,15 +75,13 @@ export async function listSubscriptions(
   if (search.kind === 'id') {
     params.push(search.id, search.id)
     filter = `(s.id = $4::uuid OR s.course_uuid = $4::uuid OR s.user_sub = $5::text)`
-  } else if (search.kind === 'user') {
-    params.push(search.sub)
-    filter = 's.user_sub = $4'
-  } else if (search.kind === 'course-name') {
-    params.push(`${search.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    filter = 's.course_uuid IN (SELECT uuid FROM courses WHERE lower(name) LIKE $4)'
+  } else if (search.kind === 'text') {
+    params.push(likeEscape(search.text), search.users)
+    filter = `(fold_search(c.name) LIKE '%' || fold_search($4) || '%' OR fold_search(le.value) LIKE '%' || fold_search($4) || '%'
+      OR fold_search(ln.value) LIKE '%' || fold_search($4) || '%' OR s.user_sub = ANY($5::text[]))`
   }
   const { rows } = await db.query<SubscriptionRow>(
-    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
+    `SELECT ${COLUMNS} FROM ${FROM}
       WHERE ${filter} AND ($1::timestamptz IS NULL OR (s.created_at, s.id) < ($1::timestamptz, $2::uuid))
       ORDER BY s.created_at DESC, s.id DESC LIMIT $3`,
     params,
@@ -82,10 +101,9 @@ export async function estimatedSubscriptions(db: Queryable): Promise<number> {
 }
 
 export async function subscriptionsOfUser(db: Queryable, sub: string): Promise<SubscriptionRow[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.user_sub = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500`,
-    [sub],
-  )
+  const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.user_sub = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500`, [
+    sub,
+  ])
   return rows
 }
 
@@ -95,7 +113,7 @@ export async function findSubscription(
   courseId: string,
 ): Promise<(SubscriptionRow & { course_details: CourseDetails | string }) | null> {
   const { rows } = await db.query<SubscriptionRow & { course_details: CourseDetails | string }>(
-    `SELECT ${COLUMNS}, c.details AS course_details FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = $1 AND s.course_uuid = $2`,
+    `SELECT ${COLUMNS}, c.details AS course_details FROM ${FROM} WHERE s.id = $1 AND s.course_uuid = $2`,
     [id, courseId],
   )
   return rows[0] ?? null
@@ -116,10 +134,9 @@ export async function revokeLive(db: Queryable, userSub: string, courseId: strin
     [userSub, courseId],
   )
   if (!rows.length) return []
-  const { rows: changed } = await db.query<SubscriptionRow>(
-    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`,
-    [rows.map((r) => r.id)],
-  )
+  const { rows: changed } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`, [
+    rows.map((r) => r.id),
+  ])
   return changed
 }
 
@@ -135,10 +152,9 @@ export async function liftBlocks(db: Queryable, userSub: string, courseId: strin
     [userSub, courseId, liftedBy],
   )
   if (!rows.length) return []
-  const { rows: changed } = await db.query<SubscriptionRow>(
-    `SELECT ${COLUMNS} FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`,
-    [rows.map((r) => r.id)],
-  )
+  const { rows: changed } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`, [
+    rows.map((r) => r.id),
+  ])
   return changed
 }
 

@@ -15,6 +15,8 @@ interface JobRow {
   failed: number
   invalid: number
   actor_email: string
+  site_url: string | null
+  mail_locale: string | null
   actor_username: string
   error: string | null
   created_at: Date | string
@@ -58,11 +60,21 @@ export async function openJobForFile(db: Queryable, hash: string): Promise<JobRo
 /** The job and its rows in one statement each (arrays, so 10,000 rows are one insert). */
 export async function insertJob(
   db: Queryable,
-  j: { filename: string; hash: string; invalid: number; actor: Principal; rows: Array<{ line: number; email: string; name: string; groups: string[] }> },
+  j: {
+    filename: string
+    hash: string
+    invalid: number
+    actor: Principal
+    /** The invitations' sign-in address and language. */
+    site: string | null
+    locale: string | null
+    rows: Array<{ line: number; email: string; name: string; groups: string[] }>
+  },
 ): Promise<JobRow> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO user_import_jobs (filename, file_hash, total, invalid, actor_username, actor_email) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [j.filename, j.hash, j.rows.length, j.invalid, j.actor.username, j.actor.email],
+    `INSERT INTO user_import_jobs (filename, file_hash, total, invalid, actor_username, actor_email, site_url, mail_locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [j.filename, j.hash, j.rows.length, j.invalid, j.actor.username, j.actor.email, j.site, j.locale],
   )
   const id = rows[0].id
   await db.query(

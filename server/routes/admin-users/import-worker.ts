@@ -55,11 +55,12 @@ export class ImportWorker {
     while (!this.stopped) {
       const job = await claimJob(this.db, LEASE_SECONDS)
       if (!job) return
-      await this.run(job.id)
+      await this.run(job.id, { origin: job.site_url ?? undefined, locale: job.mail_locale ?? undefined })
     }
   }
 
-  private async run(jobId: string) {
+  /** `mail`: the invitations' sign-in address and language, as the job was started with. */
+  private async run(jobId: string, mail: { origin?: string; locale?: string }) {
     try {
       for (;;) {
         if (this.stopped) return
@@ -67,7 +68,7 @@ export class ImportWorker {
         if (!batch.length) break
         const results: Result[] = []
         for (let i = 0; i < batch.length; i += CONCURRENCY) {
-          for (const r of await Promise.all(batch.slice(i, i + CONCURRENCY).map((row) => this.importRow(row)))) if (r) results.push(r)
+          for (const r of await Promise.all(batch.slice(i, i + CONCURRENCY).map((row) => this.importRow(row, mail)))) if (r) results.push(r)
         }
         await settleRows(this.db, jobId, results)
         await refreshProgress(this.db, jobId, LEASE_SECONDS)
@@ -98,9 +99,12 @@ export class ImportWorker {
     }
   }
 
-  private async importRow(row: { line: number; email: string; name: string; groups: string[] }): Promise<Result | null> {
+  private async importRow(
+    row: { line: number; email: string; name: string; groups: string[] },
+    mail: { origin?: string; locale?: string },
+  ): Promise<Result | null> {
     try {
-      const user = await this.pool.createUser({ email: row.email, name: row.name })
+      const user = await this.pool.createUser({ email: row.email, name: row.name, ...mail })
       for (const group of row.groups) await this.pool.addToGroup(user.username, group)
       return { line: row.line, outcome: 'created', message: null, username: user.username }
     } catch (error) {

@@ -14,6 +14,7 @@ import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
+import { platformAddress } from './views.js'
 import { notFound } from '../../http/errors.js'
 import { identity } from '../../http/identity-errors.js'
 import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/paging.js'
@@ -87,7 +88,15 @@ export default async function adminImportRoutes(app: App, opts: { worker: Import
       const valid = p.rows.filter((r) => Object.keys(r.errors).length === 0)
       if (!valid.length) throw new HttpError(400, 'The file has no valid row to import', 'VALIDATION', { csv: 'The file has no valid row to import' })
       const job = await app.db.transaction(async (tx) => {
-        const created = await insertJob(tx, { filename: request.body.filename, hash, invalid: p.invalid, actor, rows: valid })
+        const created = await insertJob(tx, {
+          filename: request.body.filename,
+          hash,
+          invalid: p.invalid,
+          actor,
+          site: platformAddress(app, request),
+          locale: request.body.locale ?? null,
+          rows: valid,
+        })
         await recordAudit(tx, actor, {
           action: 'users.import',
           targetType: 'import',

@@ -24,7 +24,7 @@ import { HttpError } from '../../http/http-error.js'
 import { actorOf } from '../../http/actor.js'
 import { identity } from '../../http/identity-errors.js'
 import { subscriptionsOfUser, toAdminSubscription } from '../admin-subscriptions/queries.js'
-import { toAdminUser } from './views.js'
+import { platformAddress, toAdminUser } from './views.js'
 import { isoOrNull } from '../../http/dates.js'
 
 const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, 'VALIDATION', errors)
@@ -33,13 +33,13 @@ const badRequest = (message: string, errors?: Record<string, string>) => new Htt
 const snapshot = (u: PoolUser) => ({ email: u.email, name: u.name, status: u.status, enabled: u.enabled, emailVerified: u.emailVerified })
 
 /** The six support actions: the identity call and the sentence the screen shows. */
-const ACTIONS: Record<SupportAction, { run: (a: IdentityAdmin, user: PoolUser) => Promise<unknown>; done: string }> = {
+const ACTIONS: Record<SupportAction, { run: (a: IdentityAdmin, user: PoolUser, site: string | undefined) => Promise<unknown>; done: string }> = {
   confirm: { run: (a, u) => a.confirm(u.username), done: 'Account confirmed' },
   enable: { run: (a, u) => a.enable(u.username), done: 'User enabled' },
   disable: { run: (a, u) => a.disable(u.username), done: 'User disabled: their sessions have ended and sign-in is refused' },
   'force-logout': { run: (a, u) => a.forceLogout(u.username), done: 'The user was signed out of every device' },
   'reset-password': { run: (a, u) => a.resetPassword(u.username), done: 'A password reset code was mailed to the user' },
-  'set-temporal-password': { run: (a, u) => a.setTemporaryPassword(u), done: 'A new temporary password was mailed to the user' },
+  'set-temporal-password': { run: (a, u, site) => a.setTemporaryPassword(u, site), done: 'A new temporary password was mailed to the user' },
 }
 
 const tags = ['admin: users']
@@ -203,7 +203,11 @@ export default async function adminUserRoutes(app: App) {
         if (before.username === actor.username && (action === 'disable' || action === 'force-logout')) {
           throw new HttpError(409, 'You cannot disable or sign out your own account here', 'INVALID_OPERATION')
         }
-        await identity(() => ACTIONS[action].run(pool, before))
+        if (action === 'reset-password' && before.status === 'FORCE_CHANGE_PASSWORD') {
+          // The pool refuses it in words meant for developers; the screen offers the action that helps (requirements §4).
+          throw new HttpError(409, 'This user has never signed in, so there is no password to reset: send a new temporary password instead', 'NEVER_SIGNED_IN')
+        }
+        await identity(() => ACTIONS[action].run(pool, before, platformAddress(app, request) ?? undefined))
         const after = await identity(() => pool.requireUser(before.username))
         await recordAudit(app.db, actor, {
           action: `users.${action}` as AuditAction,
@@ -235,7 +239,10 @@ export default async function adminUserRoutes(app: App) {
         const unknown = groups.filter((g) => !known.has(g))
         if (unknown.length) throw badRequest('Invalid request', { groups: `Unknown group: ${unknown.join(', ')}` })
       }
-      const created = await identity(() => pool.createUser({ email: b.email, name: b.name.trim(), locale: b.locale }), 'email')
+      const created = await identity(
+        () => pool.createUser({ email: b.email, name: b.name.trim(), locale: b.locale, origin: platformAddress(app, request) ?? undefined }),
+        'email',
+      )
       for (const g of groups) await identity(() => pool.addToGroup(created.username, g))
       await recordAudit(app.db, actorOf(request), {
         action: 'users.create',

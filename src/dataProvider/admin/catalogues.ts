@@ -8,6 +8,7 @@ import type {
   DocumentPublishBody,
   DocumentUpdateBody,
 } from '../../../contracts/admin/documents'
+import type { AdminUploadAsk, UploadParamsReply } from '../../../contracts/admin/uploads'
 import { httpClient } from '../http'
 import { ADMIN_RESOURCES, json, type AdminResource, type CatalogueList } from './common'
 
@@ -40,6 +41,10 @@ export const catalogueVerbs = {
   async linkCatalogue(link: CatalogueLink, associate: boolean, body: CareerCycleBody | CareerSubjectBody | SubjectCourseBody): Promise<void> {
     const [base, verb] = LINKS[link]
     await httpClient(`/api/v2/admin/${base}/${verb}-${associate ? 'associate' : 'disassociate'}`, { method: 'POST', body: json(body) })
+  },
+  /** Upload parameters for a certificate template or an organisation logo (requirements §7 "Admin subscriptions and uploads"). */
+  async askCatalogueUpload(ask: AdminUploadAsk, signal?: AbortSignal): Promise<UploadParamsReply> {
+    return (await httpClient<UploadParamsReply>('/api/v2/admin/general/resource-par', { method: 'POST', body: json(ask), signal })).json
   },
   async publishDocument(id: string, revision: number): Promise<AdminDocument> {
     const body: DocumentPublishBody = { id, revision }

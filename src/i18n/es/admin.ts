@@ -24,8 +24,14 @@ export const differences = {
       },
     },
   },
+  groups: {
+    descriptions: {
+      admin: 'Administración: usuarios, grupos, catálogos, suscripciones, monitorización',
+      finances: 'Finanzas: ventas y gráficos de costes',
+    },
+  },
   subscriptions: {
-    search: 'ID de suscripción, curso o alumno, o nombre del curso',
+    search: 'Nombre o correo del alumno, nombre del curso o un ID',
     columns: {
       id: 'ID',
     },

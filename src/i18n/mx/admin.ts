@@ -46,6 +46,17 @@ export const admin = {
       updated: 'Último cambio',
     },
     badges: { enabled: 'Habilitado', disabled: 'Deshabilitado', verified: 'Verificado', unverified: 'Sin verificar' },
+    /** The pool's account statuses (requirements §3 "User"), as the badges show them. */
+    statuses: {
+      UNCONFIRMED: 'Sin confirmar',
+      CONFIRMED: 'Confirmado',
+      FORCE_CHANGE_PASSWORD: 'Debe cambiar la contraseña',
+      RESET_REQUIRED: 'Debe restablecer la contraseña',
+      EXTERNAL_PROVIDER: 'Proveedor externo',
+      ARCHIVED: 'Archivado',
+      COMPROMISED: 'Comprometido',
+      UNKNOWN: 'Desconocido',
+    },
     create: {
       open: 'Crear usuario',
       title: 'Crear un usuario',
@@ -85,6 +96,14 @@ export const admin = {
         title: '¿Restablecer la contraseña?',
         content: '%{email} recibirá un código por correo y deberá elegir una nueva contraseña antes de iniciar sesión.',
         done: 'Se envió un código de restablecimiento a %{email}.',
+        /** The account never signed in (FORCE_CHANGE_PASSWORD): no password to reset, a new temporary one instead. */
+        neverSignedIn: {
+          title: 'Esta cuenta todavía no ha iniciado sesión',
+          content:
+            '%{email} nunca ha iniciado sesión, así que no tiene una contraseña que restablecer. Envíale una nueva contraseña temporal: reemplaza la de la invitación y tendrá que cambiarla al iniciar sesión por primera vez.',
+          confirm: 'Enviar una nueva contraseña temporal',
+          refused: '%{email} nunca ha iniciado sesión, así que no tiene una contraseña que restablecer: envíale una nueva contraseña temporal.',
+        },
       },
       temporaryPassword: {
         label: 'Asignar contraseña temporal',
@@ -153,6 +172,15 @@ export const admin = {
     empty: 'Todavía no hay grupos',
     name: 'Grupo',
     description: 'Descripción',
+    /** The role groups' stock descriptions (contracts/groups.ts GROUP_DESCRIPTIONS). */
+    descriptions: {
+      admin: 'Administración: usuarios, grupos, catálogos, suscripciones, monitoreo',
+      creator: 'Creación de cursos: construir, clonar y publicar cursos',
+      reviewer: 'Revisión de cursos',
+      general: 'Alumnos (cada registro propio se une a él)',
+      experimental: 'Funciones experimentales (avatares con IA)',
+      finances: 'Finanzas: ventas y gráficas de costos',
+    },
     precedence: 'Precedencia',
     created: 'Creado',
     members: 'Miembros de %{name}',
@@ -163,10 +191,11 @@ export const admin = {
   subscriptions: {
     title: 'Administración de suscripciones',
     crumb: 'Suscripciones',
-    search: 'Id de suscripción, curso o alumno, o nombre del curso',
+    search: 'Nombre o correo del alumno, nombre del curso o un id',
     empty: 'Todavía no hay suscripciones',
     noMatch: 'Ninguna suscripción coincide con la búsqueda',
-    columns: { id: 'Id', created: 'Creada', expiration: 'Vencimiento', status: 'Estado' },
+    columns: { id: 'Id', learner: 'Alumno', course: 'Curso', created: 'Creada', expiration: 'Vencimiento', status: 'Estado' },
+    learnerGone: 'Cuenta eliminada',
     status: { active: 'Activa', expired: 'Vencida', revoked: 'Revocada' },
     detail: {
       title: 'Suscripción',
@@ -341,8 +370,13 @@ export const admin = {
       level: 'Nivel',
       levelHelp: '1 es el más fácil',
       templatePath: 'Archivo de plantilla',
-      filePathHelp: 'Ruta del archivo guardado, p. ej. templates/certificado.pdf',
-      filePathInvalid: "Una ruta relativa con letras, números, '.', '/', '-' y espacios, sin '..'",
+      // Uploaded files (certificate templates, organisation logos).
+      templateHelp: 'El diseño sobre el que se dibuja el certificado: la primera página de un PDF, o la imagen como fondo',
+      logoHelp: 'El logotipo de la organización',
+      currentFile: 'Archivo actual',
+      noFile: 'Todavía no hay archivo',
+      logoAlt: 'Logotipo actual',
+      removeLogo: 'Quitar el logotipo',
       domain: 'Dominio',
       domainHelp: 'El dominio de internet, p. ej. ejemplo.edu.mx',
       domainInvalid: 'Escribe un dominio como ejemplo.edu.mx',

@@ -15,6 +15,8 @@ interface Props {
   /** Translated question and explanation of the dialog. */
   title: string
   content: ReactNode
+  /** Translated text of the dialog's confirm button; react-admin's 'Confirm' when not given. */
+  confirmLabel?: string
   /** Runs the action; resolves with the sentence to show on success. */
   run: () => Promise<string>
   /** Where the result goes; the button shows it itself when not given. */
@@ -36,7 +38,7 @@ export function failureText(error: unknown, fallback: string): string {
  * A button whose action is confirmed in a dialog first, with a loading state of its own (other
  * actions stay usable) and a visible result (success or the error's text).
  */
-export function ConfirmAction({ label, icon, title, content, run, onResult, disabled, color = 'primary' }: Props) {
+export function ConfirmAction({ label, icon, title, content, confirmLabel, run, onResult, disabled, color = 'primary' }: Props) {
   const translate = useTranslate()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -69,7 +71,14 @@ export function ConfirmAction({ label, icon, title, content, run, onResult, disa
       >
         {label}
       </Button>
-      <Confirm isOpen={open} title={title} content={content} onConfirm={confirm} onClose={() => setOpen(false)} />
+      <Confirm
+        isOpen={open}
+        title={title}
+        content={content}
+        {...(confirmLabel ? { confirm: confirmLabel } : {})}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
       {result && (
         <Alert severity={result.severity} role={result.severity === 'error' ? 'alert' : 'status'} sx={{ mt: 1 }} onClose={() => setResult(null)}>
           {result.message}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import type { AdminGroup } from '../../../contracts/admin/groups'
 import { formatDateTime } from '../../ui/formatDateTime'
 import { AdminPage } from '../common/AdminPage'
+import { groupDescription } from '../common/poolLabels'
 import { EmptyList } from '../common/EmptyList'
 import { Scroll } from '../../ui/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
@@ -37,7 +38,7 @@ export function GroupList() {
                 </MuiLink>
               )}
             />
-            <FunctionField<Row> label={`${T}.description`} sortable={false} render={(g) => g.description ?? '—'} />
+            <FunctionField<Row> label={`${T}.description`} sortable={false} render={(g) => groupDescription(translate, g) ?? '—'} />
             <FunctionField<Row> label={`${T}.precedence`} sortable={false} render={(g) => g.precedence ?? '—'} />
             <FunctionField<Row> label={`${T}.created`} sortable={false} render={(g) => formatDateTime(g.createdAt)} />
           </Datagrid>

@@ -7,6 +7,7 @@ import { SearchField } from '../common/SearchField'
 import { EmptyList } from '../common/EmptyList'
 import { Scroll } from '../../ui/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
+import { userStatusLabel } from '../common/poolLabels'
 import { updatePath } from '../users/paths'
 
 type Row = AdminUser & { id: string }
@@ -43,7 +44,7 @@ export function GroupUsers() {
               )}
             />
             <FunctionField<Row> label="aula.admin.users.fields.name" sortable={false} render={(u) => u.name} />
-            <FunctionField<Row> label="aula.admin.users.fields.status" sortable={false} render={(u) => u.status} />
+            <FunctionField<Row> label="aula.admin.users.fields.status" sortable={false} render={(u) => userStatusLabel(translate, u.status)} />
           </Datagrid>
         </Scroll>
       </List>

@@ -1,9 +1,9 @@
-import { maxLength, regex, required, TextInput } from 'react-admin'
+import { regex, required, TextInput } from 'react-admin'
+import { CatalogueFileInput } from '../catalogues/FileInput'
 import { DescriptionInput, NameInput } from '../catalogues/inputs'
 import type { CatalogueConfig } from '../catalogues/types'
 
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
-const FILE_PATH = /^(?!\/)(?!.*\.\.)[\w./ -]+$/
 
 export const config: CatalogueConfig = {
   name: 'organizations',
@@ -19,13 +19,7 @@ export const config: CatalogueConfig = {
         validate={[required(), regex(DOMAIN, 'aula.admin.catalogues.fields.domainInvalid')]}
         fullWidth
       />
-      <TextInput
-        source="logoPath"
-        label="aula.admin.catalogues.fields.logoPath"
-        helperText="aula.admin.catalogues.fields.filePathHelp"
-        validate={[maxLength(500), regex(FILE_PATH, 'aula.admin.catalogues.fields.filePathInvalid')]}
-        fullWidth
-      />
+      <CatalogueFileInput source="logoPath" upload="organization-logo" preview="image" optional />
       <DescriptionInput />
     </>
   ),

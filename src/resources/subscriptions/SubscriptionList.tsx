@@ -1,4 +1,4 @@
-import { Link as MuiLink } from '@mui/material'
+import { Link as MuiLink, Typography } from '@mui/material'
 import { Datagrid, FunctionField, List, useTranslate } from 'react-admin'
 import { Link } from 'react-router-dom'
 import type { AdminSubscription } from '../../../contracts/admin/subscriptions'
@@ -18,7 +18,10 @@ export const detailPath = (row: { id: string }) => `/admin/subscriptions/detail/
 
 const T = 'aula.admin.subscriptions'
 
-/** Requirements §2 "Subscriptions Management": Id, Created, Expiration, Status; the estimated total; token paging. */
+/**
+ * Requirements §2 "Subscriptions Management": Id, Created, Expiration, Status; the estimated total; token
+ * paging. Beside the ids each row names its learner and course, and the search finds them by name.
+ */
 export function SubscriptionList() {
   const translate = useTranslate()
   return (
@@ -49,6 +52,8 @@ export function SubscriptionList() {
                 </MuiLink>
               )}
             />
+            <FunctionField<Row> label={`${T}.columns.learner`} sortable={false} render={(row) => <Learner row={row} />} />
+            <FunctionField<Row> label={`${T}.columns.course`} sortable={false} render={(row) => row.courseName} />
             <FunctionField<Row> label={`${T}.columns.created`} sortable={false} render={(row) => formatDateTime(row.createdAt)} />
             <FunctionField<Row>
               label={`${T}.columns.expiration`}
@@ -60,5 +65,31 @@ export function SubscriptionList() {
         </Scroll>
       </List>
     </AdminPage>
+  )
+}
+
+/** The learner's name over their e-mail; an account that no longer exists says so, with its username. */
+function Learner({ row }: { row: Row }) {
+  const translate = useTranslate()
+  if (row.learnerEmail === null && row.learnerName === null)
+    return (
+      <>
+        <Typography variant="body2">{translate(`${T}.learnerGone`)}</Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontFamily: 'monospace' }}>
+          {row.username}
+        </Typography>
+      </>
+    )
+  return (
+    <>
+      {row.learnerName && <Typography variant="body2">{row.learnerName}</Typography>}
+      <Typography
+        variant={row.learnerName ? 'caption' : 'body2'}
+        color={row.learnerName ? 'text.secondary' : undefined}
+        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+      >
+        {row.learnerEmail}
+      </Typography>
+    </>
   )
 }

@@ -8,7 +8,7 @@ import { Alert, Card, CardContent, Stack, Typography } from '@mui/material'
 import { useState, type ReactNode } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import type { AdminUser, SupportAction } from '../../../contracts/admin/users'
-import type { AppDataProvider } from '../../dataProvider'
+import { ApiError, type AppDataProvider } from '../../dataProvider'
 import { ConfirmAction, type ActionResult } from '../common/ConfirmAction'
 
 const T = 'aula.admin.users.support'
@@ -23,7 +23,8 @@ const ACTIONS: Array<{ action: SupportAction; key: string; icon: ReactNode; colo
 ]
 
 /**
- * The six support actions of requirements §4. Each has its own loading state and confirmation dialog; the
+ * The six support actions of requirements §4. Reset password on an account that never signed in
+ * (FORCE_CHANGE_PASSWORD) explains that there is no password to reset and sends a new temporary one. Each has its own loading state and confirmation dialog; the
  * latest result shows under them. An action that cannot apply to the user as they are (enable an
  * enabled account) is offered disabled.
  */
@@ -38,23 +39,35 @@ export function SupportActions({ user, onChange }: { user: AdminUser; onChange: 
           {translate(`${T}.title`)}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {ACTIONS.map(({ action, key, icon, color, applies }) => (
-            <ConfirmAction
-              key={action}
-              label={translate(`${T}.${key}.label`)}
-              icon={icon}
-              color={color}
-              disabled={!applies(user)}
-              title={translate(`${T}.${key}.title`)}
-              content={translate(`${T}.${key}.content`, { email: user.email })}
-              run={async () => {
-                await dataProvider.supportAction(action, user.username)
-                onChange()
-                return translate(`${T}.${key}.done`, { email: user.email })
-              }}
-              onResult={setResult}
-            />
-          ))}
+          {ACTIONS.map(({ action, key, icon, color, applies }) => {
+            // Someone who never signed in has no password to reset: the dialog says so and sends a new temporary password instead.
+            const instead = action === 'reset-password' && user.status === 'FORCE_CHANGE_PASSWORD'
+            const run = async (what: SupportAction, done: string) => {
+              try {
+                await dataProvider.supportAction(what, user.username)
+              } catch (error) {
+                if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === 'NEVER_SIGNED_IN')
+                  throw new Error(translate(`${T}.resetPassword.neverSignedIn.refused`, { email: user.email }))
+                throw error
+              }
+              onChange()
+              return translate(`${T}.${done}.done`, { email: user.email })
+            }
+            return (
+              <ConfirmAction
+                key={action}
+                label={translate(`${T}.${key}.label`)}
+                icon={icon}
+                color={color}
+                disabled={!applies(user)}
+                title={translate(instead ? `${T}.resetPassword.neverSignedIn.title` : `${T}.${key}.title`)}
+                content={translate(instead ? `${T}.resetPassword.neverSignedIn.content` : `${T}.${key}.content`, { email: user.email })}
+                confirmLabel={instead ? translate(`${T}.resetPassword.neverSignedIn.confirm`) : undefined}
+                run={() => (instead ? run('set-temporal-password', 'temporaryPassword') : run(action, key))}
+                onResult={setResult}
+              />
+            )
+          })}
         </Stack>
         {result && (
           <Alert severity={result.severity} role={result.severity === 'error' ? 'alert' : 'status'} sx={{ mt: 2 }} onClose={() => setResult(null)}>

@@ -9,6 +9,7 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
+  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin'
@@ -24,6 +25,8 @@ const T = 'aula.admin.users'
 /** `POST /api/admin/users/create`: the invitation with a temporary password is mailed, then the update page opens. */
 export function UserCreate() {
   const translate = useTranslate()
+  // The invitation is written, by default, in the language the administrator is reading.
+  const [locale] = useLocaleState()
   const notify = useNotify()
   const navigate = useNavigate()
   return (
@@ -44,7 +47,7 @@ export function UserCreate() {
         transform={(data: UserCreateBody) => ({ ...data, email: data.email.trim(), name: data.name.trim() })}
       >
         <SimpleForm
-          defaultValues={{ groups: ['general'], locale: 'mx' }}
+          defaultValues={{ groups: ['general'], locale: (LANGUAGES as readonly string[]).includes(locale) ? locale : 'mx' }}
           toolbar={
             <Toolbar>
               <SaveButton label={`${T}.create.submit`} />

@@ -4,6 +4,7 @@ import { useDataProvider, useGetList, useTranslate } from 'react-admin'
 import type { AdminGroup } from '../../../contracts/admin/groups'
 import { GROUPS } from '../../../contracts/groups'
 import type { AppDataProvider } from '../../dataProvider'
+import { groupDescription } from '../common/poolLabels'
 import { useAdminLoad } from '../common/useAdminLoad'
 import { failureText, type ActionResult } from '../common/ConfirmAction'
 
@@ -24,7 +25,9 @@ export function UserGroupsEditor({ username }: { username: string }) {
 
   // The pool's groups, the role groups of requirements §6 even before the pool lists them, and any the user holds.
   const names = [...new Set([...GROUPS, ...(pool.data ?? []).map((g) => g.name), ...(current.data?.groups ?? [])])].sort()
-  const descriptions = new Map((pool.data ?? []).map((g) => [g.name, g.description]))
+  const descriptions = new Map(
+    [...GROUPS.map((name) => ({ name, description: null })), ...(pool.data ?? [])].map((g) => [g.name, groupDescription(translate, g)]),
+  )
   const dirty = chosen !== null && current.data !== undefined && [...chosen].sort().join() !== [...current.data.groups].sort().join()
 
   const save = async () => {

@@ -16,7 +16,8 @@ import {
   Typography,
 } from '@mui/material'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useDataProvider, useTranslate } from 'react-admin'
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin'
+import { LANGUAGES } from '../../../contracts/config'
 import { IMPORT_MAX_BYTES, type ImportFileBody, type ImportJob, type ImportPreview } from '../../../contracts/admin/import'
 import type { AppDataProvider } from '../../dataProvider'
 import { formatDateTime } from '../../ui/formatDateTime'
@@ -36,6 +37,7 @@ const live = (job: ImportJob) => job.status === 'queued' || job.status === 'runn
  */
 export function UserImport() {
   const translate = useTranslate()
+  const [locale] = useLocaleState()
   const dataProvider = useDataProvider<AppDataProvider>()
   const jobs = useAdminLoad(() => dataProvider.getImportJobs(), 'jobs')
   const [file, setFile] = useState<ImportFileBody | null>(null)
@@ -93,7 +95,9 @@ export function UserImport() {
     setBusy('start')
     setError(null)
     try {
-      setJob(await dataProvider.startImport(file))
+      // The invitations are written in the language the administrator is reading.
+      const mailLocale = (LANGUAGES as readonly string[]).includes(locale) ? (locale as (typeof LANGUAGES)[number]) : undefined
+      setJob(await dataProvider.startImport({ ...file, locale: mailLocale }))
       setPreview(null)
       setFile(null)
       if (input.current) input.current.value = ''
@@ -120,15 +124,17 @@ export function UserImport() {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {translate(`${T}.fileHelp`)}
             </Typography>
+            {/* A real button that opens the hidden file input: a <label> styled as a button takes role="button",
+                which ARIA does not allow on a label (axe aria-allowed-role). */}
             <Button
-              component="label"
               variant="outlined"
               startIcon={busy === 'preview' ? <CircularProgress size={16} aria-hidden="true" /> : <UploadFileOutlined />}
               disabled={busy !== null}
+              onClick={() => input.current?.click()}
             >
               {translate(`${T}.choose`)}
-              <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => choose(e.target.files?.[0])} />
             </Button>
+            <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => choose(e.target.files?.[0])} />
             {file && (
               <Typography component="span" sx={{ ml: 2 }}>
                 {file.filename}

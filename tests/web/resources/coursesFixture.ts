@@ -70,6 +70,8 @@ export function sub(id: string, user: string, createdDaysAgo: number, durationDa
     courseId: COURSE,
     courseName: detail.name,
     username: user,
+    learnerEmail: `${user}@example.test`,
+    learnerName: null,
     planName: 'Monthly',
     durationDays,
     createdAt,

@@ -19,6 +19,8 @@ function subscription(n: number, createdDaysAgo: number, durationDays: number, r
     courseId: `c000000${n}-bbbb-4bbb-8bbb-00000000000${n}`,
     courseName: `Course ${n}`,
     username: `learner-${n}`,
+    learnerEmail: `learner${n}@example.test`,
+    learnerName: `Learner ${n}`,
     planName: 'Monthly',
     durationDays,
     createdAt,
@@ -56,7 +58,7 @@ async function asAdmin() {
 const rows = () => screen.getAllByRole('row').slice(1)
 
 describe('subscriptions management', () => {
-  it('shows the title, breadcrumb, the four columns, the estimated line and links each row to its detail', async () => {
+  it('shows the title, breadcrumb, the four columns with the learner and course beside the ids, the estimated line and links each row to its detail', async () => {
     await asAdmin()
     serveList([])
     renderAt('/admin/subscriptions')
@@ -66,7 +68,7 @@ describe('subscriptions management', () => {
     expect(within(crumbs).getByText('Subscriptions')).toHaveAttribute('aria-current', 'page')
     await waitFor(() => expect(rows()).toHaveLength(2))
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
-    expect(headers).toEqual(['Id', 'Created', 'Expiration', 'Status'])
+    expect(headers).toEqual(['Id', 'Learner', 'Course', 'Created', 'Expiration', 'Status'])
     expect(screen.getByText('Estimated total: 3 records')).toBeInTheDocument()
 
     const [first, second] = rows()
@@ -74,6 +76,30 @@ describe('subscriptions management', () => {
     expect(within(second).getByRole('link', { name: expired.id })).toHaveAttribute('href', `/admin/subscriptions/detail/${expired.id}/${expired.courseId}`)
     expect(within(first).getByText('Active')).toBeInTheDocument()
     expect(within(second).getByText('Expired')).toBeInTheDocument()
+    expect(within(first).getByText('Learner 1')).toBeInTheDocument()
+    expect(within(first).getByText('learner1@example.test')).toBeInTheDocument()
+    expect(within(first).getByText('Course 1')).toBeInTheDocument()
+    expect(within(second).getByText('Course 2')).toBeInTheDocument()
+  })
+
+  it("searches with the spec's searchText and says when an account no longer exists", async () => {
+    await asAdmin()
+    const requests: SubscriptionsListBody[] = []
+    const gone = { ...subscription(4, 1, 30), learnerEmail: null, learnerName: null }
+    net.server.use(
+      http.post('*/api/admin/subscriptions/all', async ({ request }) => {
+        const body = (await request.json()) as SubscriptionsListBody
+        requests.push(body)
+        return HttpResponse.json({ items: body.searchText ? [gone] : [active, expired], paginationToken: null, estimated: 3 })
+      }),
+    )
+    renderAt('/admin/subscriptions')
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    await userEvent.type(screen.getByPlaceholderText('Learner name or e-mail, course name, or an id'), 'jose')
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(requests.at(-1)?.searchText).toBe('jose')
+    expect(within(rows()[0]).getByText('Account deleted')).toBeInTheDocument()
+    expect(within(rows()[0]).getByText('learner-4')).toBeInTheDocument()
   })
 
   it("offers 'Next Page' only while the server gives a token, and starts again from the beginning", async () => {

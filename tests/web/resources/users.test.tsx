@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { AdminUser, SupportAction, UsersListBody } from '../../../contracts/admin/users'
+import { USER_STATUSES, type AdminUser, type SupportAction, type UsersListBody } from '../../../contracts/admin/users'
+import { GROUP_DESCRIPTIONS, GROUPS } from '../../../contracts/groups'
+import { catalogues } from '../../../src/i18n/catalogues'
+import type { AdminMessages } from '../../../src/i18n/mx/admin'
 import { path, renderAt, signedInAs, useFakeNetwork } from '../account/harness'
 
 const net = useFakeNetwork()
@@ -66,8 +69,9 @@ describe('users list', () => {
     await waitFor(() => expect(rows()).toHaveLength(2))
     expect(screen.getByText('Estimated total: 1,203 records')).toBeInTheDocument()
     const second = rows()[1]
-    for (const badge of ['UNCONFIRMED', 'Disabled', 'Unverified']) expect(within(second).getByText(badge)).toBeInTheDocument()
-    for (const badge of ['CONFIRMED', 'Enabled', 'Verified']) expect(within(rows()[0]).getByText(badge)).toBeInTheDocument()
+    for (const badge of ['Unconfirmed', 'Disabled', 'Unverified']) expect(within(second).getByText(badge)).toBeInTheDocument()
+    for (const badge of ['Confirmed', 'Enabled', 'Verified']) expect(within(rows()[0]).getByText(badge)).toBeInTheDocument()
+    expect(screen.queryByText('CONFIRMED')).not.toBeInTheDocument()
     expect(within(rows()[0]).getByRole('link', { name: 'user1@example.test' })).toHaveAttribute(
       'href',
       `/admin/users/update/${user(1).username}/user1%40example.test`,
@@ -94,6 +98,55 @@ describe('users list', () => {
     renderAt('/admin/users?filter=%7B%22q%22%3A%22nobody%22%7D')
     expect(await screen.findByText('No user matches these filters')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Next Page' })).not.toBeInTheDocument()
+  })
+})
+
+describe('pool statuses and group descriptions', () => {
+  it('are written in every language: no catalogue shows a status code or the English stock description', () => {
+    for (const [locale, catalogue] of Object.entries(catalogues)) {
+      const { users, groups } = catalogue.aula.admin as unknown as AdminMessages
+      for (const status of USER_STATUSES) {
+        const text = users.statuses[status]
+        expect(text, `${locale} ${status}`).toBeTruthy()
+        expect(text, `${locale} ${status}`).not.toBe(status)
+      }
+      for (const group of GROUPS) {
+        const text = groups.descriptions[group]
+        expect(text, `${locale} ${group}`).toBeTruthy()
+        if (locale !== 'eng') expect(text, `${locale} ${group}`).not.toBe(GROUP_DESCRIPTIONS[group])
+      }
+    }
+  })
+
+  it('the groups screen shows the role groups in the reader’s language and a written description as written', async () => {
+    await asAdmin()
+    const group = (name: string, description: string | null) => ({ ...groupsPage.items[0], name, description })
+    net.server.use(
+      http.post('*/api/v2/admin/groups/all', () =>
+        HttpResponse.json({
+          items: [group('admin', GROUP_DESCRIPTIONS.admin), group('general', null), group('acme.example', 'Acme staff')],
+          paginationToken: null,
+          estimated: 3,
+        }),
+      ),
+    )
+    renderAt('/admin/groups')
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    expect(within(rows()[0]).getByText('Administrators: users, groups, catalogues, subscriptions, monitoring')).toBeInTheDocument()
+    expect(within(rows()[1]).getByText('Learners (every self sign-up joins it)')).toBeInTheDocument()
+    expect(within(rows()[2]).getByText('Acme staff')).toBeInTheDocument()
+  })
+
+  it('a group’s members show their status translated', async () => {
+    await asAdmin()
+    net.server.use(
+      http.post('*/api/v2/admin/groups/users', () =>
+        HttpResponse.json({ items: [user(4, { status: 'FORCE_CHANGE_PASSWORD' })], paginationToken: null, estimated: 1 }),
+      ),
+    )
+    renderAt('/admin/groups/general/show')
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(within(rows()[0]).getByText('Must change password')).toBeInTheDocument()
   })
 })
 
@@ -178,6 +231,41 @@ describe('user update page: support actions', () => {
     expect(calls.map((c) => c.action)).toEqual(['reset-password', 'set-temporal-password'])
   })
 
+  it('reset password on an account that never signed in explains why and sends a new temporary password instead', async () => {
+    await asAdmin()
+    const state = { current: user(8, { status: 'FORCE_CHANGE_PASSWORD' }) }
+    const calls: Array<{ action: string; body: unknown }> = []
+    serveUser(state, calls)
+    renderAt(`/admin/users/update/${state.current.username}/user8%40example.test`)
+    const card = (await screen.findByRole('heading', { name: 'Support actions' })).closest('.MuiCard-root') as HTMLElement
+    await userEvent.click(within(card).getByRole('button', { name: 'Reset password' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('This user has not signed in yet')
+    expect(dialog).toHaveTextContent('user8@example.test has never signed in, so there is no password to reset')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send a new temporary password' }))
+    expect(await within(card).findByText('A temporary password was mailed to user8@example.test.')).toBeInTheDocument()
+    expect(calls.map((c) => c.action)).toEqual(['set-temporal-password'])
+  })
+
+  it('a reset the server refuses because the account never signed in says what to do, not the service’s words', async () => {
+    await asAdmin()
+    const state = { current: user(9) }
+    const calls: Array<{ action: string; body: unknown }> = []
+    serveUser(state, calls)
+    net.server.use(
+      http.put('*/api/admin/users/reset-password', () =>
+        HttpResponse.json({ message: 'This user has never signed in', code: 'NEVER_SIGNED_IN' }, { status: 409 }),
+      ),
+    )
+    renderAt(`/admin/users/update/${state.current.username}/user9%40example.test`)
+    const card = (await screen.findByRole('heading', { name: 'Support actions' })).closest('.MuiCard-root') as HTMLElement
+    await userEvent.click(within(card).getByRole('button', { name: 'Reset password' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }))
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'user9@example.test has never signed in, so there is no password to reset: send a new temporary password instead.',
+    )
+  })
+
   it('creating a user mails the invitation and opens the update page', async () => {
     await asAdmin()
     const created = user(6, { email: 'new@example.test', name: 'New Person', status: 'FORCE_CHANGE_PASSWORD' })
@@ -196,7 +284,8 @@ describe('user update page: support actions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create and send the invitation' }))
     expect(await screen.findByText('Invitation sent to new@example.test')).toBeInTheDocument()
     await waitFor(() => expect(path()).toBe(`/admin/users/update/${created.username}/new%40example.test`))
-    expect(sent).toMatchObject({ email: 'new@example.test', name: 'New Person', groups: ['general', 'creator'], locale: 'mx' })
+    // The mail's language defaults to the one the administrator is reading.
+    expect(sent).toMatchObject({ email: 'new@example.test', name: 'New Person', groups: ['general', 'creator'], locale: 'eng' })
     expect(await screen.findByRole('heading', { name: 'Support actions' })).toBeInTheDocument()
   })
 })
