@@ -14,8 +14,14 @@ const DAY = 86_400_000
 
 let t: TestApp
 
+/** A published course: its draft row and the catalogue row learners read (the dashboard shows the latter). */
 async function course(name: string, details: Record<string, string> = {}): Promise<string> {
   const { rows } = await t.db.query<{ uuid: string }>('INSERT INTO courses (name, details) VALUES ($1, $2) RETURNING uuid', [name, JSON.stringify(details)])
+  await t.db.query(
+    `INSERT INTO published_courses (uuid, version, name, brief_description, organization_name, published_at, search)
+     VALUES ($1, 1, $2, $3, $4, now(), to_tsvector('simple', $2))`,
+    [rows[0].uuid, name, details.ShortDescription ?? '', details.Organization ?? null],
+  )
   return rows[0].uuid
 }
 async function subscribe(courseUuid: string, sub: string, o: { plan?: string; days?: number; ageDays?: number; revoked?: boolean } = {}) {
