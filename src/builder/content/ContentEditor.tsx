@@ -13,6 +13,7 @@ import { ReviewSections } from './ReviewView'
 import { SectionCard } from './SectionCard'
 import { useContentEditor } from './useContentEditor'
 import { SECTION_TYPE, SECTIONS, useDragAnnouncements } from './useDragAnnouncements'
+import { visuallyHidden } from '../../ui/visuallyHidden'
 
 const T = 'aula.builder.contentEditor'
 
@@ -21,19 +22,6 @@ export interface ContentCourse {
   uuid: string
   role?: string
 }
-
-// Pixel sizes as strings: in `sx` a bare 1 means 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
 
 /**
  * The content tab of the builder: sections and their blocks, ordered by dragging (mouse, touch or

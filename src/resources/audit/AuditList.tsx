@@ -9,6 +9,7 @@ import { EmptyList } from '../common/EmptyList'
 import { ExportCsvButton } from '../common/ExportCsvButton'
 import { Scroll } from '../../ui/Scroll'
 import { TokenPagination } from '../common/TokenPagination'
+import { visuallyHidden } from '../../ui/visuallyHidden'
 
 type Row = AuditEntry & { id: string }
 const T = 'aula.admin.audit'
@@ -72,19 +73,6 @@ function Target({ entry }: { entry: AuditEntry }) {
   const id = `${entry.targetType} · ${entry.targetId}`
   return <span title={id}>{entry.targetName ?? id}</span>
 }
-
-/** Read by screen readers, not drawn. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const
 
 /**
  * The header row: react-admin's leaves the unfolding column's header without text (axe

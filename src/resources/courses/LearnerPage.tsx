@@ -36,21 +36,9 @@ import { useAdminLoad } from '../common/useAdminLoad'
 import { coursePath } from './CourseList'
 import { LoadError, T, personText } from './parts'
 import type { AppDataProvider } from '../../dataProvider'
+import { visuallyHidden } from '../../ui/visuallyHidden'
 
 const L = `${T}.learner`
-/** Read by screen readers, not drawn (the column of the answers buttons). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const
-
 /** `/admin/courses/{uuid}/learners/{username}`: a learner's subscriptions to the course and their tries of its forms. */
 export function LearnerPage() {
   const dataProvider = useDataProvider<AppDataProvider>()
