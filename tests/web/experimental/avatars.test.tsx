@@ -2,10 +2,10 @@ import '../account/eng'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AvatarNode, AvatarRequest } from '../../../contracts/experimental/avatars'
 import { renderAt, signedInAs, useFakeNetwork } from '../account/harness'
-import { FakeXhr } from '../upload/fakeXhr'
+import { FakeXhr, useFakeUploads } from '../upload/fakeXhr'
 
 const net = useFakeNetwork()
 const API = '*/api/v2/experimental'
@@ -66,13 +66,7 @@ function api(state: { requests: AvatarRequest[]; nodes: AvatarNode[] }) {
 
 // The whole app renders in each test, and the form is filled as a person would: slower than most.
 describe('AI avatars screen', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    FakeXhr.reset()
-    vi.stubGlobal('XMLHttpRequest', FakeXhr)
-    URL.createObjectURL = vi.fn(() => 'blob:preview')
-    URL.revokeObjectURL = vi.fn()
-  })
-  afterEach(() => vi.unstubAllGlobals())
+  useFakeUploads({ previews: true })
 
   it('shows the empty states and says plainly that the renderer is not generative AI', async () => {
     await experimental()

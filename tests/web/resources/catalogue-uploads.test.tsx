@@ -2,10 +2,10 @@ import './admin'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CatalogueItem } from '../../../contracts/admin/catalogues'
 import { renderAt, signedInAs, useFakeNetwork } from '../account/harness'
-import { FakeXhr } from '../upload/fakeXhr'
+import { FakeXhr, useFakeUploads } from '../upload/fakeXhr'
 
 const net = useFakeNetwork()
 const PAR = '*/api/v2/admin/general/resource-par'
@@ -39,13 +39,7 @@ function answerAsks(path: string) {
 
 // The whole admin shell renders in each test and the form is used as a person would.
 describe('catalogue file uploads', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    FakeXhr.reset()
-    vi.stubGlobal('XMLHttpRequest', FakeXhr)
-    URL.createObjectURL = vi.fn(() => 'blob:preview')
-    URL.revokeObjectURL = vi.fn()
-  })
-  afterEach(() => vi.unstubAllGlobals())
+  useFakeUploads({ previews: true })
 
   it('replaces a certificate template: the current file is a link, the new one uploads with progress and the form saves its path', async () => {
     await admin()

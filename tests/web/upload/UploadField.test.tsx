@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nContextProvider } from 'react-admin'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { errorFor } from '../../../src/dataProvider/http'
 import { createI18nProvider, LANGUAGE_KEY } from '../../../src/i18n'
 import { UploadField, type UploadFieldProps } from '../../../src/ui/upload'
-import { FakeXhr } from './fakeXhr'
+import { FakeXhr, useFakeUploads } from './fakeXhr'
 
 const params = {
   url: '/api/files/upload',
@@ -30,13 +30,7 @@ function renderField(props: Partial<UploadFieldProps> = {}) {
 const sent = () => waitFor(() => expect(FakeXhr.last?.body).toBeTruthy()).then(() => FakeXhr.last!)
 
 describe('<UploadField>', () => {
-  beforeEach(() => {
-    FakeXhr.reset()
-    vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  useFakeUploads()
 
   it('asks with the file, shows a determinate progress bar with its percent, then registers the path', async () => {
     const { getParams, onUploaded, user } = renderField()

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from 'vitest'
 /**
  * A stand-in XMLHttpRequest for upload tests: records what was sent and lets the test play the
  * upload's progress and the storage's answer, in the order a browser would.
@@ -52,4 +53,20 @@ export class FakeXhr extends EventTarget {
     FakeXhr.last = null
     FakeXhr.all = []
   }
+}
+
+/**
+ * Every test of the calling file uploads through a fresh FakeXhr; with `previews`, files chosen for a
+ * preview get a blob address too (jsdom has no `URL.createObjectURL`).
+ */
+export function useFakeUploads({ previews = false } = {}) {
+  beforeEach(() => {
+    FakeXhr.reset()
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    if (previews) {
+      URL.createObjectURL = vi.fn(() => 'blob:preview')
+      URL.revokeObjectURL = vi.fn()
+    }
+  })
+  afterEach(() => vi.unstubAllGlobals())
 }

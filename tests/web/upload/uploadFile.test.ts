@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { i18nProvider } from '../../../src/i18n'
 import { uploadFile } from '../../../src/ui/upload'
-import { FakeXhr } from './fakeXhr'
+import { FakeXhr, useFakeUploads } from './fakeXhr'
 
 const params = {
   url: 'https://bucket.s3.eu-west-1.amazonaws.com/',
@@ -12,13 +12,7 @@ const file = () => new File([new Uint8Array(100)], 'x.png', { type: 'image/png' 
 const text = (key: string) => i18nProvider.translate(`aula.account.http.${key}`)
 
 describe('uploadFile', () => {
-  beforeEach(() => {
-    FakeXhr.reset()
-    vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  useFakeUploads()
 
   it('POSTs the signed fields first, then the file, reports progress and resolves the path', async () => {
     const progress: number[] = []
