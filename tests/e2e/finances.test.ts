@@ -66,7 +66,8 @@ beforeAll(async () => {
 async function financePage(viewport: { width: number; height: number } = DESKTOP, colorScheme: 'light' | 'dark' = 'light') {
   const { page, errors } = await journey.page({ language: 'eng', viewport, colorScheme })
   await signIn(page, finance.email, finance.password)
-  await page.waitForURL('**/dashboard', { timeout: 15_000 })
+  // Finance staff who are not learners land on the finance overview, the screen they work in.
+  await page.waitForURL('**/admin/finances', { timeout: 15_000 })
   return { page, errors }
 }
 
