@@ -10,6 +10,8 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  /** The HTML alternative, derived from `text` (`html.ts`); sent as multipart/alternative with it. */
+  html: string
   /** What kind of message this is (logged; the body never is). */
   kind: MailMessage['kind']
 }

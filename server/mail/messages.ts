@@ -1,3 +1,5 @@
+import { mailHtml, type MailAction } from './html.js'
+
 /** The messages Aula mails, with their variable parts. */
 export type MailMessage =
   | { kind: 'signup-code'; code: string }
@@ -7,7 +9,12 @@ export type MailMessage =
   | { kind: 'temporary-password'; username: string; password: string; days: number; url?: string }
 
 type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
-type Catalogue = { [K in MailMessage['kind']]: (m: Extract<MailMessage, { kind: K }>) => { subject: string; text: string } }
+/** A catalogue entry: the text, and the link its HTML alternative shows as a button (`html.ts`). */
+type Entry = { subject: string; text: string; action?: MailAction }
+type Catalogue = { [K in MailMessage['kind']]: (m: Extract<MailMessage, { kind: K }>) => Entry }
+
+/** The sign-in page of the platform at `url`, as the button of a message that names it. */
+const signIn = (label: string, url: string | undefined): MailAction | undefined => (url ? { label, url: `${url}/login` } : undefined)
 
 const es: Catalogue = {
   'signup-code': (m) => ({
@@ -22,12 +29,16 @@ const es: Catalogue = {
     subject: 'Aula: confirma tu nueva dirección de correo',
     text: `Hola:\n\nTu código para confirmar esta dirección de correo es ${m.code}\n\nCaduca en 24 horas.\n`,
   }),
-  'temporary-password': (m) => ({
-    subject: 'Aula: tu cuenta está lista',
-    text:
-      `Hola:\n\nSe ha creado una cuenta de Aula para ti.\n\nUsuario: ${m.username}\nContraseña temporal: ${m.password}\n\n` +
-      `La contraseña temporal vale ${m.days} días; al entrar por primera vez tendrás que elegir una nueva.${m.url ? `\n\nAula está en ${m.url}\nInicia sesión: ${m.url}/login` : ''}\n`,
-  }),
+  'temporary-password': (m) => {
+    const action = signIn('Inicia sesión', m.url)
+    return {
+      subject: 'Aula: tu cuenta está lista',
+      text:
+        `Hola:\n\nSe ha creado una cuenta de Aula para ti.\n\nUsuario: ${m.username}\nContraseña temporal: ${m.password}\n\n` +
+        `La contraseña temporal vale ${m.days} días; al entrar por primera vez tendrás que elegir una nueva.${action ? `\n\nAula está en ${m.url}\n${action.label}: ${action.url}` : ''}\n`,
+      action,
+    }
+  },
 }
 
 const en: Catalogue = {
@@ -43,12 +54,16 @@ const en: Catalogue = {
     subject: 'Aula: confirm your new e-mail address',
     text: `Hello,\n\nYour code to confirm this e-mail address is ${m.code}\n\nIt expires in 24 hours.\n`,
   }),
-  'temporary-password': (m) => ({
-    subject: 'Aula: your account is ready',
-    text:
-      `Hello,\n\nAn Aula account has been created for you.\n\nUsername: ${m.username}\nTemporary password: ${m.password}\n\n` +
-      `The temporary password is valid for ${m.days} days; you will choose a new one when you first sign in.${m.url ? `\n\nAula is at ${m.url}\nSign in: ${m.url}/login` : ''}\n`,
-  }),
+  'temporary-password': (m) => {
+    const action = signIn('Sign in', m.url)
+    return {
+      subject: 'Aula: your account is ready',
+      text:
+        `Hello,\n\nAn Aula account has been created for you.\n\nUsername: ${m.username}\nTemporary password: ${m.password}\n\n` +
+        `The temporary password is valid for ${m.days} days; you will choose a new one when you first sign in.${action ? `\n\nAula is at ${m.url}\n${action.label}: ${action.url}` : ''}\n`,
+      action,
+    }
+  },
 }
 
 const it: Catalogue = {
@@ -64,12 +79,16 @@ const it: Catalogue = {
     subject: 'Aula: conferma il nuovo indirizzo e-mail',
     text: `Ciao,\n\nil tuo codice per confermare questo indirizzo è ${m.code}\n\nScade tra 24 ore.\n`,
   }),
-  'temporary-password': (m) => ({
-    subject: 'Aula: il tuo account è pronto',
-    text:
-      `Ciao,\n\nè stato creato per te un account Aula.\n\nUtente: ${m.username}\nPassword temporanea: ${m.password}\n\n` +
-      `La password temporanea vale ${m.days} giorni; al primo accesso ne sceglierai una nuova.${m.url ? `\n\nAula si trova su ${m.url}\nAccedi: ${m.url}/login` : ''}\n`,
-  }),
+  'temporary-password': (m) => {
+    const action = signIn('Accedi', m.url)
+    return {
+      subject: 'Aula: il tuo account è pronto',
+      text:
+        `Ciao,\n\nè stato creato per te un account Aula.\n\nUtente: ${m.username}\nPassword temporanea: ${m.password}\n\n` +
+        `La password temporanea vale ${m.days} giorni; al primo accesso ne sceglierai una nuova.${action ? `\n\nAula si trova su ${m.url}\n${action.label}: ${action.url}` : ''}\n`,
+      action,
+    }
+  },
 }
 
 const de: Catalogue = {
@@ -85,12 +104,16 @@ const de: Catalogue = {
     subject: 'Aula: Bestätigen Sie Ihre neue E-Mail-Adresse',
     text: `Hallo,\n\nIhr Code zur Bestätigung dieser E-Mail-Adresse lautet ${m.code}\n\nEr läuft in 24 Stunden ab.\n`,
   }),
-  'temporary-password': (m) => ({
-    subject: 'Aula: Ihr Konto ist bereit',
-    text:
-      `Hallo,\n\nfür Sie wurde ein Aula-Konto angelegt.\n\nBenutzer: ${m.username}\nVorläufiges Passwort: ${m.password}\n\n` +
-      `Das vorläufige Passwort gilt ${m.days} Tage; bei der ersten Anmeldung wählen Sie ein neues.${m.url ? `\n\nAula finden Sie unter ${m.url}\nAnmelden: ${m.url}/login` : ''}\n`,
-  }),
+  'temporary-password': (m) => {
+    const action = signIn('Anmelden', m.url)
+    return {
+      subject: 'Aula: Ihr Konto ist bereit',
+      text:
+        `Hallo,\n\nfür Sie wurde ein Aula-Konto angelegt.\n\nBenutzer: ${m.username}\nVorläufiges Passwort: ${m.password}\n\n` +
+        `Das vorläufige Passwort gilt ${m.days} Tage; bei der ersten Anmeldung wählen Sie ein neues.${action ? `\n\nAula finden Sie unter ${m.url}\n${action.label}: ${action.url}` : ''}\n`,
+      action,
+    }
+  },
 }
 
 const ru: Catalogue = {
@@ -106,12 +129,16 @@ const ru: Catalogue = {
     subject: 'Aula: подтвердите новый адрес электронной почты',
     text: `Здравствуйте!\n\nВаш код для подтверждения этого адреса: ${m.code}\n\nОн действует 24 часа.\n`,
   }),
-  'temporary-password': (m) => ({
-    subject: 'Aula: ваша учётная запись готова',
-    text:
-      `Здравствуйте!\n\nДля вас создана учётная запись Aula.\n\nПользователь: ${m.username}\nВременный пароль: ${m.password}\n\n` +
-      `Временный пароль действует ${m.days} дн.; при первом входе вы выберете новый.${m.url ? `\n\nAula находится по адресу ${m.url}\nВойти: ${m.url}/login` : ''}\n`,
-  }),
+  'temporary-password': (m) => {
+    const action = signIn('Войти', m.url)
+    return {
+      subject: 'Aula: ваша учётная запись готова',
+      text:
+        `Здравствуйте!\n\nДля вас создана учётная запись Aula.\n\nПользователь: ${m.username}\nВременный пароль: ${m.password}\n\n` +
+        `Временный пароль действует ${m.days} дн.; при первом входе вы выберете новый.${action ? `\n\nAula находится по адресу ${m.url}\n${action.label}: ${action.url}` : ''}\n`,
+      action,
+    }
+  },
 }
 
 const CATALOGUES: Record<Lang, Catalogue> = { es, en, it, de, ru }
@@ -126,7 +153,15 @@ export function mailLanguage(locale?: string): Lang {
   return 'es'
 }
 
-export function renderMessage(message: MailMessage, locale?: string): { subject: string; text: string } {
-  const catalogue = CATALOGUES[mailLanguage(locale)]
-  return (catalogue[message.kind] as (m: MailMessage) => { subject: string; text: string })(message)
+/** A rendered message: the text, and its HTML alternative derived from it. */
+export interface RenderedMessage {
+  subject: string
+  text: string
+  html: string
+}
+
+export function renderMessage(message: MailMessage, locale?: string): RenderedMessage {
+  const lang = mailLanguage(locale)
+  const { subject, text, action } = (CATALOGUES[lang][message.kind] as (m: MailMessage) => Entry)(message)
+  return { subject, text, html: mailHtml({ lang, subject, text, action }) }
 }

@@ -202,5 +202,7 @@ describe('the invitations an import sends', () => {
     const [mail] = mailsTo(api.config.AULA_DATA_DIR, 'link.import@import.example.test')
     expect(mail.subject).toBe('Aula: il tuo account è pronto')
     expect(mail.text).toContain('Aula si trova su http://aula.school.example:8443\nAccedi: http://aula.school.example:8443/login')
+    expect(mail.html).toContain('<html lang="it">')
+    expect(mail.html).toMatch(/<a href="http:\/\/aula\.school\.example:8443\/login" style="[^"]*">Accedi<\/a><\/p>/)
   })
 })

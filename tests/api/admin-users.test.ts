@@ -309,6 +309,37 @@ describe('invitation and temporary-password mails', () => {
     expect(mailsTo(api.config.AULA_DATA_DIR, address)[1].text).toContain('Anmelden: http://other.school.example/login')
   })
 
+  it("have an HTML alternative: the same text, values escaped, and a sign-in button in the recipient's language", async () => {
+    const cases = [
+      { locale: 'gr', lang: 'de', label: 'Anmelden', name: 'Dora <Deutsch> & Co' },
+      { locale: 'eng', lang: 'en', label: 'Sign in', name: 'Eve "English" <b>' },
+    ]
+    for (const { locale, lang, label, name } of cases) {
+      const address = `o'hara&co.${++seq}@users.example.test`
+      const res = await api.app.inject({
+        method: 'POST',
+        url: '/api/admin/users/create',
+        headers: { authorization: 'Bearer test:admin-tester:admin', host: 'aula.school.example' },
+        payload: { email: address, name, locale },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const [invitation] = mailsTo(api.config.AULA_DATA_DIR, address)
+      expect(invitation.text).toContain(`${label}: http://aula.school.example/login\n`)
+      const html = invitation.html ?? ''
+      expect(html).toContain(`<html lang="${lang}">`)
+      const links = [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]])
+      // The button, and the two addresses of the text made links.
+      expect(links).toEqual([
+        ['http://aula.school.example', 'http://aula.school.example'],
+        ['http://aula.school.example/login', 'http://aula.school.example/login'],
+        ['http://aula.school.example/login', label],
+      ])
+      expect(html).toContain(address.replace('&', '&amp;').replace("'", '&#39;'))
+      expect(html).not.toContain(address)
+      expect(html).not.toMatch(/<b>|Deutsch|English/)
+    }
+  })
+
   it('link PUBLIC_URL when it is set, whatever address the administrator used', async () => {
     const configured = await adminApp({ PUBLIC_URL: 'https://aula.example.org' })
     try {
