@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { i18nProvider, loadBuilderTexts } from '../../../src/i18n'
@@ -180,9 +180,14 @@ describe('a plan that cannot be saved', () => {
     const plan = within(panel()).getByRole('listitem', { name: 'Plan 2' })
     const name = within(plan).getByRole('textbox', { name: /Plan name/ })
     // Only the server knows the name is taken; the creator has moved on to the duration meanwhile.
-    await user.type(name, 'yearly')
-    await user.tab()
-    expect(within(plan).getByRole('textbox', { name: /Duration \(days\)/ })).toHaveFocus()
+    // The name typed and the duration focused at once, so the refusal surely comes back after the move
+    // (typing key by key on a busy machine can outlast the save's one-second pause).
+    const duration = within(plan).getByRole('textbox', { name: /Duration \(days\)/ })
+    act(() => {
+      fireEvent.change(name, { target: { value: 'yearly' } })
+      duration.focus()
+    })
+    expect(duration).toHaveFocus()
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
     expect(within(panel()).getByRole('listitem', { name: 'yearly' })).toHaveTextContent('Already in the list')
     expect(name).toHaveFocus()
