@@ -18,6 +18,7 @@ import { recordAudit } from '../admin-audit/queries.js'
 import { lockLearnerCourse } from '../v2/courses/learner/queries.js'
 import { recordSale } from '../finances/queries.js'
 import { actorOf } from '../../http/actor.js'
+import { usersOf } from '../../http/people.js'
 import { notFound } from '../../http/errors.js'
 import { identity } from '../../http/identity-errors.js'
 import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/paging.js'
@@ -69,8 +70,11 @@ export default async function adminSubscriptionRoutes(app: App) {
   /** Fills in the learners the database could not name (a Cognito pool): one lookup per distinct learner of the page. */
   async function withLearners<T extends { username: string; learnerEmail: string | null; learnerName: string | null }>(items: T[]): Promise<T[]> {
     if (pool.embedded) return items
-    const wanted = [...new Set(items.filter((s) => s.learnerEmail === null).map((s) => s.username))]
-    const found = new Map(await Promise.all(wanted.map(async (u) => [u, await identity(() => pool.getUser(u))] as const)))
+    // A learner the pool cannot name now keeps the username the row shows anyway.
+    const found = await usersOf(
+      pool,
+      items.filter((s) => s.learnerEmail === null).map((s) => s.username),
+    )
     return items.map((s) => {
       const user = found.get(s.username)
       return user ? { ...s, learnerEmail: user.email || null, learnerName: user.name || null } : s
