@@ -3,7 +3,7 @@
  * whoever records the last step: a passed form, a completed block), drawn as a PDF on request.
  */
 export { CODE_LENGTH, formatCode, newCertificateCode, normalizeCode } from './code.js'
-export { countedBlocks, isComplete, issueIfComplete, type IssueOptions } from './issue.js'
+export { countedBlocks, isComplete, issueCompleted, issueIfComplete, type IssueOptions } from './issue.js'
 export { CERTIFICATE_LABELS, CERTIFICATE_LOCALES, isCertificateLocale, type CertificateLocale } from './labels.js'
 export { templateKind } from './template.js'
 export type { CertificateContent } from './pdf.js'

@@ -67,20 +67,31 @@ export async function issueIfComplete(tx: Queryable, userSub: string, courseUuid
   if (existing) return existing
   const snapshot = await publishedSnapshot(tx, courseUuid)
   if (!snapshot || !(await isComplete(tx, userSub, courseUuid, snapshot))) return null
+  return issueCompleted(tx, userSub, snapshot, options)
+}
+
+/**
+ * The certificate of a course the caller has found complete in `snapshot` (the published version the
+ * learner studied), issued now unless the learner already holds it, in the caller's transaction.
+ */
+export async function issueCompleted(tx: Queryable, userSub: string, snapshot: CourseSnapshot, options: IssueOptions = {}): Promise<CertificateRow> {
+  const course = snapshot.course.uuid
+  const existing = await certificateOf(tx, userSub, course)
+  if (existing) return existing
   const learnerName = (await options.learnerName?.())?.trim() || (await poolName(tx, userSub)) || userSub
   // A clash of two random 60-bit codes is practically impossible; retry a few times all the same.
   for (let i = 0; i < 5; i++) {
     const inserted = await insertCertificate(tx, {
       code: newCertificateCode(),
-      course: courseUuid,
+      course,
       version: snapshot.version,
       userSub,
       learnerName,
       courseName: snapshot.course.name,
       hours: snapshot.course.durationHours,
     })
-    const row = await certificateOf(tx, userSub, courseUuid)
-    if (inserted || row) return row
+    const row = inserted ?? (await certificateOf(tx, userSub, course))
+    if (row) return row
   }
   throw new Error('could not draw an unused certificate code')
 }

@@ -33,6 +33,22 @@ let fontBytes: Promise<[Buffer, Buffer]> | null = null
 const loadFonts = () => (fontBytes ??= Promise.all([fs.readFile(path.join(fontDir, 'DejaVuSans.ttf')), fs.readFile(path.join(fontDir, 'DejaVuSans-Bold.ttf'))]))
 
 /**
+ * fontkit with each font parsed once per process: pdf-lib asks for a new font object per document,
+ * and parsing DejaVu's tables again (and again laying out text with cold tables) was most of a
+ * certificate's drawing time. A parsed font is only read from; each document still makes its own subset.
+ */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
+const parsed = new Map<Uint8Array, ReturnType<Fontkit['create']>>()
+const sharedFontkit: Fontkit = {
+  create(bytes, postscriptName) {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName)
+    let font = parsed.get(bytes)
+    if (!font) parsed.set(bytes, (font = fontkit.create(bytes)))
+    return font
+  },
+}
+
+/**
  * The page to draw on: the first page of a PDF template (its other pages dropped), a new A4 landscape
  * page with an image template as its background, or a blank page framed by the default design.
  * A template that cannot be read falls back to the default design rather than refusing the learner.
@@ -75,10 +91,11 @@ function drawDefaultDesign(page: PDFPage) {
   page.drawRectangle({ x: 34, y: 34, width: width - 68, height: height - 68, borderColor: ACCENT, borderWidth: 0.75 })
 }
 
-/** The largest size up to `size` at which `text` fits `maxWidth`. */
+/** The largest size up to `size` (in steps of 0.5) at which `text` fits `maxWidth`: widths grow in proportion to the size. */
 function fitSize(font: PDFFont, text: string, size: number, maxWidth: number, min = 9): number {
+  const perPoint = font.widthOfTextAtSize(text, 1)
   let s = size
-  while (s > min && font.widthOfTextAtSize(text, s) > maxWidth) s -= 0.5
+  while (s > min && perPoint * s > maxWidth) s -= 0.5
   return s
 }
 
@@ -94,14 +111,21 @@ function centred(page: PDFPage, text: string, o: { y: number; font: PDFFont; siz
  */
 export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number, maxLines = 3, min = 9): { lines: string[]; size: number } {
   const words = text.split(/\s+/).filter(Boolean)
+  // Widths at size 1, each text laid out once (they grow in proportion to the size).
+  const perPoint = new Map<string, number>()
+  const widthAt = (t: string, s: number) => {
+    let w = perPoint.get(t)
+    if (w === undefined) perPoint.set(t, (w = font.widthOfTextAtSize(t, 1)))
+    return w * s
+  }
   for (let s = size; ; s -= 0.5) {
     const lines: string[] = []
     for (const word of words) {
       const last = lines[lines.length - 1]
-      if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, s) <= maxWidth) lines[lines.length - 1] = `${last} ${word}`
+      if (last !== undefined && widthAt(`${last} ${word}`, s) <= maxWidth) lines[lines.length - 1] = `${last} ${word}`
       else lines.push(word)
     }
-    const fits = lines.length <= maxLines && lines.every((l) => font.widthOfTextAtSize(l, s) <= maxWidth)
+    const fits = lines.length <= maxLines && lines.every((l) => widthAt(l, s) <= maxWidth)
     if (fits || s <= min) return { lines: lines.length <= maxLines ? lines : [...lines.slice(0, maxLines - 1), lines.slice(maxLines - 1).join(' ')], size: s }
   }
 }
@@ -114,7 +138,7 @@ export function wrapText(font: PDFFont, text: string, size: number, maxWidth: nu
 export async function renderCertificate(content: CertificateContent, template: Uint8Array | null): Promise<Uint8Array> {
   const labels = CERTIFICATE_LABELS[content.locale]
   const { doc, page, designed } = await startDocument(template)
-  doc.registerFontkit(fontkit)
+  doc.registerFontkit(sharedFontkit)
   const [regularBytes, boldBytes] = await loadFonts()
   const regular = await doc.embedFont(regularBytes, { subset: true })
   const bold = await doc.embedFont(boldBytes, { subset: true })
@@ -149,7 +173,9 @@ export async function renderCertificate(content: CertificateContent, template: U
   // The code and its QR code in the lower right corner, the address to check it beside them.
   const qrSize = 88 * u
   const margin = 48 * u
-  const png = await QRCode.toBuffer(content.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 })
+  // Four pixels a module: the edges fall on pixel edges, so it prints sharp at any size, and the
+  // image stays small to encode and embed.
+  const png = await QRCode.toBuffer(content.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 4 })
   const qr = await doc.embedPng(png)
   const qrX = width - margin - qrSize
   page.drawRectangle({ x: qrX - 4 * u, y: margin - 4 * u, width: qrSize + 8 * u, height: qrSize + 8 * u, color: rgb(1, 1, 1) })

@@ -25,18 +25,18 @@ export async function certificateByCode(db: Queryable, code: string): Promise<Ce
 
 /**
  * Inserts the certificate unless the learner already holds one for the course (or, very rarely, the
- * code is taken): true when this call inserted it.
+ * code is taken): the new row, or null when nothing was inserted.
  */
 export async function insertCertificate(
   db: Queryable,
   c: { code: string; course: string; version: number; userSub: string; learnerName: string; courseName: string; hours: number | null },
-): Promise<boolean> {
-  const { rows } = await db.query(
+): Promise<CertificateRow | null> {
+  const { rows } = await db.query<CertificateRow>(
     `INSERT INTO issued_certificates (code, course_uuid, course_version, user_sub, learner_name, course_name, hours)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING code`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
     [c.code, c.course, c.version, c.userSub, c.learnerName, c.courseName, c.hours],
   )
-  return rows.length > 0
+  return rows[0] ?? null
 }
 
 /** The forms of the course the learner has passed (in any published version). */

@@ -1,10 +1,10 @@
 import type { CourseSnapshot } from '../../../contracts/courses/content.js'
 import type { CourseProgress, IssuedCertificate } from '../../../contracts/learner/player.js'
-import { certificateOf, certificateView, issueIfComplete, type PrintedName } from '../../certificates/index.js'
+import { certificateOf, certificateView, issueCompleted, type PrintedName } from '../../certificates/index.js'
 import type { Db, Queryable } from '../../db/index.js'
 import { iso } from '../../http/dates.js'
 import { progressOf } from './rules.js'
-import { completionOf, passedForms, progressRows, recordCompletion } from './queries.js'
+import { completionOf, progressAndPassed, recordCompletion } from './queries.js'
 
 /**
  * The seam between progress and certificates (`server/certificates`). Whoever records a learner's
@@ -21,9 +21,9 @@ export interface Studying {
 
 /** The ids of the blocks the learner has done (passed forms included), and the progress rows by block. */
 export async function doneBlocks(db: Queryable, sub: string, course: string) {
-  const rows = await progressRows(db, sub, course)
-  const done = new Set(rows.filter((r) => r.completed_at !== null).map((r) => r.block_id))
-  for (const form of await passedForms(db, sub, course)) done.add(form)
+  const all = await progressAndPassed(db, sub, course)
+  const rows = all.filter((r) => !r.form)
+  const done = new Set(all.filter((r) => r.form || r.completed_at !== null).map((r) => r.block_id))
   return { done, rows: new Map(rows.map((r) => [r.block_id, r])) }
 }
 
@@ -34,18 +34,13 @@ export async function doneBlocks(db: Queryable, sub: string, course: string) {
 export async function settle(tx: Queryable, who: Studying, snap: CourseSnapshot, done?: ReadonlySet<string>): Promise<CourseProgress> {
   const course = snap.course.uuid
   const p = progressOf(snap, done ?? (await doneBlocks(tx, who.sub, course)).done)
-  const complete = p.total > 0 && p.done === p.total
-  let completedAt = await completionOf(tx, who.sub, course)
-  if (complete) {
-    if (completedAt === null) completedAt = await recordCompletion(tx, who.sub, course, snap.version)
-    await issueIfComplete(tx, who.sub, course, { learnerName: who.name })
+  if (p.total > 0 && p.done === p.total) {
+    const completedAt = await recordCompletion(tx, who.sub, course, snap.version)
+    const certificate = await issueCompleted(tx, who.sub, snap, { learnerName: who.name })
+    return { ...p, completed: true, completedAt: iso(completedAt), certificate: certificateView(certificate) }
   }
-  return {
-    ...p,
-    completed: complete || completedAt !== null,
-    completedAt: completedAt === null ? null : iso(completedAt),
-    certificate: await issued(tx, who.sub, course),
-  }
+  const completedAt = await completionOf(tx, who.sub, course)
+  return { ...p, completed: completedAt !== null, completedAt: completedAt === null ? null : iso(completedAt), certificate: await issued(tx, who.sub, course) }
 }
 
 /**

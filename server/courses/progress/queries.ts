@@ -15,21 +15,19 @@ export interface ProgressRow {
   completed_at: When | null
 }
 
-export async function progressRows(db: Queryable, sub: string, course: string): Promise<ProgressRow[]> {
-  const { rows } = await db.query<ProgressRow>(
-    'SELECT block_id, watched_seconds, position_seconds, duration_seconds, completed_at FROM learner_progress WHERE user_sub = $1 AND course_uuid = $2',
+/**
+ * The learner's progress rows in a course and the forms they passed (in any published version), in
+ * one statement: a passed form comes as a row with `form` set and no figures.
+ */
+export async function progressAndPassed(db: Queryable, sub: string, course: string): Promise<Array<ProgressRow & { form: boolean }>> {
+  const { rows } = await db.query<ProgressRow & { form: boolean }>(
+    `SELECT block_id, watched_seconds, position_seconds, duration_seconds, completed_at, false AS form
+       FROM learner_progress WHERE user_sub = $1 AND course_uuid = $2
+     UNION ALL
+     SELECT DISTINCT form_id, 0::numeric, 0::numeric, NULL::numeric, NULL::timestamptz, true FROM form_attempts WHERE course_uuid = $2 AND user_sub = $1 AND passed`,
     [sub, course],
   )
   return rows
-}
-
-/** The forms of the course the learner passed (in any published version). */
-export async function passedForms(db: Queryable, sub: string, course: string): Promise<Set<string>> {
-  const { rows } = await db.query<{ form_id: string }>('SELECT DISTINCT form_id FROM form_attempts WHERE course_uuid = $1 AND user_sub = $2 AND passed', [
-    course,
-    sub,
-  ])
-  return new Set(rows.map((r) => r.form_id))
 }
 
 /**
@@ -90,14 +88,21 @@ export async function resumeBlock(db: Queryable, sub: string, course: string): P
   return rows[0]?.block_id ?? null
 }
 
-/** Records the first completion of the course; answers when it was completed. */
+/**
+ * Records the first completion of the course; answers when it was completed. One statement in the
+ * usual case: the insert answers a new row, the select beside it an earlier one. A completion
+ * committed by a concurrent step after this statement began is neither, and is read again.
+ */
 export async function recordCompletion(tx: Queryable, sub: string, course: string, version: number): Promise<When> {
-  await tx.query(`INSERT INTO course_completions (user_sub, course_uuid, course_version) VALUES ($1, $2, $3) ON CONFLICT (user_sub, course_uuid) DO NOTHING`, [
-    sub,
-    course,
-    version,
-  ])
-  return (await completionOf(tx, sub, course))!
+  const { rows } = await tx.query<{ completed_at: When }>(
+    `WITH added AS (
+       INSERT INTO course_completions (user_sub, course_uuid, course_version) VALUES ($1, $2, $3)
+       ON CONFLICT (user_sub, course_uuid) DO NOTHING RETURNING completed_at
+     )
+     SELECT completed_at FROM added UNION ALL SELECT completed_at FROM course_completions WHERE user_sub = $1 AND course_uuid = $2`,
+    [sub, course, version],
+  )
+  return rows[0]?.completed_at ?? (await completionOf(tx, sub, course))!
 }
 
 export async function completionOf(db: Queryable, sub: string, course: string): Promise<When | null> {
