@@ -20,7 +20,7 @@ import { actorOf } from '../../../../http/actor.js'
 import { issued, settle } from '../../../../courses/progress/completion.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
-import { attemptsOf, lockTries, recordAttempt, type AttemptRow } from './queries.js'
+import { attemptsOf, recordAttempt, type AttemptRow } from './queries.js'
 import { iso } from '../../../../http/dates.js'
 
 const tags = ['learner: evaluation forms']
@@ -46,8 +46,8 @@ function findForm(forms: SnapshotForm[], id: string): SnapshotForm {
 /**
  * Evaluation forms for learners (requirements §7 "Learner": forms/request, forms/completed, forms/progress,
  * forms/summary). Every route needs an active subscription and reads the newest published snapshot.
- * The answers are graded here and only here; a submission first locks the learner's try counter of
- * the form, so concurrent submissions can never use more tries than the form allows.
+ * The answers are graded here and only here; a submission counts its try under the lock of the
+ * learner's try counter of the form, so concurrent submissions never use more tries than allowed.
  */
 export default async function formRoutes(app: App) {
   const names = printedNames(app)
@@ -107,9 +107,8 @@ export default async function formRoutes(app: App) {
         // Only the answers to the form's own questions are kept, each as a set of option ids.
         const kept = Object.fromEntries(form.values.questions.filter((q) => Object.hasOwn(answers, q.id)).map((q) => [q.id, [...new Set(answers[q.id])]]))
         const { certificate, attempts } = await app.db.transaction(async (tx) => {
-          const used = await lockTries(tx, sub, course, id)
-          if (used >= form.values.tries) throw new HttpError(409, NO_ATTEMPTS_LEFT, 'NO_ATTEMPTS_LEFT')
-          await recordAttempt(tx, { course, version: snapshot.version, form: id, userSub: sub, answers: kept, score: graded.score, passed: graded.passed })
+          const attempt = { course, version: snapshot.version, form: id, userSub: sub, answers: kept, score: graded.score, passed: graded.passed }
+          if (!(await recordAttempt(tx, attempt, form.values.tries))) throw new HttpError(409, NO_ATTEMPTS_LEFT, 'NO_ATTEMPTS_LEFT')
           // A pass may be the course's last step: it settles the course (completion and certificate) at once.
           const certificate = graded.passed ? (await settle(tx, { sub, name: names(principal) }, snapshot)).certificate : await issued(tx, sub, course)
           return { certificate, attempts: await attemptsOf(tx, sub, course, id) }

@@ -19,31 +19,26 @@ export async function attemptsOf(db: Queryable, userSub: string, course: string,
 }
 
 /**
- * Locks the learner's try counter of a form (creating it at 0) and returns the tries used, in one
- * statement: the insert's conflict update locks an existing row as `FOR UPDATE` would. Every
- * submission takes this lock first, so concurrent submissions are counted one after the other.
+ * Counts a try of the form and stores the graded attempt, in one statement, unless every one of the
+ * form's `tries` is used: true when the attempt was stored. The counter's conflict update locks the
+ * row as `FOR UPDATE` would and checks the count on its newest version, so concurrent submissions
+ * are counted one after the other and never use more tries than the form allows.
  */
-export async function lockTries(tx: Queryable, userSub: string, course: string, form: string): Promise<number> {
-  const { rows } = await tx.query<{ used: number }>(
-    `INSERT INTO form_attempt_counters (course_uuid, user_sub, form_id) VALUES ($1, $2, $3)
-     ON CONFLICT (course_uuid, user_sub, form_id) DO UPDATE SET used = form_attempt_counters.used
-     RETURNING used`,
-    [course, userSub, form],
-  )
-  return Number(rows[0].used)
-}
-
-/** Stores a graded attempt and counts the try (under the lock of `lockTries`). */
 export async function recordAttempt(
   tx: Queryable,
   a: { course: string; version: number; form: string; userSub: string; answers: Record<string, string[]>; score: number; passed: boolean },
-): Promise<void> {
-  await tx.query(
-    `WITH attempt AS (
-       INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, answers, score, passed)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
+  tries: number,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `WITH counted AS (
+       INSERT INTO form_attempt_counters AS c (course_uuid, user_sub, form_id, used) SELECT $1, $4, $3, 1 WHERE $8::integer >= 1
+       ON CONFLICT (course_uuid, user_sub, form_id) DO UPDATE SET used = c.used + 1 WHERE c.used < $8::integer
+       RETURNING used
      )
-     UPDATE form_attempt_counters SET used = used + 1 WHERE course_uuid = $1 AND user_sub = $4 AND form_id = $3`,
-    [a.course, a.version, a.form, a.userSub, JSON.stringify(a.answers), a.score, a.passed],
+     INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, answers, score, passed)
+     SELECT $1, $2, $3, $4, $5::jsonb, $6, $7 FROM counted
+     RETURNING id`,
+    [a.course, a.version, a.form, a.userSub, JSON.stringify(a.answers), a.score, a.passed, tries],
   )
+  return rows.length > 0
 }
