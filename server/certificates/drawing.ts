@@ -7,8 +7,11 @@ import type { CertificateContent } from './pdf.js'
  * Certificate PDFs are drawn by a small pool of worker threads (`certificates/worker`), so that the
  * server's event loop keeps answering while many learners download their certificates at once (at
  * the end of an exam). Drawings wait their turn in a bounded queue in front of the pool; when it is
- * full the download is answered 503 `BUSY` with Retry-After. Workers start with the first drawing
- * that needs them; one that stops is replaced by the next drawing, and the drawing it held fails.
+ * full the download is answered 503 `BUSY` with Retry-After. The refused callers are given return
+ * times one drawing apart, after the queue and after those refused before them, so that a crowd
+ * (thousands of learners finishing together) comes back at the pace the workers draw rather than
+ * all at once again. Workers start with the first drawing that needs them; one that stops is
+ * replaced by the next drawing, and the drawing it held fails.
  */
 
 /** What the pool sends a worker: one certificate, its template's bytes transferred (null: the default design). */
@@ -59,6 +62,9 @@ function transferable(bytes: Uint8Array): ArrayBuffer {
   return new Uint8Array(bytes).buffer
 }
 
+/** The longest wait a busy answer asks for (ten minutes: 10,000 certificates at once, one worker). */
+const MAX_RETRY_AFTER_S = 600
+
 export class CertificateDrawer {
   private readonly slots = new Set<Slot>()
   private readonly idle: Slot[] = []
@@ -67,6 +73,8 @@ export class CertificateDrawer {
   private closed = false
   /** Recent drawing time in milliseconds, for the Retry-After of a busy answer. */
   private averageMs = 100
+  /** When (performance.now()) the latest refused caller was told to come back. */
+  private lastReturn = 0
 
   constructor(private readonly options: DrawerOptions) {}
 
@@ -79,8 +87,11 @@ export class CertificateDrawer {
     if (this.closed) return Promise.reject(new Error('the certificate drawing pool is closed'))
     const free = this.idle.length > 0 || this.slots.size < this.options.workers
     if (!free && this.waiting.length >= this.options.maxWaiting) {
-      const seconds = Math.ceil(((this.waiting.length + 1) * this.averageMs) / this.options.workers / 1000)
-      return Promise.reject(new ServiceBusyError(`${this.waiting.length} certificate drawings already wait`, Math.min(60, Math.max(1, seconds))))
+      const now = performance.now()
+      const each = this.averageMs / this.options.workers
+      this.lastReturn = Math.max(this.lastReturn, now + this.waiting.length * each) + each
+      const seconds = Math.ceil((this.lastReturn - now) / 1000)
+      return Promise.reject(new ServiceBusyError(`${this.waiting.length} certificate drawings already wait`, Math.min(MAX_RETRY_AFTER_S, Math.max(1, seconds))))
     }
     return new Promise<Buffer>((resolve, reject) => {
       this.waiting.push({ content, template, resolve, reject })

@@ -10,11 +10,12 @@
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
  *   BENCH_SECONDS=10                                longer loads (default 5 s each)
  *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, package, web, admin, pdf,
- *                                                   exam, courseware, certificates
+ *                                                   exam, courseware, certificates, durability
  *
- * The scenario parts (exam, courseware, certificates) are not in the default run: each makes
- * thousands of learner accounts first. Their scale: BENCH_EXAM_LEARNERS (3,000),
- * BENCH_COURSEWARE_LEARNERS (1,250), BENCH_COURSEWARE_SECONDS (60), BENCH_CERT_LEARNERS (10,000).
+ * The scenario parts (exam, courseware, certificates, durability) are not in the default run: each
+ * makes thousands of learner accounts or writes first. Their scale: BENCH_EXAM_LEARNERS (3,000),
+ * BENCH_COURSEWARE_LEARNERS (1,250), BENCH_COURSEWARE_SECONDS (60), BENCH_CERT_LEARNERS (10,000),
+ * BENCH_DURABILITY_WRITES (1,000).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -30,6 +31,7 @@ import { benchPackage, packageRows } from './package.js'
 import { benchAccessibility } from './accessibility.js'
 import { benchWeb } from './web.js'
 import { benchCourseware } from './courseware.js'
+import { benchDurability } from './durability.js'
 import { benchExam } from './exam.js'
 import { benchGraduation } from './graduation.js'
 import { postgresSchema, type BenchDatabase } from './servers.js'
@@ -210,6 +212,8 @@ async function main() {
   }
   if (PARTS.has('certificates'))
     for (const database of databases) rows.push(...(await benchGraduation(database, Number(process.env.BENCH_CERT_LEARNERS ?? 10_000))))
+  if (PARTS.has('durability'))
+    for (const database of databases) rows.push(...(await benchDurability(database, Number(process.env.BENCH_DURABILITY_WRITES ?? 1000))))
   const web = PARTS.has('web') ? await webRows() : []
 
   console.log(

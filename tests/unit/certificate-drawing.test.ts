@@ -80,6 +80,22 @@ describe('the certificate drawing pool', () => {
     expect((await second).toString()).toBe('%PDF-Two:none')
   })
 
+  it('spreads a crowd of refused callers: each is asked to come back one drawing after the one before', async () => {
+    const { d } = drawer({ maxWaiting: 1 })
+    const taken = [d.draw(content('One'), null), d.draw(content('Two'), null)]
+    // 50 more at once: with no drawing measured yet, a drawing counts as 100 ms.
+    const waits: number[] = []
+    for (let i = 0; i < 50; i++) {
+      const refused = await d.draw(content(`Crowd ${i}`), null).catch((e: ServiceBusyError) => e)
+      expect(refused).toBeInstanceOf(ServiceBusyError)
+      waits.push((refused as ServiceBusyError).retryAfterSeconds)
+    }
+    expect(waits[0]).toBe(1)
+    expect(waits).toEqual([...waits].sort((a, b) => a - b))
+    expect(waits[49]).toBeGreaterThanOrEqual(5)
+    await Promise.all(taken)
+  })
+
   it('fails what waits when it is closed, and every later drawing', async () => {
     const { d } = drawer()
     const drawing = d.draw(content('hang'), null)
