@@ -38,8 +38,8 @@ class StandInLrs {
   readonly received: Received[] = []
   readonly plan: Answer[] = []
   readonly held: http.ServerResponse[] = []
-  /** Milliseconds each answer waits (a slow LRS). */
-  delayMs = 0
+  /** Milliseconds the answer to the nth request waits (a slow LRS, or one whose latency varies). */
+  delay: (n: number) => number = () => 0
   isDown = false
   private server = http.createServer((req, res) => void this.handle(req, res))
   private port = 0
@@ -90,7 +90,8 @@ class StandInLrs {
     }
     this.received.push(got)
     if (req.method !== 'POST' || req.url !== '/xapi/statements' || !Array.isArray(body)) return this.answer(res, got, 404, 'not here')
-    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs))
+    const wait = this.delay(this.received.length)
+    if (wait) await new Promise((r) => setTimeout(r, wait))
     const next = this.plan.shift()
     if (next === 'hold') {
       this.held.push(res)
@@ -363,6 +364,23 @@ describe('with an LRS', () => {
     expect(singles.length).toBeGreaterThan(1)
   })
 
+  it('waits longer after each failure in a row, then sends', async () => {
+    const eva = await learner('Eva Patient')
+    const before = lrs.received.length
+    lrs.plan.push(...Array<Answer>(50).fill('503'))
+    const res = await api.call(eva, 'GET', `/api/v2/courses/metrics/re/${course.uuid}/${course.blocks[0]}`)
+    expect(res.statusCode).toBe(200)
+    await until('the first refusal', () => lrs.received.length > before)
+    await new Promise((r) => setTimeout(r, 700))
+    // Waits of 20, 40, 80, 160, 200, 200… ms: a handful of tries in 0.7 s, where polling every 20 ms would make 35.
+    const tries = lrs.received.length - before
+    expect(tries).toBeGreaterThanOrEqual(2)
+    expect(tries).toBeLessThanOrEqual(9)
+    lrs.plan.splice(0)
+    await until('the statement', () => lrs.statementsOf(eva.sub).length === 1)
+    await until('an empty queue', async () => (await pending(api.db)) === 0)
+  })
+
   it('sets a refused batch aside with the LRS answer, and later statements still go', async () => {
     const dora = await learner('Dora Refused')
     lrs.plan.push('400')
@@ -395,8 +413,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   beforeAll(async () => {
     lrs = new StandInLrs()
     await lrs.start()
-    // A slow LRS and small batches, so both senders are at work at once.
-    lrs.delayMs = 30
+    // A slow LRS whose latency varies, and small batches: both senders are at work at once, and a
+    // batch posted later may be stored first.
+    lrs.delay = (n) => (n % 2 ? 60 : 5)
     const timing = { ...FAST, batchSize: 4 }
     api = await courseApp(xapiEnv(lrs, { XAPI_USERNAME: 'process-a' }), { xapiSender: timing })
     const { rows } = await api.db.query<{ s: string }>('SELECT current_schema() AS s')
