@@ -359,6 +359,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: FILES_ORIGIN must be another host than PUBLIC_URL')
   }
   if (config.XAPI_ENDPOINT && !config.PUBLIC_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL is required when XAPI_ENDPOINT is set')
+  if (config.XAPI_ENDPOINT) {
+    const lrs = new URL(config.XAPI_ENDPOINT)
+    if (lrs.username || lrs.password)
+      throw new ConfigError('Invalid configuration: XAPI_ENDPOINT must not carry credentials (set XAPI_USERNAME and XAPI_PASSWORD)')
+    if (lrs.search || lrs.hash)
+      throw new ConfigError('Invalid configuration: XAPI_ENDPOINT must not have a query or a fragment (statements go to <endpoint>/statements)')
+  }
   if (config.XAPI_PASSWORD && !config.XAPI_USERNAME) throw new ConfigError('Invalid configuration: XAPI_USERNAME is required when XAPI_PASSWORD is set')
   if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND)
     throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')

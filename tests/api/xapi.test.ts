@@ -189,9 +189,12 @@ describe('without XAPI_ENDPOINT', () => {
     expect(lrs.received).toEqual([])
   })
 
-  it('needs PUBLIC_URL to name activities and learners', () => {
+  it('needs PUBLIC_URL to name activities and learners, and an endpoint without credentials or query', () => {
     expect(() => testConfig({ XAPI_ENDPOINT: 'https://lrs.example.test/xapi' })).toThrow(/PUBLIC_URL is required when XAPI_ENDPOINT is set/)
     expect(() => testConfig({ XAPI_ENDPOINT: 'javascript:alert(1)', PUBLIC_URL: SITE })).toThrow(/XAPI_ENDPOINT must be an http/)
+    expect(() => testConfig({ XAPI_ENDPOINT: 'https://key:secret@lrs.example.test/xapi', PUBLIC_URL: SITE })).toThrow(/must not carry credentials/)
+    expect(() => testConfig({ XAPI_ENDPOINT: 'https://lrs.example.test/xapi?x=1', PUBLIC_URL: SITE })).toThrow(/must not have a query/)
+    expect(() => testConfig({ XAPI_PASSWORD: 'secret' })).toThrow(/XAPI_USERNAME is required when XAPI_PASSWORD is set/)
   })
 })
 
