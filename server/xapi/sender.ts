@@ -140,7 +140,14 @@ export class XapiSender {
     if (answer.status === 409) return this.oneByOne(batch, claimedAt)
     if (answer.retry) {
       await release(this.db, ids, this.nodeId, answer.error)
-      this.log.warn({ status: answer.status, statements: ids.length, error: answer.error }, 'the LRS did not take xAPI statements; they are sent again later')
+      if (!this.stopped) {
+        // Credentials or address refused: nothing changes until an operator fixes the settings.
+        const level = answer.status === 401 || answer.status === 403 || answer.status === 404 ? 'error' : 'warn'
+        this.log[level](
+          { status: answer.status, statements: ids.length, error: answer.error },
+          'the LRS did not take xAPI statements; they are sent again later',
+        )
+      }
       return { kind: 'failed', retryAfterMs: answer.retryAfterMs }
     }
     await reject(this.db, ids, this.nodeId, answer.error)

@@ -22,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const FAST = { pollMs: 20, timeoutMs: 5000, backoff: { initialMs: 20, maxMs: 200 } }
 
 /** What the stand-in does with the next request instead of storing it. */
-type Answer = '503' | '429' | '400' | 'hold' | 'store-then-down'
+type Answer = '503' | '429' | '401' | '400' | 'hold' | 'store-then-down'
 
 interface Received {
   auth: string | undefined
@@ -98,6 +98,7 @@ class StandInLrs {
       return
     }
     if (next === '503') return this.answer(res, got, 503, 'down for maintenance')
+    if (next === '401') return this.answer(res, got, 401, 'who are you?')
     if (next === '429') return this.answer(res, got, 429, 'slow down', { 'retry-after': '0' })
     if (next === '400') return this.answer(res, got, 400, '{"error":"the stand-in refuses this batch"}')
     const known = new Set(this.stored.map((s) => s.id))
@@ -367,10 +368,10 @@ describe('with an LRS', () => {
     expect(singles.length).toBeGreaterThan(1)
   })
 
-  it('waits longer after each failure in a row, then sends', async () => {
+  it('waits longer after each failure in a row (credentials refused, then 503s), then sends', async () => {
     const eva = await learner('Eva Patient')
     const before = lrs.received.length
-    lrs.plan.push(...Array<Answer>(50).fill('503'))
+    lrs.plan.push('401', ...Array<Answer>(50).fill('503'))
     const res = await api.call(eva, 'GET', `/api/v2/courses/metrics/re/${course.uuid}/${course.blocks[0]}`)
     expect(res.statusCode).toBe(200)
     await until('the first refusal', () => lrs.received.length > before)
@@ -382,6 +383,8 @@ describe('with an LRS', () => {
     lrs.plan.splice(0)
     await until('the statement', () => lrs.statementsOf(eva.sub).length === 1)
     await until('an empty queue', async () => (await pending(api.db)) === 0)
+    expect(lrs.received.slice(before).map((r) => r.status)).toEqual(expect.arrayContaining([401, 503, 200]))
+    expect((await api.db.query(`SELECT 1 FROM xapi_statements WHERE actor_sub = $1`, [eva.sub])).rows).toEqual([])
   })
 
   it('sets a refused batch aside with the LRS answer, and later statements still go', async () => {
