@@ -316,6 +316,33 @@ describe('with an LRS', () => {
     expect(lrs.statementsOf(otto.sub).map((s) => s.verb.display['en-US'])).toEqual([...STUDY_VERBS, 'experienced'])
   })
 
+  it('reports what was committed: a refused submission sends nothing, two passes at once complete the course once', async () => {
+    const sam = await learner('Sam Tries')
+    const submit = (who: Caller, answers: Record<string, string[]>) =>
+      api.call(who, 'POST', `${FORMS}/completed`, { course: course.uuid, id: course.forms[0], answers })
+    for (let i = 0; i < 3; i++) expect((await submit(sam, ONE_RIGHT)).statusCode).toBe(200)
+    expect((await submit(sam, RIGHT)).statusCode).toBe(409)
+    const failedThrice = Array.from({ length: 3 }, () => ['answered', 'scored', 'failed']).flat()
+    await until('the attempts', () => lrs.statementsOf(sam.sub).length >= failedThrice.length)
+
+    const tom = await learner('Tom Twice')
+    const both = await Promise.all([submit(tom, RIGHT), submit(tom, RIGHT)])
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200])
+    await until('the passes', () => lrs.statementsOf(tom.sub).length >= 8)
+    await until('an empty queue', async () => (await pending(api.db)) === 0)
+    expect(lrs.statementsOf(sam.sub).map((s) => s.verb.display['en-US'])).toEqual(failedThrice)
+    expect(lrs.statementsOf(tom.sub).map((s) => s.verb.display['en-US'])).toEqual([
+      'answered',
+      'scored',
+      'passed',
+      'completed',
+      'earned',
+      'answered',
+      'scored',
+      'passed',
+    ])
+  })
+
   it('keeps statements while the LRS is away (held, refused, 503, 429, an answer lost) and delivers each once, in order per learner', async () => {
     const metric = async () => {
       const res = await api.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-for-the-xapi-test' } })
