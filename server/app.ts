@@ -23,6 +23,7 @@ import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
 import { ROOT_DIR } from './runtime.js'
 import { createStorage, storageOrigins, type Storage } from './storage/index.js'
+import { countQueuedStatements, learningRecords, XapiSender, type XapiSenderOptions } from './xapi/index.js'
 import type { App, Authenticator } from './types.js'
 
 export interface AppOptions {
@@ -40,6 +41,8 @@ export interface AppOptions {
   storage?: Storage
   /** The server's clock for the rules that measure time between requests (video progress, rate-limit windows); tests move it. */
   now?: () => Date
+  /** The xAPI sender's timing (batch size, lease, timeout, poll and back-off); tests shorten them. */
+  xapiSender?: Omit<XapiSenderOptions, 'endpoint' | 'username' | 'password'>
 }
 
 /** Fields that are never written to a log when an object logged at the top level carries them. */
@@ -113,6 +116,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => sweeps.stop())
   app.decorate('now', options.now ?? (() => new Date()))
   app.decorate('storage', options.storage ?? (await createStorage(config)))
+  app.decorate(
+    'xapi',
+    learningRecords(config, () => app.now()),
+  )
+  if (config.XAPI_ENDPOINT && app.xapi) {
+    // Sending is the sender's own loop, never a request's: a slow or absent LRS delays no learner.
+    const sender = new XapiSender(db, app.log.child({ module: 'xapi' }), {
+      ...options.xapiSender,
+      endpoint: config.XAPI_ENDPOINT,
+      username: config.XAPI_USERNAME,
+      password: config.XAPI_PASSWORD,
+    })
+    app.addHook('onReady', async () => sender.start())
+    app.addHook('onClose', async () => sender.stop())
+  }
 
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {
@@ -135,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     queues: [
       { name: 'avatar', count: () => countOpenRequests(db) },
       { name: 'user_import', count: () => countOpenJobs(db) },
+      { name: 'xapi', count: () => countQueuedStatements(db) },
     ],
   })
   await app.register(apiRoutes, { prefix: '/api' })

@@ -290,6 +290,20 @@ export const ConfigSchema = Type.Object({
         'Bearer token Prometheus sends to GET /metrics (at least 24 characters of A-Z, a-z, 0-9 and -._~+/). Unset: /metrics answers 404 and nothing is exposed.',
     }),
   ),
+  // xAPI statements for a Learning Record Store (server/xapi, docs/xapi.md)
+  XAPI_ENDPOINT: Type.Optional(
+    Type.String({
+      format: 'uri',
+      pattern: HTTP_URL,
+      maxLength: 2048,
+      description:
+        "The LRS's xAPI base URL (http(s)); learning events are queued as xAPI 1.0.3 statements and posted to <endpoint>/statements. Needs PUBLIC_URL. Unset: nothing is recorded or sent.",
+    }),
+  ),
+  XAPI_USERNAME: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 512, pattern: '^[^:]*$', description: "The LRS's HTTP Basic user name (its key); unset, no credentials are sent." }),
+  ),
+  XAPI_PASSWORD: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: "The LRS's HTTP Basic password (its secret), with XAPI_USERNAME." })),
   // First run (server/seed, README "First run")
   AULA_SEED: Type.Optional(
     Type.Enum(['demo', 'none'], {
@@ -344,6 +358,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.FILES_ORIGIN && config.PUBLIC_URL && new URL(config.FILES_ORIGIN).host === new URL(config.PUBLIC_URL).host) {
     throw new ConfigError('Invalid configuration: FILES_ORIGIN must be another host than PUBLIC_URL')
   }
+  if (config.XAPI_ENDPOINT && !config.PUBLIC_URL) throw new ConfigError('Invalid configuration: PUBLIC_URL is required when XAPI_ENDPOINT is set')
+  if (config.XAPI_ENDPOINT) {
+    const lrs = new URL(config.XAPI_ENDPOINT)
+    if (lrs.username || lrs.password)
+      throw new ConfigError('Invalid configuration: XAPI_ENDPOINT must not carry credentials (set XAPI_USERNAME and XAPI_PASSWORD)')
+    if (lrs.search || lrs.hash)
+      throw new ConfigError('Invalid configuration: XAPI_ENDPOINT must not have a query or a fragment (statements go to <endpoint>/statements)')
+  }
+  if (config.XAPI_PASSWORD && !config.XAPI_USERNAME) throw new ConfigError('Invalid configuration: XAPI_USERNAME is required when XAPI_PASSWORD is set')
   if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND)
     throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
   // An origin as browsers write it (lower case, no trailing slash, no default port).

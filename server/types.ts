@@ -7,6 +7,7 @@ import type { Sweeps } from './db/sweeps.js'
 import type { IdentityAdmin } from './identity/admin-client.js'
 import type { Mailer } from './mail/index.js'
 import type { Storage } from './storage/index.js'
+import type { LearningRecords } from './xapi/index.js'
 
 /** The signed-in caller, as the token verifier puts it on the request. */
 export interface Principal {
@@ -33,6 +34,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** The user pool's admin operations (users, groups), made once per app over `identityAdmin`. */
     identityUsers: IdentityAdmin
+    /** Learning events as xAPI statements, queued in the events' transactions; null without XAPI_ENDPOINT (server/xapi). */
+    xapi: LearningRecords | null
     /** The server's clock (AppOptions.now): what the video progress rule measures elapsed time with. */
     now(): Date
     /**

@@ -2,6 +2,7 @@ import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import type { Queryable } from '../db/index.js'
 import { newCertificateCode } from './code.js'
 import type { PrintedName } from './names.js'
+import type { LearningRecords } from '../xapi/index.js'
 import { publishedSnapshot } from '../courses/snapshots.js'
 import { certificateOf, insertCertificate, passedForms, poolName, type CertificateRow } from './queries.js'
 
@@ -54,6 +55,8 @@ export interface IssueOptions {
    * an answer the embedded user pool's name (else e-mail) is used; see `printedNames`.
    */
   learnerName?: PrintedName
+  /** Where the issuing is queued as an xAPI statement (the app's `xapi`); absent or null: nowhere. */
+  records?: LearningRecords | null
 }
 
 /**
@@ -90,7 +93,11 @@ export async function issueCompleted(tx: Queryable, userSub: string, snapshot: C
       courseName: snapshot.course.name,
       hours: snapshot.course.durationHours,
     })
-    const row = inserted ?? (await certificateOf(tx, userSub, course))
+    if (inserted) {
+      await options.records?.earned(tx, userSub, snapshot, inserted)
+      return inserted
+    }
+    const row = await certificateOf(tx, userSub, course)
     if (row) return row
   }
   throw new Error('could not draw an unused certificate code')

@@ -1,6 +1,7 @@
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { CourseDraft } from '../../contracts/courses/creator.js'
+import type { AppOptions } from '../../server/app.js'
 import type { Principal } from '../../server/types.js'
 import { createTestApp, type TestApp } from './app.js'
 
@@ -37,8 +38,11 @@ export interface CourseApi extends TestApp {
 
 let made = 0
 
-/** The app with test tokens (see `caller`); `now` is the server's clock (video progress, rate-limit windows). */
-export async function courseApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<CourseApi> {
+/**
+ * The app with test tokens (see `caller`); `now` is the server's clock (video progress, rate-limit windows),
+ * `xapiSender` the xAPI sender's timing.
+ */
+export async function courseApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'xapiSender'> = {}): Promise<CourseApi> {
   const t = await createTestApp({ authenticate: testAuth, env, ...options })
   const call: CourseApi['call'] = (as, method, url, body) =>
     t.app.inject({ method, url, headers: as ? as.headers : {}, ...(body === undefined ? {} : { payload: body as object }) })

@@ -3,6 +3,7 @@ import type { CourseProgress, IssuedCertificate } from '../../../contracts/learn
 import { certificateOf, certificateView, issueCompleted, type PrintedName } from '../../certificates/index.js'
 import type { Db, Queryable } from '../../db/index.js'
 import { iso } from '../../http/dates.js'
+import type { LearningRecords } from '../../xapi/index.js'
 import { progressOf } from './rules.js'
 import { completionOf, progressAndPassed, recordCompletion } from './queries.js'
 
@@ -17,6 +18,8 @@ import { completionOf, progressAndPassed, recordCompletion } from './queries.js'
 export interface Studying {
   sub: string
   name?: PrintedName
+  /** Where the learner's steps are queued as xAPI statements (the app's `xapi`); absent or null: nowhere. */
+  records?: LearningRecords | null
 }
 
 /** The ids of the blocks the learner has done (passed forms included), and the progress rows by block. */
@@ -35,9 +38,10 @@ export async function settle(tx: Queryable, who: Studying, snap: CourseSnapshot,
   const course = snap.course.uuid
   const p = progressOf(snap, done ?? (await doneBlocks(tx, who.sub, course)).done)
   if (p.total > 0 && p.done === p.total) {
-    const completedAt = await recordCompletion(tx, who.sub, course, snap.version)
-    const certificate = await issueCompleted(tx, who.sub, snap, { learnerName: who.name })
-    return { ...p, completed: true, completedAt: iso(completedAt), certificate: certificateView(certificate) }
+    const completion = await recordCompletion(tx, who.sub, course, snap.version)
+    if (completion.added) await who.records?.completed(tx, who.sub, snap)
+    const certificate = await issueCompleted(tx, who.sub, snap, { learnerName: who.name, records: who.records })
+    return { ...p, completed: true, completedAt: iso(completion.at), certificate: certificateView(certificate) }
   }
   const completedAt = await completionOf(tx, who.sub, course)
   return { ...p, completed: completedAt !== null, completedAt: completedAt === null ? null : iso(completedAt), certificate: await issued(tx, who.sub, course) }

@@ -89,20 +89,23 @@ export async function resumeBlock(db: Queryable, sub: string, course: string): P
 }
 
 /**
- * Records the first completion of the course; answers when it was completed. One statement in the
- * usual case: the insert answers a new row, the select beside it an earlier one. A completion
- * committed by a concurrent step after this statement began is neither, and is read again.
+ * Records the first completion of the course; answers when it was completed and whether this call
+ * recorded it. One statement in the usual case: the insert answers a new row, the select beside it an
+ * earlier one. A completion committed by a concurrent step after this statement began is neither,
+ * and is read again.
  */
-export async function recordCompletion(tx: Queryable, sub: string, course: string, version: number): Promise<When> {
-  const { rows } = await tx.query<{ completed_at: When }>(
+export async function recordCompletion(tx: Queryable, sub: string, course: string, version: number): Promise<{ at: When; added: boolean }> {
+  const { rows } = await tx.query<{ completed_at: When; added: boolean }>(
     `WITH added AS (
        INSERT INTO course_completions (user_sub, course_uuid, course_version) VALUES ($1, $2, $3)
        ON CONFLICT (user_sub, course_uuid) DO NOTHING RETURNING completed_at
      )
-     SELECT completed_at FROM added UNION ALL SELECT completed_at FROM course_completions WHERE user_sub = $1 AND course_uuid = $2`,
+     SELECT completed_at, true AS added FROM added
+     UNION ALL SELECT completed_at, false FROM course_completions WHERE user_sub = $1 AND course_uuid = $2`,
     [sub, course, version],
   )
-  return rows[0]?.completed_at ?? (await completionOf(tx, sub, course))!
+  const row = rows[0]
+  return row ? { at: row.completed_at, added: row.added } : { at: (await completionOf(tx, sub, course))!, added: false }
 }
 
 export async function completionOf(db: Queryable, sub: string, course: string): Promise<When | null> {

@@ -3,7 +3,7 @@ import { MAX_PLAYBACK_RATE, MAX_REPORT_GAP_SECONDS, videoEndSlack, type Progress
 import type { Db, Queryable } from '../../db/index.js'
 import { doneBlocks, settle, type Studying } from './completion.js'
 import { recordOpened, recordPosition, setResume, type ProgressRow } from './queries.js'
-import { DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from './rules.js'
+import { blockTitle, DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from './rules.js'
 
 /**
  * A learner's steps in a published course (the rules are in rules.ts). Each step is one transaction:
@@ -29,7 +29,11 @@ async function step(
 
 /** The learner opened a block: done at once for the kinds done when opened. */
 export function openBlock(db: Db, who: Studying, snap: CourseSnapshot, block: SnapshotBlock, at: Date): Promise<ProgressAnswer> {
-  return step(db, who, snap, block, (tx) => recordOpened(tx, who.sub, snap.course.uuid, block.id, DONE_WHEN_OPENED.has(block.kind), at))
+  return step(db, who, snap, block, async (tx) => {
+    const row = await recordOpened(tx, who.sub, snap.course.uuid, block.id, DONE_WHEN_OPENED.has(block.kind), at)
+    await who.records?.experienced(tx, who.sub, snap, { id: block.id, kind: block.kind, title: blockTitle(block) })
+    return row
+  })
 }
 
 /**

@@ -127,7 +127,7 @@ export default async function certificateRoutes(app: App) {
       let row = await certificateOf(app.db, principal.sub, course)
       if (!row) {
         if (!(await publishedSnapshot(app.db, course))) throw new HttpError(404, COURSE_NOT_FOUND, 'NOT_FOUND')
-        row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName: names(principal) }))
+        row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName: names(principal), records: app.xapi }))
         if (!row) throw new HttpError(404, CERTIFICATE_NOT_ISSUED, 'NOT_ISSUED')
       }
       const pdf = await certificatePdf(row, request.query.lang ?? 'mx', `${request.protocol}://${request.host}`)

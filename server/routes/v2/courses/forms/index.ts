@@ -109,8 +109,10 @@ export default async function formRoutes(app: App) {
         const { certificate, attempts } = await app.db.transaction(async (tx) => {
           const attempt = { course, version: snapshot.version, form: id, userSub: sub, answers: kept, score: graded.score, passed: graded.passed }
           if (!(await recordAttempt(tx, attempt, form.values.tries))) throw new HttpError(409, NO_ATTEMPTS_LEFT, 'NO_ATTEMPTS_LEFT')
+          await app.xapi?.answered(tx, sub, snapshot, { id, title: form.values.name }, graded)
           // A pass may be the course's last step: it settles the course (completion and certificate) at once.
-          const certificate = graded.passed ? (await settle(tx, { sub, name: names(principal) }, snapshot)).certificate : await issued(tx, sub, course)
+          const learner = { sub, name: names(principal), records: app.xapi }
+          const certificate = graded.passed ? (await settle(tx, learner, snapshot)).certificate : await issued(tx, sub, course)
           return { certificate, attempts: await attemptsOf(tx, sub, course, id) }
         })
         return {

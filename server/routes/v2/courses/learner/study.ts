@@ -31,7 +31,7 @@ export async function studyRoutes(app: App) {
   /** The caller as a learner whose steps may complete the course. */
   const studyingAs = (request: { principal: Principal | null }): Studying => {
     const principal = principalOf(request.principal)
-    return { sub: principal.sub, name: names(principal) }
+    return { sub: principal.sub, name: names(principal), records: app.xapi }
   }
 
   const playerErrors = { ...errorResponses(400, 401, 404), 403: SubscriptionRefused }
