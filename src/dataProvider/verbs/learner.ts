@@ -34,6 +34,17 @@ const json = (body: unknown) => ({ body: JSON.stringify(body) })
 
 /** How long a downloaded file's object URL lives: long enough for the browser to start the download. */
 const DOWNLOAD_URL_LIFETIME_MS = 10_000
+/** The longest a certificate download waits, in all, for a busy server to draw it. */
+const MAX_CERTIFICATE_WAIT_S = 15 * 60
+
+/** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true })
+  })
+}
 
 export const learnerVerbs = {
   /** One catalogue page (1-based), newest first or, with words to find, best match first. */
@@ -108,15 +119,27 @@ export const learnerVerbs = {
   /**
    * Downloads a certificate PDF (`url`, as the progress answer gives it; in `lang` when given) and hands
    * it to the browser as a file. The bearer token goes in a header, so a plain link cannot fetch it; the
-   * bytes are read as a blob (the JSON client reads text).
+   * bytes are read as a blob (the JSON client reads text). When many certificates are being drawn at
+   * once the server answers 503 with the seconds to wait: `onWait` is told them, and the download is
+   * asked again then, by itself (for at most `MAX_CERTIFICATE_WAIT_S` in all), unless `signal` aborts.
    */
-  async downloadCertificate(url: string, fileName: string, lang?: string): Promise<void> {
+  async downloadCertificate(url: string, fileName: string, opts: { lang?: string; onWait?(seconds: number): void; signal?: AbortSignal } = {}): Promise<void> {
     const token = storedJwt()
+    const target = opts.lang ? `${url}?lang=${encodeURIComponent(opts.lang)}` : url
     let response: Response
-    try {
-      response = await fetch(lang ? `${url}?lang=${encodeURIComponent(lang)}` : url, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-    } catch {
-      throw errorFor('network', null)
+    for (let waited = 0; ;) {
+      try {
+        response = await fetch(target, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: opts.signal })
+      } catch (error) {
+        if (opts.signal?.aborted) throw error
+        throw errorFor('network', null)
+      }
+      const wait = response.status === 503 ? Number(response.headers.get('retry-after')) : NaN
+      if (!Number.isInteger(wait) || wait <= 0 || waited + wait > MAX_CERTIFICATE_WAIT_S) break
+      void response.body?.cancel().catch(() => undefined)
+      opts.onWait?.(wait)
+      await delay(wait * 1000, opts.signal)
+      waited += wait
     }
     if (!response.ok) throw errorFor(response.status, await response.json().catch(() => null), response.headers.get('retry-after'))
     const href = URL.createObjectURL(await response.blob())

@@ -55,6 +55,10 @@ export const learner: LearnerMessages = {
     certificate: 'Download certificate',
     downloading: 'Downloading…',
     downloadFailed: 'The certificate could not be downloaded. Please try again.',
+    waitSeconds:
+      'Many certificates are being prepared right now: yours will download by itself in about %{smart_count} second. |||| Many certificates are being prepared right now: yours will download by itself in about %{smart_count} seconds.',
+    waitMinutes:
+      'Many certificates are being prepared right now: yours will download by itself in about %{smart_count} minute. |||| Many certificates are being prepared right now: yours will download by itself in about %{smart_count} minutes.',
   },
   verify: {
     title: 'Certificate verification',

@@ -56,6 +56,10 @@ export const learner: LearnerMessages = {
     certificate: 'Zertifikat herunterladen',
     downloading: 'Wird heruntergeladen …',
     downloadFailed: 'Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    waitSeconds:
+      'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunde von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunden von selbst heruntergeladen.',
+    waitMinutes:
+      'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Minute von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Minuten von selbst heruntergeladen.',
   },
   verify: {
     title: 'Zertifikatsprüfung',

@@ -42,6 +42,10 @@ export const player: PlayerMessages = {
     downloading: 'Wird heruntergeladen…',
     code: 'Prüfcode: %{code}',
     failed: 'Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    waitSeconds:
+      'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunde von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunden von selbst heruntergeladen.',
+    waitMinutes:
+      'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Minute von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Minuten von selbst heruntergeladen.',
   },
   kinds: {
     text: 'Text',

@@ -55,6 +55,10 @@ export const learner: LearnerMessages = {
     certificate: 'Scarica il certificato',
     downloading: 'Download in corso…',
     downloadFailed: 'Impossibile scaricare il certificato. Riprova.',
+    waitSeconds:
+      'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondo. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondi.',
+    waitMinutes:
+      'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} minuto. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} minuti.',
   },
   verify: {
     title: 'Verifica del certificato',

@@ -42,6 +42,10 @@ export const player: PlayerMessages = {
     downloading: 'Download in corso…',
     code: 'Codice di verifica: %{code}',
     failed: 'Impossibile scaricare il certificato. Riprova.',
+    waitSeconds:
+      'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondo. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondi.',
+    waitMinutes:
+      'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} minuto. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} minuti.',
   },
   kinds: {
     text: 'Testo',

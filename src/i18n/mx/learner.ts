@@ -54,6 +54,10 @@ export const learner = {
     certificate: 'Descargar certificado',
     downloading: 'Descargando…',
     downloadFailed: 'No se pudo descargar el certificado. Inténtalo de nuevo.',
+    waitSeconds:
+      'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundo. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundos.',
+    waitMinutes:
+      'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} minuto. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} minutos.',
   },
   verify: {
     title: 'Verificación de certificado',

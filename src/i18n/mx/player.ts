@@ -40,6 +40,10 @@ export const player = {
     downloading: 'Descargando…',
     code: 'Código de verificación: %{code}',
     failed: 'No se pudo descargar el certificado. Inténtalo de nuevo.',
+    waitSeconds:
+      'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundo. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundos.',
+    waitMinutes:
+      'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} minuto. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} minutos.',
   },
   kinds: {
     text: 'Texto',

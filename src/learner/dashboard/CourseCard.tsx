@@ -6,6 +6,7 @@ import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin
 import { Link } from 'react-router-dom'
 import type { UserCourse } from '../../../contracts/subscriptions'
 import { useLoad } from '../../ui/useLoad'
+import { useAbortOnUnmount } from '../../ui/useAbortOnUnmount'
 import { overviewPath, playerPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
 
@@ -85,15 +86,27 @@ function CertificateButton({ course }: { course: UserCourse }) {
   const locale = useLocale()
   const dataProvider = useDataProvider<AppDataProvider>()
   const progress = useLoad(() => dataProvider.getCourseProgress(course.uuid), course.uuid)
+  const abortSignal = useAbortOnUnmount()
   const [busy, setBusy] = useState(false)
   const certificate = progress.data?.certificate
   if (!certificate) return null
   const download = async () => {
     setBusy(true)
+    let told = false
+    // A busy server asks the download to wait: said once, then the file comes by itself.
+    const onWait = (seconds: number) => {
+      if (told) return
+      told = true
+      const minutes = seconds >= 60
+      notify(minutes ? 'aula.learner.dashboard.waitMinutes' : 'aula.learner.dashboard.waitSeconds', {
+        type: 'info',
+        messageArgs: { smart_count: minutes ? Math.ceil(seconds / 60) : seconds },
+      })
+    }
     try {
-      await dataProvider.downloadCertificate(certificate.url, `${course.name}.pdf`, locale)
-    } catch {
-      notify('aula.learner.dashboard.downloadFailed', { type: 'error' })
+      await dataProvider.downloadCertificate(certificate.url, `${course.name}.pdf`, { lang: locale, onWait, signal: abortSignal() })
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) notify('aula.learner.dashboard.downloadFailed', { type: 'error' })
     } finally {
       setBusy(false)
     }

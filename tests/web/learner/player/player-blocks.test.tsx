@@ -146,6 +146,31 @@ describe('course player: blocks, evaluations and the certificate', () => {
     expect(created.mock.calls[0][0].type).toBe('application/pdf')
   })
 
+  it('waits by itself while the server is busy drawing certificates, saying how long, then downloads', async () => {
+    api.certificate = { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-22T10:00:00.000Z', url: `/api/v2/courses/certificates/${COURSE}` }
+    let busy = 1
+    server.use(
+      http.get('*/api/v2/courses/certificates/:course', () =>
+        busy-- > 0
+          ? HttpResponse.json({ message: 'The service is busy; try again in a moment', code: 'BUSY' }, { status: 503, headers: { 'Retry-After': '1' } })
+          : new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } }),
+      ),
+    )
+    Object.assign(URL, { createObjectURL: () => 'blob:certificate', revokeObjectURL: () => undefined })
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download)
+    })
+    onTestFinished(() => click.mockRestore())
+    const user = userEvent.setup()
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    await user.click(await screen.findByRole('button', { name: 'Download the certificate' }))
+    expect(await screen.findByText(/Many certificates are being prepared right now: yours will download by itself in about 1 second\./)).toBeInTheDocument()
+    expect(clicked).toEqual([])
+    await waitFor(() => expect(clicked).toEqual(['Statistics for everyone - ABCD-EFGH-JKLM.pdf']))
+    expect(screen.getByText(/Your certificate is ready\./)).toBeInTheDocument()
+  })
+
   it('keeps the answers when sending fails, and sends them again', async () => {
     let failures = 1
     server.use(http.post('*/api/v2/courses/forms/completed', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
