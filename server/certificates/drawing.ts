@@ -21,8 +21,8 @@ export interface DrawRequest {
   template: ArrayBuffer | null
 }
 
-/** What a worker answers: the PDF's bytes (transferred), or the error's stack. */
-export type DrawAnswer = { id: number; pdf: ArrayBuffer } | { id: number; error: string }
+/** What a worker answers: the PDF's bytes (transferred) and the milliseconds it drew for, or the error's stack. */
+export type DrawAnswer = { id: number; pdf: ArrayBuffer; ms: number } | { id: number; error: string }
 
 interface Logger {
   warn(obj: object, msg: string): void
@@ -50,7 +50,7 @@ interface Job {
 
 interface Slot {
   worker: Worker
-  job: (Job & { id: number; started: number; timer: NodeJS.Timeout }) | null
+  job: (Job & { id: number; timer: NodeJS.Timeout }) | null
   /** Why the worker stops, when the pool stopped it. */
   stopping: string | null
 }
@@ -71,7 +71,10 @@ export class CertificateDrawer {
   private readonly waiting: Job[] = []
   private nextId = 1
   private closed = false
-  /** Recent drawing time in milliseconds, for the Retry-After of a busy answer. */
+  /**
+   * Recent drawing time in milliseconds as the workers measure it (a busy event loop here does not
+   * inflate it), for the Retry-After of a busy answer.
+   */
   private averageMs = 100
   /** When (performance.now()) the latest refused caller was told to come back. */
   private lastReturn = 0
@@ -126,7 +129,7 @@ export class CertificateDrawer {
       slot.stopping = `the drawing took longer than ${timeoutMs} ms`
       void slot.worker.terminate()
     }, timeoutMs)
-    slot.job = { ...job, id, started: performance.now(), timer }
+    slot.job = { ...job, id, timer }
     try {
       const template = job.template ? transferable(job.template) : null
       const request: DrawRequest = { id, content: job.content, template }
@@ -156,7 +159,7 @@ export class CertificateDrawer {
       clearTimeout(job.timer)
       slot.job = null
       if ('pdf' in answer) {
-        this.averageMs = this.averageMs * 0.8 + (performance.now() - job.started) * 0.2
+        this.averageMs = this.averageMs * 0.8 + answer.ms * 0.2
         job.resolve(Buffer.from(answer.pdf))
       } else {
         job.reject(new Error(`the certificate could not be drawn: ${answer.error}`))

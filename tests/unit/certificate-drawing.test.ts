@@ -16,7 +16,7 @@ parentPort.on('message', ({ id, content, template }) => {
   if (content.learner === 'exit') process.exit(3)
   if (content.learner === 'hang') for (;;);
   const pdf = new TextEncoder().encode('%PDF-' + content.learner + ':' + (template ? template.byteLength : 'none')).buffer
-  parentPort.postMessage({ id, pdf }, [pdf])
+  parentPort.postMessage({ id, pdf, ms: 40 }, [pdf])
 })`)}`,
 )
 
