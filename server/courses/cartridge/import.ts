@@ -1,0 +1,79 @@
+import crypto, { randomUUID } from 'node:crypto'
+import nodePath from 'node:path'
+import type { ImportReport } from '../../../contracts/courses/cartridge.js'
+import type { Db } from '../../db/index.js'
+import { HttpError } from '../../http/http-error.js'
+import { PACKAGE_LIMITS, PackageError, unpackStoredPackage, type UnpackedPackage } from '../../packages/unpack.js'
+import type { Storage } from '../../storage/index.js'
+import { safeFileName } from '../../storage/kinds.js'
+import { insertItem } from '../content/queries.js'
+import { insertCourse } from '../model/queries.js'
+import type { CartridgePlan } from './read.js'
+import { insertImportReport } from './queries.js'
+
+/**
+ * Imports an uploaded Common Cartridge into a new draft owned by `owner` (docs/course-creator.md
+ * "Importing a Common Cartridge"). The cartridge is unpacked and read by the cartridge worker with the
+ * package unpacker's limits; only a cartridge read whole makes a draft: its files are stored under the
+ * draft's keys as the builder's uploads are (`courses/<uuid>/<kind>/<random>-<name>`), its sections
+ * and blocks written with their first versions, and the report kept with it, in one transaction. A
+ * refused cartridge is a 400 (413 past the size limit) and leaves nothing behind; the uploaded file
+ * is removed either way.
+ */
+export async function importCartridge(
+  deps: { db: Db; storage: Storage; workDir: string },
+  upload: { key: string; fileName: string },
+  owner: { sub: string; username: string },
+): Promise<{ uuid: string; revision: number; report: ImportReport }> {
+  let pkg: UnpackedPackage
+  try {
+    pkg = await unpackStoredPackage(deps.storage, upload.key, {
+      workDir: deps.workDir,
+      limits: PACKAGE_LIMITS,
+      reader: { module: 'courses/cartridge/worker', data: { fileName: upload.fileName } },
+    })
+  } catch (error) {
+    await deps.storage.delete(upload.key).catch(() => undefined)
+    if (error instanceof PackageError) {
+      if (error.problem === 'too-large') throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+      const message = error.problem === 'not-zip' ? 'This file is not a Common Cartridge: it is not a zip file' : error.message
+      throw new HttpError(400, 'Invalid request', 'VALIDATION', { path: message })
+    }
+    throw error
+  }
+  const stored: string[] = []
+  try {
+    const plan = pkg.read as CartridgePlan
+    return await deps.db.transaction(async (tx) => {
+      stored.length = 0
+      const course = await insertCourse(tx, plan.name, owner.sub)
+      const keys: string[] = []
+      for (const file of plan.files) {
+        const key = `courses/${course.uuid}/${file.kind}/${crypto.randomBytes(8).toString('hex')}-${safeFileName(file.fileName)}`
+        await deps.storage.putFile(key, nodePath.join(pkg.dir, ...file.source.split('/')), file.contentType, { crc32: file.crc32 })
+        stored.push(key)
+        keys.push(key)
+      }
+      for (const [i, section] of plan.sections.entries()) {
+        const sectionId = randomUUID()
+        await insertItem(tx, { id: sectionId, course: course.uuid, section: null, kind: 'section', position: i, values: { title: section.title } }, owner)
+        for (const [j, block] of section.blocks.entries()) {
+          const values = { ...block.values }
+          if (block.file !== undefined) {
+            values.path = keys[block.file]
+            if (block.kind === 'attachment') values.size = plan.files[block.file].size
+          }
+          await insertItem(tx, { id: randomUUID(), course: course.uuid, section: sectionId, kind: block.kind, position: j, values }, owner)
+        }
+      }
+      await insertImportReport(tx, course.uuid, plan.report, owner.sub)
+      return { ...course, report: plan.report }
+    })
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => deps.storage.delete(key)))
+    throw error
+  } finally {
+    await pkg.dispose()
+    await deps.storage.delete(upload.key).catch(() => undefined)
+  }
+}
