@@ -211,7 +211,9 @@ class Reader {
     const schema = text(kid(metadata, 'schema'))
     const version = text(kid(metadata, 'schemaversion'))
     if (!/^1\.[0-3](\.\d+)?$/.test(version) || (schema && !/common cartridge/i.test(schema))) {
-      throw new CartridgeRefusal(`This is not a Common Cartridge 1.1 to 1.3 (schema ${JSON.stringify(clip(schema, 60))}, version ${JSON.stringify(clip(version, 20))})`)
+      throw new CartridgeRefusal(
+        `This is not a Common Cartridge 1.1 to 1.3 (schema ${JSON.stringify(clip(schema, 60))}, version ${JSON.stringify(clip(version, 20))})`,
+      )
     }
     for (const r of kids(kid(manifest, 'resources'), 'resource')) {
       const id = attr(r, 'identifier')
@@ -409,7 +411,6 @@ class Reader {
       for (const s of kids(section, 'section')) collect(s, depth + 1)
     }
     collect(assessment, 0)
-    for (const s of kids(assessment, 'section')) collect(s, 1)
     for (const item of items) {
       const itemTitle = attr(item, 'title') ?? attr(item, 'ident') ?? name
       if (questions.length >= MAX_QUESTIONS) {

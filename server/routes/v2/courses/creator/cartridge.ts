@@ -1,10 +1,5 @@
 import crypto from 'node:crypto'
-import {
-  CartridgeImportBody,
-  CartridgeImportResponse,
-  CartridgeUploadBody,
-  ImportReportResponse,
-} from '../../../../../contracts/courses/cartridge.js'
+import { CartridgeImportBody, CartridgeImportResponse, CartridgeUploadBody, ImportReportResponse } from '../../../../../contracts/courses/cartridge.js'
 import { CourseIdParams, courseErrorResponses } from '../../../../../contracts/courses/common.js'
 import { UploadParams } from '../../../../../contracts/courses/creator.js'
 import { UPLOAD_KINDS } from '../../../../../contracts/storage/kinds.js'
