@@ -37,6 +37,8 @@ export function ImportReportPanel({ uuid }: { uuid: string }) {
     <Alert
       severity={notImported.length ? 'warning' : 'success'}
       component="section"
+      // A standing notice of the page, not an alarm: a region named by its title, read when reached.
+      role="region"
       aria-labelledby="import-report-title"
       sx={{ mb: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
       action={
