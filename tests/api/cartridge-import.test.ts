@@ -4,6 +4,7 @@ import type { CartridgeImportResponse } from '../../contracts/courses/cartridge.
 import type { ContentTree, FormValues } from '../../contracts/courses/content.js'
 import { sampleFile } from '../helpers/media.js'
 import { caller, courseApp, V2, type Caller, type CourseApi } from '../helpers/courses.js'
+import { multipart } from './storage-contract.js'
 
 /**
  * Importing a Common Cartridge (docs/course-creator.md "Importing a Common Cartridge"): the cartridges
@@ -140,12 +141,15 @@ function cartridge(version: Version, extra: Zippable = {}): Uint8Array {
   })
 }
 
-/** Asks for upload parameters and stores the file as the browser's direct upload would. */
+/** Asks for upload parameters and POSTs the file to storage as the browser's direct upload does. */
 async function upload(as: Caller, bytes: Uint8Array, fileName = 'course.imscc'): Promise<string> {
-  const res = await api.call(as, 'POST', `${V2}/import/cartridge-par`, { size: bytes.length, contentType: 'application/octet-stream', fileName })
+  const type = 'application/octet-stream'
+  const res = await api.call(as, 'POST', `${V2}/import/cartridge-par`, { size: bytes.length, contentType: type, fileName })
   expect(res.statusCode, res.body).toBe(200)
-  const { path } = res.json() as { path: string }
-  await api.app.storage.put(path, Buffer.from(bytes), 'application/octet-stream')
+  const { url, fields, path } = res.json() as { url: string; fields: Record<string, string>; path: string }
+  const form = await multipart(fields, { bytes: Buffer.from(bytes), name: fileName, type })
+  const posted = await api.app.inject({ method: 'POST', url, payload: form.body, headers: { 'content-type': form.contentType } })
+  expect(posted.statusCode, posted.body).toBeLessThan(300)
   return path
 }
 
@@ -241,6 +245,37 @@ describe.each(['1.3.0', '1.1.0'] as const)('a Common Cartridge %s', (version) =>
     expect(draft.statusCode).toBe(200)
     const renamed = await api.call(CREATOR, 'PUT', `${V2}/builder/update-general`, { uuid, revision: draft.json().Item.revision, name: 'Physics' })
     expect(renamed.statusCode, renamed.body).toBe(200)
+  })
+})
+
+describe('what is reported', () => {
+  it('lists missing and escaping files, and unreadable links, and imports for an administrator too', async () => {
+    const ADMIN = caller('cc-admin', ['admin'])
+    const page = `<html><body><p>See <a href="../../outside.pdf">this</a></p><img src="images/nothere.png" alt="Gone"><img src="https://example.org/x.png"></body></html>`
+    const weird = manifest('1.3.0').replace('href="web_resources/Syllabus 2026.pdf"><file', 'href="../../etc/passwd"><file')
+    const bytes = cartridge('1.3.0', {
+      'imsmanifest.xml': strToU8(weird),
+      'web_resources/welcome.html': strToU8(page),
+      'link/weblink.xml': strToU8(
+        '<?xml version="1.0"?><!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]><webLink><title>&x;</title><url href="https://e.org"/></webLink>',
+      ),
+    })
+    const res = await importFile(ADMIN, await upload(ADMIN, bytes))
+    expect(res.statusCode, res.body).toBe(201)
+    const { uuid, report } = res.json() as CartridgeImportResponse
+    expect(report.imported).toMatchObject({ text: 1, image: 0, attachment: 0, link: 0, form: 1 })
+    expect(report.entries).toEqual(
+      expect.arrayContaining([
+        { reason: 'missing-file', title: 'Welcome', detail: 'images/nothere.png' },
+        { reason: 'missing-file', title: 'Welcome', detail: '../../outside.pdf' },
+        { reason: 'missing-file', title: 'Syllabus', detail: '../../etc/passwd' },
+        { reason: 'invalid', title: 'Reference site', detail: expect.stringMatching(/declares a document type or entities/) },
+      ]),
+    )
+    const [week1] = (await tree(ADMIN, uuid)).items
+    expect(week1.blocks.map((b) => b.kind)).toEqual(['text'])
+    expect(week1.blocks[0].values.html).toContain('https://example.org/x.png')
+    expect(week1.blocks[0].values.html).not.toContain('outside.pdf')
   })
 })
 

@@ -39,6 +39,10 @@ export async function importCartridge(
       const message = error.problem === 'not-zip' ? 'This file is not a Common Cartridge: it is not a zip file' : error.message
       throw new HttpError(400, 'Invalid request', 'VALIDATION', { path: message })
     }
+    // A cartridge that takes the worker past its memory is refused like any cartridge too big to read.
+    if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new HttpError(400, 'Invalid request', 'VALIDATION', { path: 'The cartridge is too large or too complex to read' })
+    }
     throw error
   }
   const stored: string[] = []

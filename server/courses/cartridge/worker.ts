@@ -16,7 +16,8 @@ async function run(): Promise<ExtractResult> {
     return { ...unpacked, read: await readCartridge(outDir, unpacked.files, fileName) }
   } catch (error) {
     if (error instanceof CartridgeRefusal) return { ok: false, problem: 'unreadable', message: error.message }
-    throw error
+    // Whatever else the file makes the reader fail on is still the file's doing: a refusal, not a server error.
+    return { ok: false, problem: 'unreadable', message: `The cartridge could not be read: ${String((error as Error)?.message ?? error).slice(0, 200)}` }
   }
 }
 
