@@ -67,8 +67,8 @@ function manifest(version: Version, title = 'Physics &amp; Fun'): string {
     </organization>
   </organizations>
   <resources>
-    <resource identifier="page" type="webcontent" href="web_resources/welcome.html">
-      <file href="web_resources/welcome.html"/><file href="web_resources/images/atom.png"/>
+    <resource identifier="page" type="webcontent" href="${PAGE_AT[version]}">
+      <file href="${PAGE_AT[version]}"/><file href="web_resources/images/atom.png"/>
     </resource>
     <resource identifier="pdf" type="webcontent" href="web_resources/Syllabus 2026.pdf"><file href="web_resources/Syllabus 2026.pdf"/></resource>
     <resource identifier="link" type="${ns.wl}"><file href="link/weblink.xml"/></resource>
@@ -80,8 +80,11 @@ function manifest(version: Version, title = 'Physics &amp; Fun'): string {
 </manifest>`
 }
 
-const PAGE = `<!DOCTYPE html><html><head><title>Welcome</title><script>alert(1)</script></head>
-<body><h1>Welcome</h1><p onclick="steal()">Atoms are small.</p><img src="images/atom.png" alt="An atom"><script>alert(2)</script></body></html>`
+/** Where the page is: beside its image, or (as Canvas exports) in a folder of its own, showing the image through `$IMS-CC-FILEBASE$`. */
+const PAGE_AT: Record<Version, string> = { '1.3.0': 'web_resources/welcome.html', '1.1.0': 'wiki_content/welcome.html' }
+const IMAGE_REF: Record<Version, string> = { '1.3.0': 'images/atom.png', '1.1.0': '%24IMS-CC-FILEBASE%24/images/atom.png' }
+const PAGE = (version: Version) => `<!DOCTYPE html><html><head><title>Welcome</title><script>alert(1)</script></head>
+<body><h1>Welcome</h1><p onclick="steal()">Atoms are small.</p><img src="${IMAGE_REF[version]}" alt="An atom"><script>alert(2)</script></body></html>`
 
 const WEBLINK = (version: Version) =>
   `<?xml version="1.0"?><webLink xmlns="http://www.imsglobal.org/xsd/imsccv1p${version === '1.1.0' ? '1' : '3'}/imswl_v1p${version === '1.1.0' ? '1' : '3'}"><title>Reference</title><url href="https://example.org/physics" target="_blank"/></webLink>`
@@ -130,7 +133,7 @@ const TOPIC = `<?xml version="1.0"?><topic xmlns="http://www.imsglobal.org/xsd/i
 function cartridge(version: Version, extra: Zippable = {}): Uint8Array {
   return zipSync({
     'imsmanifest.xml': strToU8(manifest(version)),
-    'web_resources/welcome.html': strToU8(PAGE),
+    [PAGE_AT[version]]: strToU8(PAGE(version)),
     'web_resources/images/atom.png': new Uint8Array(png),
     'web_resources/Syllabus 2026.pdf': new Uint8Array(pdf),
     'link/weblink.xml': strToU8(WEBLINK(version)),

@@ -127,16 +127,34 @@ class Reader {
     this.entries.push({ reason, title: clip(title || '—', 300), detail: clip(detail, 500) })
   }
 
-  /** A file of the package by a reference relative to `from` (a folder, '' for the top), or null. */
+  /**
+   * A file of the package by a reference relative to `from` (a folder, '' for the top), or null. A
+   * reference through `$IMS-CC-FILEBASE$` (how cartridges point at their shared files) is looked for
+   * beside the page, at the top and in `web_resources/`, where exporters put those files.
+   */
   find(ref: string, from: string): PackageFile | null {
-    let decoded = ref.split(/[?#]/)[0].replace(/\$IMS-CC-FILEBASE\$|%24IMS-CC-FILEBASE%24/gi, '')
+    const raw = ref.split(/[?#]/)[0]
+    const viaBase = /\$IMS-CC-FILEBASE\$|%24IMS-CC-FILEBASE%24/i.test(raw)
+    let decoded = raw.replace(/\$IMS-CC-FILEBASE\$|%24IMS-CC-FILEBASE%24/gi, '')
     try {
       decoded = decodeURIComponent(decoded)
     } catch {
       // kept as written
     }
     if (!decoded || decoded.includes('\0') || decoded.includes('\\')) return null
-    const joined = decoded.startsWith('/') ? decoded.slice(1) : from ? `${from}/${decoded}` : decoded
+    const rooted = decoded.startsWith('/')
+    const rest = decoded.replace(/^\/+/, '')
+    const candidates =
+      rooted && !viaBase ? [rest] : viaBase ? [from ? `${from}/${rest}` : rest, rest, `web_resources/${rest}`] : [from ? `${from}/${rest}` : rest]
+    for (const joined of candidates) {
+      const found = this.lookup(joined)
+      if (found) return found
+    }
+    return null
+  }
+
+  /** A path inside the package, `.` and `..` resolved (null when it leads out of the package). */
+  private lookup(joined: string): PackageFile | null {
     const segments: string[] = []
     for (const s of joined.split('/')) {
       if (s === '' || s === '.') continue
