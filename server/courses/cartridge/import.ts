@@ -15,8 +15,9 @@ import { insertImportReport } from './queries.js'
  * Imports an uploaded Common Cartridge into a new draft owned by `owner` (docs/course-creator.md
  * "Importing a Common Cartridge"). The cartridge is unpacked and read by the cartridge worker with the
  * package unpacker's limits; only a cartridge read whole makes a draft: its files are stored under the
- * draft's keys as the builder's uploads are (`courses/<uuid>/<kind>/<random>-<name>`), its sections
- * and blocks written with their first versions, and the report kept with it, in one transaction. A
+ * draft's keys as the builder's uploads are (`courses/<uuid>/<kind>/<random>-<name>`), then the
+ * draft, its sections and blocks (first versions) and the report are written in one transaction; if
+ * that fails, the files stored are deleted again. A
  * refused cartridge is a 400 (413 past the size limit) and leaves nothing behind; the uploaded file
  * is removed either way.
  */
@@ -48,29 +49,30 @@ export async function importCartridge(
   const stored: string[] = []
   try {
     const plan = pkg.read as CartridgePlan
+    // The files first, under the keys of the draft to be: the transaction then only writes rows.
+    const uuid = randomUUID()
+    const keys: string[] = []
+    for (const file of plan.files) {
+      const key = `courses/${uuid}/${file.kind}/${crypto.randomBytes(8).toString('hex')}-${safeFileName(file.fileName)}`
+      await deps.storage.putFile(key, nodePath.join(pkg.dir, ...file.source.split('/')), file.contentType, { crc32: file.crc32 })
+      stored.push(key)
+      keys.push(key)
+    }
     return await deps.db.transaction(async (tx) => {
-      stored.length = 0
-      const course = await insertCourse(tx, plan.name, owner.sub)
-      const keys: string[] = []
-      for (const file of plan.files) {
-        const key = `courses/${course.uuid}/${file.kind}/${crypto.randomBytes(8).toString('hex')}-${safeFileName(file.fileName)}`
-        await deps.storage.putFile(key, nodePath.join(pkg.dir, ...file.source.split('/')), file.contentType, { crc32: file.crc32 })
-        stored.push(key)
-        keys.push(key)
-      }
+      const course = await insertCourse(tx, plan.name, owner.sub, uuid)
       for (const [i, section] of plan.sections.entries()) {
         const sectionId = randomUUID()
-        await insertItem(tx, { id: sectionId, course: course.uuid, section: null, kind: 'section', position: i, values: { title: section.title } }, owner)
+        await insertItem(tx, { id: sectionId, course: uuid, section: null, kind: 'section', position: i, values: { title: section.title } }, owner)
         for (const [j, block] of section.blocks.entries()) {
           const values = { ...block.values }
           if (block.file !== undefined) {
             values.path = keys[block.file]
             if (block.kind === 'attachment') values.size = plan.files[block.file].size
           }
-          await insertItem(tx, { id: randomUUID(), course: course.uuid, section: sectionId, kind: block.kind, position: j, values }, owner)
+          await insertItem(tx, { id: randomUUID(), course: uuid, section: sectionId, kind: block.kind, position: j, values }, owner)
         }
       }
-      await insertImportReport(tx, course.uuid, plan.report, owner.sub)
+      await insertImportReport(tx, uuid, plan.report, owner.sub)
       return { ...course, report: plan.report }
     })
   } catch (error) {
