@@ -23,6 +23,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { allows, STARTERS } from '../../../contracts/access'
 import { COURSE_PAGE_SIZE, type CourseFilter, type CourseSummary } from '../../../contracts/courses/creator'
 import { useGroups } from '../../layout/access/groups'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
@@ -89,9 +90,12 @@ export function CourseList() {
           {translate('aula.builder.list.title')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>
-            {translate('aula.builder.importCartridge.open')}
-          </Button>
+          {/* Importing makes the caller a course's owner: creators and administrators, as the route's policy says. */}
+          {!groupsPending && allows(STARTERS, true, groups) && (
+            <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>
+              {translate('aula.builder.importCartridge.open')}
+            </Button>
+          )}
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
             {translate('aula.builder.list.newCourse')}
           </Button>

@@ -109,6 +109,12 @@ describe('Import a Common Cartridge', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('is not offered to a reviewer, who may not own a course', async () => {
+    renderBuilder('/creator/courses', ['reviewer'])
+    expect(await screen.findByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.queryByRole('button', { name: 'Import a Common Cartridge' })).not.toBeInTheDocument()
+  })
+
   it('refuses a file over the limit before uploading it', async () => {
     const { asked } = importRoutes(() => HttpResponse.json({}, { status: 500 }))
     const { user, dialog } = await openDialog()
