@@ -67,6 +67,8 @@ export interface UnpackedPackage {
 export interface PackageReader {
   module: EntryModule
   data: Record<string, unknown>
+  /** How long unpacking and reading may take; past it the worker is stopped and the package refused. */
+  timeoutMs?: number
 }
 
 let running = 0
@@ -106,9 +108,24 @@ function runWorker(zipFile: string, outDir: string, limits: PackageLimits, reade
       stderr: false,
     })
     let result: ExtractResult | null = null
-    worker.once('message', (message: ExtractResult) => (result = message))
-    worker.once('error', (error) => (result ? resolve(result) : reject(error)))
-    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the unpack worker stopped with code ${code} and no result`))))
+    const timer = reader?.timeoutMs
+      ? setTimeout(() => {
+          result ??= { ok: false, problem: 'unreadable', message: 'The package took too long to read' }
+          void worker.terminate()
+        }, reader.timeoutMs)
+      : null
+    const settle = () => timer && clearTimeout(timer)
+    worker.once('message', (message: ExtractResult) => (result ??= message))
+    worker.once('error', (error) => {
+      settle()
+      if (result) resolve(result)
+      else reject(error)
+    })
+    worker.once('exit', (code) => {
+      settle()
+      if (result) resolve(result)
+      else reject(new Error(`the unpack worker stopped with code ${code} and no result`))
+    })
   })
 }
 

@@ -1,7 +1,11 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import nodePath from 'node:path'
 import { strToU8, zipSync, type Zippable } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CartridgeImportResponse } from '../../contracts/courses/cartridge.js'
 import type { ContentTree, FormValues } from '../../contracts/courses/content.js'
+import { PackageError, unpackPackage } from '../../server/packages/unpack.js'
 import { sampleFile } from '../helpers/media.js'
 import { caller, courseApp, V2, type Caller, type CourseApi } from '../helpers/courses.js'
 import { multipart } from './storage-contract.js'
@@ -334,6 +338,17 @@ describe('refusals', () => {
     await refused(declareSize(zeros, 'web_resources/zeros.bin', 1024), 400, /unpacks to more than the 1024 bytes its header declares/)
     // …and one declaring more than the package may unpack to is refused before a byte is inflated.
     await refused(declareSize(zeros, 'web_resources/zeros.bin', 400 * 1024 * 1024), 400, /unpacks to more than 300 MB/)
+  })
+
+  it('stops a cartridge that takes the reading worker past its time, leaving no work folder', async () => {
+    const workDir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'cc-timeout-'))
+    const zipFile = nodePath.join(workDir, 'c.zip')
+    fs.writeFileSync(zipFile, cartridge('1.3.0'))
+    const reading = unpackPackage(zipFile, { workDir, reader: { module: 'courses/cartridge/worker', data: { fileName: 'c.imscc' }, timeoutMs: 1 } })
+    await expect(reading).rejects.toThrow(PackageError)
+    await expect(reading).rejects.toThrow('The package took too long to read')
+    expect(fs.readdirSync(workDir)).toEqual(['c.zip'])
+    fs.rmSync(workDir, { recursive: true, force: true })
   })
 
   it('refuses a file over the size limit with 413, and paths not uploaded by the caller', async () => {

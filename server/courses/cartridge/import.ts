@@ -11,6 +11,9 @@ import { insertCourse } from '../model/queries.js'
 import type { CartridgePlan } from './read.js'
 import { insertImportReport } from './queries.js'
 
+/** How long a cartridge may take to unpack and read (a large, honest one takes seconds). */
+export const READ_TIMEOUT_MS = 2 * 60 * 1000
+
 /**
  * Imports an uploaded Common Cartridge into a new draft owned by `owner` (docs/course-creator.md
  * "Importing a Common Cartridge"). The cartridge is unpacked and read by the cartridge worker with the
@@ -31,7 +34,7 @@ export async function importCartridge(
     pkg = await unpackStoredPackage(deps.storage, upload.key, {
       workDir: deps.workDir,
       limits: PACKAGE_LIMITS,
-      reader: { module: 'courses/cartridge/worker', data: { fileName: upload.fileName } },
+      reader: { module: 'courses/cartridge/worker', data: { fileName: upload.fileName }, timeoutMs: READ_TIMEOUT_MS },
     })
   } catch (error) {
     await deps.storage.delete(upload.key).catch(() => undefined)

@@ -330,7 +330,7 @@ class Reader {
       return []
     }
     const page = this.read(file)
-    let html = /<body[^>]*>([\s\S]*)<\/body>/i.exec(page)?.[1] ?? page.replace(/<head[\s\S]*?<\/head>/i, '')
+    let html = bodyOf(page)
     const folder = file.name.includes('/') ? file.name.slice(0, file.name.lastIndexOf('/')) : ''
     const after: PlanBlock[] = []
     const placed = new Set<string>()
@@ -448,6 +448,21 @@ class Reader {
     this.counts.questions += questions.length
     return [{ kind: 'form', values }]
   }
+}
+
+/**
+ * What is inside a page's `<body>` (or the page without its `<head>`), found with `indexOf` rather
+ * than a backtracking expression: a hostile page of many unclosed tags costs one pass.
+ */
+function bodyOf(page: string): string {
+  const lower = page.toLowerCase()
+  const open = lower.indexOf('<body')
+  const start = open < 0 ? -1 : lower.indexOf('>', open)
+  const end = lower.lastIndexOf('</body>')
+  if (start >= 0 && end > start) return page.slice(start + 1, end)
+  const head = lower.indexOf('<head')
+  const headEnd = head < 0 ? -1 : lower.indexOf('</head>', head)
+  return headEnd >= 0 ? page.slice(0, head) + page.slice(headEnd + '</head>'.length) : page
 }
 
 /** `qtimetadatafield`s as label → entry. */
