@@ -6,6 +6,8 @@ import type { FormQuestion } from '../../../contracts/courses/content.js'
 import { UPLOAD_KINDS } from '../../../contracts/storage/kinds.js'
 import type { PackageFile } from '../../packages/extract.js'
 import { cleanValues } from '../content/values.js'
+import { bodyOf, clip, plainText } from './html.js'
+import { metadataOf, questionOf } from './qti.js'
 import { attr, kid, kids, parseXml, path, text, XmlRefusal, type XNode } from './xml.js'
 
 /**
@@ -28,7 +30,6 @@ const MAX_PAGE_BYTES = 2 * MB
 /** Items of the organization walked at most. */
 const MAX_ITEMS = 5000
 const MAX_QUESTIONS = 200
-const MAX_OPTIONS = 20
 
 export interface PlanFile {
   /** The file's name in the unpacked package. */
@@ -71,31 +72,12 @@ const FILE_TYPES: Record<string, string> = {
 }
 const extOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '')
 const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1)
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
 
 interface Resource {
   id: string
   type: string
   href: string | null
   files: string[]
-}
-
-/** Plain text of an HTML fragment (question and option texts are plain in forms). */
-function plainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h\d)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d{1,6});/g, (_m, n: string) => String.fromCodePoint(Math.min(Number(n), 0x10ffff)))
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t\r\f\v]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim()
 }
 
 class Reader {
@@ -448,71 +430,6 @@ class Reader {
     this.counts.questions += questions.length
     return [{ kind: 'form', values }]
   }
-}
-
-/**
- * What is inside a page's `<body>` (or the page without its `<head>`), found with `indexOf` rather
- * than a backtracking expression: a hostile page of many unclosed tags costs one pass.
- */
-function bodyOf(page: string): string {
-  const lower = page.toLowerCase()
-  const open = lower.indexOf('<body')
-  const start = open < 0 ? -1 : lower.indexOf('>', open)
-  const end = lower.lastIndexOf('</body>')
-  if (start >= 0 && end > start) return page.slice(start + 1, end)
-  const head = lower.indexOf('<head')
-  const headEnd = head < 0 ? -1 : lower.indexOf('</head>', head)
-  return headEnd >= 0 ? page.slice(0, head) + page.slice(headEnd + '</head>'.length) : page
-}
-
-/** `qtimetadatafield`s as label → entry. */
-function metadataOf(node: XNode | undefined): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const field of kids(node, 'qtimetadatafield')) out.set(text(kid(field, 'fieldlabel')), text(kid(field, 'fieldentry')))
-  return out
-}
-
-const PROFILES: Record<string, FormQuestion['type']> = {
-  'cc.multiple_choice.v0p1': 'single',
-  'cc.multiple_response.v0p1': 'multiple',
-  'cc.true_false.v0p1': 'boolean',
-}
-
-/** The text of the first `material` of a node (directly or in a `flow`). */
-function materialText(node: XNode | undefined): string {
-  const material = kid(node, 'material') ?? kid(kid(node, 'flow'), 'material') ?? kid(kid(node, 'flow_mat'), 'material')
-  return plainText(kids(material, 'mattext').map(text).join('\n'))
-}
-
-/** The option idents a response processing gives points for (a `varequal` not under a `not`). */
-function correctIdents(item: XNode): Set<string> {
-  const correct = new Set<string>()
-  for (const condition of kids(kid(item, 'resprocessing'), 'respcondition')) {
-    const points = kids(condition, 'setvar').some((s) => Number.parseFloat(text(s)) > 0)
-    if (!points) continue
-    const vars = kid(condition, 'conditionvar')
-    for (const holder of [vars, ...kids(vars, 'and'), ...kids(vars, 'or')]) for (const v of kids(holder, 'varequal')) correct.add(text(v))
-  }
-  return correct
-}
-
-/** A form question of a QTI item, or why it is not one. */
-function questionOf(item: XNode, index: number): FormQuestion | string {
-  const profile = metadataOf(path(item, 'itemmetadata', 'qtimetadata')).get('cc_profile') ?? ''
-  const presentation = kid(item, 'presentation')
-  const lid = kid(presentation, 'response_lid') ?? kid(kid(presentation, 'flow'), 'response_lid')
-  const labels = kids(kid(lid, 'render_choice'), 'response_label')
-  let type: FormQuestion['type'] | undefined = PROFILES[profile]
-  if (!type && !profile && lid && labels.length) type = attr(lid, 'rcardinality') === 'Multiple' ? 'multiple' : 'single'
-  if (!type || !lid) return profile || 'an item without choices'
-  if (labels.length > MAX_OPTIONS) return `${profile}: more than ${MAX_OPTIONS} options`
-  const correct = correctIdents(item)
-  const options = labels.map((label, i) => ({
-    id: `o${i + 1}`,
-    text: clip(materialText(label) || attr(label, 'ident') || `${i + 1}`, 2000),
-    correct: correct.has(attr(label, 'ident') ?? ''),
-  }))
-  return { id: `q${index + 1}`, type, text: clip(materialText(presentation) || attr(item, 'title') || '', 5000), options }
 }
 
 /** Reads the cartridge unpacked in `dir` (its checked `files`) that was uploaded as `fileName`. */
