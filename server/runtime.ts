@@ -22,10 +22,10 @@ export const SERVER_BUILD_DIR = path.join(ROOT_DIR, 'dist-server')
 
 /**
  * Modules that run on their own, by their path under `server/` without `.ts`: the package unpack
- * worker thread, the certificate drawing worker thread, and the one-off process that creates a new
+ * worker thread, the Common Cartridge reading worker thread, the certificate drawing worker thread, and the one-off process that creates a new
  * embedded database. The build emits each as an entry point named by `builtEntryName`.
  */
-export const ENTRY_MODULES = ['packages/worker', 'certificates/worker', 'db/pglite-init'] as const
+export const ENTRY_MODULES = ['packages/worker', 'courses/cartridge/worker', 'certificates/worker', 'db/pglite-init'] as const
 export type EntryModule = (typeof ENTRY_MODULES)[number]
 
 /** The file name of an entry module in `dist-server/`: `packages/worker` → `packages-worker.js`. */

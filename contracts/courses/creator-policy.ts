@@ -38,6 +38,11 @@ export const creatorPolicy = {
   'GET /api/v2/courses/creator/share/collaborators/:id': BUILDER,
   'GET /api/v2/courses/creator/share/creators/:id': BUILDER,
   'POST /api/v2/courses/creator/builder/clone': STARTERS,
+  // Importing a Common Cartridge into a new draft (issue: content and credential standards); the report is the draft's.
+  'POST /api/v2/courses/creator/import/cartridge-par': STARTERS,
+  'POST /api/v2/courses/creator/import/cartridge': STARTERS,
+  'GET /api/v2/courses/creator/import/report/:id': BUILDER,
+  'DELETE /api/v2/courses/creator/import/report/:id': BUILDER,
   // The legacy paths (requirements §7 "Legacy"), aliases of the v2 behaviour; the legacy builder writes
   // (`POST builder/<action>` with {uuid, id, cuid, updates}) are answered by the v2 routes.
   'POST /api/courses/creator/start': STARTERS,

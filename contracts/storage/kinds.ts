@@ -18,6 +18,18 @@ export const UPLOAD_KINDS = {
   'avatar-photo': { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 10 * MB },
   // An organisation's logo (admin catalogue): PNG or JPEG, the images a PDF can embed (pdf-lib) and every browser shows.
   'organization-logo': { contentTypes: ['image/png', 'image/jpeg'], maxBytes: 2 * MB },
+  // An IMS Common Cartridge to import into a new draft (a zip; browsers name a .imscc as nothing, octet-stream or a cartridge type).
+  cartridge: {
+    contentTypes: [
+      'application/zip',
+      'application/x-zip-compressed',
+      'application/octet-stream',
+      'application/vnd.ims.imsccv1p1',
+      'application/vnd.ims.imsccv1p2',
+      'application/vnd.ims.imsccv1p3',
+    ],
+    maxBytes: 100 * MB,
+  },
 } as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>
 
 export type UploadKind = keyof typeof UPLOAD_KINDS

@@ -21,6 +21,7 @@ export const LIMITED_ROUTES = {
   'POST /api/courses/creator/start': 'courseStart',
   'POST /api/v2/courses/creator/builder/clone': 'courseStart',
   'POST /api/courses/creator/builder/clone': 'courseStart',
+  'POST /api/v2/courses/creator/import/cartridge': 'courseStart',
   // Uploads: the upload parameters, the embedded storage's upload itself, and the confirmations.
   'POST /api/v2/courses/creator/builder/cover-par': 'upload',
   'POST /api/v2/courses/creator/builder/thumbnail-par': 'upload',
@@ -33,6 +34,7 @@ export const LIMITED_ROUTES = {
   'POST /api/v2/courses/creator/blocks/resource-par': 'upload',
   'POST /api/v2/admin/general/resource-par': 'upload',
   'POST /api/v2/experimental/ai-avatar-photo-par': 'upload',
+  'POST /api/v2/courses/creator/import/cartridge-par': 'upload',
   'POST /api/files/upload': 'upload',
   'PUT /api/v2/courses/creator/builder/cover': 'upload',
   'PUT /api/v2/courses/creator/builder/thumbnail': 'upload',

@@ -20,6 +20,12 @@ export interface PackageLimits {
   maxFiles: number
   /** Bytes the package may hold once unpacked, all files together. */
   maxUnpackedBytes: number
+  /**
+   * Whether every name must be plain letters, digits, dot, dash and underscore (the default: a
+   * simulation's files are stored and linked by the names they have). A Common Cartridge's files are
+   * stored under names of their own, so any name that stays inside the package is read.
+   */
+  plainNames?: boolean
 }
 
 /** Why a package is refused: what the client sees in its 400. */
@@ -36,6 +42,8 @@ export type PackageProblem =
   | 'total-too-large'
   | 'crc-mismatch'
   | 'damaged'
+  /** Read by a package reader and refused for what it says (a cartridge without a readable manifest). */
+  | 'unreadable'
 
 /** A file of an unpacked package: slash-separated name inside the package, size, CRC-32 (checked). */
 export interface PackageFile {
@@ -44,7 +52,7 @@ export interface PackageFile {
   crc32: number
 }
 
-export type ExtractResult = { ok: true; files: PackageFile[] } | { ok: false; problem: PackageProblem; message: string }
+export type ExtractResult = { ok: true; files: PackageFile[]; read?: unknown } | { ok: false; problem: PackageProblem; message: string }
 
 class Refusal extends Error {
   constructor(
@@ -139,7 +147,7 @@ function plan(entries: Entry[], limits: PackageLimits): Planned[] {
     if (isJunk(name)) continue
     const isFolder = name.endsWith('/')
     const bare = isFolder ? name.slice(0, -1) : name
-    const bad = bare.split('/').find((s) => !SAFE_SEGMENT.test(s))
+    const bad = limits.plainNames === false ? undefined : bare.split('/').find((s) => !SAFE_SEGMENT.test(s))
     if (bad !== undefined)
       throw new Refusal('file-name', `File names in the package may only use letters, digits, dot, dash and underscore: ${name.slice(0, 200)}`)
     const segments = bare.split('/')

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
-import { workerEntry } from '../runtime.js'
+import { workerEntry, type EntryModule } from '../runtime.js'
 import type { Storage } from '../storage/index.js'
 import type { ExtractResult, PackageFile, PackageLimits, PackageProblem } from './extract.js'
 
@@ -54,7 +54,21 @@ export interface UnpackedPackage {
   dir: string
   /** Every file (slash-separated relative names, folders implied) with its size and CRC-32. */
   files: PackageFile[]
+  /** What a reading worker made of the package (see `UnpackOptions.reader`). */
+  read?: unknown
   dispose(): Promise<void>
+}
+
+/**
+ * A worker that unpacks a package and then reads it (a Common Cartridge's manifest), in place of the
+ * plain unpack worker: it takes `{ zipFile, outDir, limits, ...data }` and posts an `ExtractResult`
+ * whose success may carry `read`.
+ */
+export interface PackageReader {
+  module: EntryModule
+  data: Record<string, unknown>
+  /** How long unpacking and reading may take; past it the worker is stopped and the package refused. */
+  timeoutMs?: number
 }
 
 let running = 0
@@ -84,19 +98,34 @@ async function sweepStale(workDir: string) {
   }
 }
 
-function runWorker(zipFile: string, outDir: string, limits: PackageLimits): Promise<ExtractResult> {
+function runWorker(zipFile: string, outDir: string, limits: PackageLimits, reader?: PackageReader): Promise<ExtractResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry('packages/worker'), {
-      workerData: { zipFile, outDir, limits },
+    const worker = new Worker(workerEntry(reader?.module ?? 'packages/worker'), {
+      workerData: { ...reader?.data, zipFile, outDir, limits },
       // Inflating is streamed: the worker never holds a whole file.
       resourceLimits: { maxOldGenerationSizeMb: 128 },
       stdout: false,
       stderr: false,
     })
     let result: ExtractResult | null = null
-    worker.once('message', (message: ExtractResult) => (result = message))
-    worker.once('error', (error) => (result ? resolve(result) : reject(error)))
-    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the unpack worker stopped with code ${code} and no result`))))
+    const timer = reader?.timeoutMs
+      ? setTimeout(() => {
+          result ??= { ok: false, problem: 'unreadable', message: 'The package took too long to read' }
+          void worker.terminate()
+        }, reader.timeoutMs)
+      : null
+    const settle = () => timer && clearTimeout(timer)
+    worker.once('message', (message: ExtractResult) => (result ??= message))
+    worker.once('error', (error) => {
+      settle()
+      if (result) resolve(result)
+      else reject(error)
+    })
+    worker.once('exit', (code) => {
+      settle()
+      if (result) resolve(result)
+      else reject(new Error(`the unpack worker stopped with code ${code} and no result`))
+    })
   })
 }
 
@@ -104,7 +133,10 @@ function runWorker(zipFile: string, outDir: string, limits: PackageLimits): Prom
  * Unpacks the zip at `zipFile` (on local disk) into a new folder under `workDir`. Resolves with the
  * checked package, or rejects with a PackageError naming what is wrong; nothing stays behind then.
  */
-export async function unpackPackage(zipFile: string, options: { workDir: string; limits?: Partial<PackageLimits> }): Promise<UnpackedPackage> {
+export async function unpackPackage(
+  zipFile: string,
+  options: { workDir: string; limits?: Partial<PackageLimits>; reader?: PackageReader },
+): Promise<UnpackedPackage> {
   const limits = { ...PACKAGE_LIMITS, ...options.limits }
   await fsp.mkdir(options.workDir, { recursive: true, mode: 0o700 })
   await sweepStale(options.workDir)
@@ -113,9 +145,9 @@ export async function unpackPackage(zipFile: string, options: { workDir: string;
   const dispose = () => fsp.rm(dir, { recursive: true, force: true })
   const release = await slot()
   try {
-    const result = await runWorker(zipFile, dir, limits)
+    const result = await runWorker(zipFile, dir, limits, options.reader)
     if (!result.ok) throw new PackageError(result.problem, result.message)
-    return { dir, files: result.files, dispose }
+    return { dir, files: result.files, read: result.read, dispose }
   } catch (error) {
     await dispose()
     throw error
@@ -131,7 +163,7 @@ export async function unpackPackage(zipFile: string, options: { workDir: string;
 export async function unpackStoredPackage(
   storage: Storage,
   key: string,
-  options: { workDir: string; limits?: Partial<PackageLimits & { maxPackageBytes: number }> },
+  options: { workDir: string; limits?: Partial<PackageLimits & { maxPackageBytes: number }>; reader?: PackageReader },
 ): Promise<UnpackedPackage> {
   const maxBytes = options.limits?.maxPackageBytes ?? PACKAGE_LIMITS.maxPackageBytes
   await fsp.mkdir(options.workDir, { recursive: true, mode: 0o700 })

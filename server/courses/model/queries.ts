@@ -72,12 +72,13 @@ export async function countCourses(db: Queryable, scope: ListScope): Promise<num
 }
 
 /** Creates a draft in the Draft status, owned by `owner`. */
-export async function insertCourse(tx: Queryable, name: string, owner: string): Promise<{ uuid: string; revision: number }> {
+export async function insertCourse(tx: Queryable, name: string, owner: string, uuid?: string): Promise<{ uuid: string; revision: number }> {
+  // `uuid` when the caller has already stored files under the course's keys (a cartridge import).
   const { rows } = await tx.query<{ uuid: string; revision: number }>(
-    `INSERT INTO courses (name, created_by, status_id)
-     VALUES ($1, $2, (SELECT id FROM statuses WHERE code = 'DRAFT' AND deleted_at IS NULL LIMIT 1))
+    `INSERT INTO courses (uuid, name, created_by, status_id)
+     VALUES (COALESCE($3::uuid, gen_random_uuid()), $1, $2, (SELECT id FROM statuses WHERE code = 'DRAFT' AND deleted_at IS NULL LIMIT 1))
      RETURNING uuid, revision`,
-    [name, owner],
+    [name, owner, uuid ?? null],
   )
   return { uuid: rows[0].uuid, revision: Number(rows[0].revision) }
 }

@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add'
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined'
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined'
 import Search from '@mui/icons-material/Search'
 import {
@@ -22,12 +23,14 @@ import {
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { allows, STARTERS } from '../../../contracts/access'
 import { COURSE_PAGE_SIZE, type CourseFilter, type CourseSummary } from '../../../contracts/courses/creator'
 import { useGroups } from '../../layout/access/groups'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { builderBase } from '../page/paths'
+import { ImportCartridgeDialog } from './ImportCartridgeDialog'
 import { NewCourseDialog } from './NewCourseDialog'
 import type { AppDataProvider } from '../../dataProvider'
 
@@ -54,6 +57,7 @@ export function CourseList() {
   const page = Math.max(1, Number(params.get('page')) || 1)
   const [typed, setTyped] = useState(search)
   const [creating, setCreating] = useState(false)
+  const [importing, setImporting] = useState(false)
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params)
@@ -85,9 +89,17 @@ export function CourseList() {
         <Typography id="course-list-title" variant="h4" component="h1">
           {translate('aula.builder.list.title')}
         </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-          {translate('aula.builder.list.newCourse')}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {/* Importing makes the caller a course's owner: creators and administrators, as the route's policy says. */}
+          {!groupsPending && allows(STARTERS, true, groups) && (
+            <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>
+              {translate('aula.builder.importCartridge.open')}
+            </Button>
+          )}
+          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            {translate('aula.builder.list.newCourse')}
+          </Button>
+        </Box>
       </Box>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Tabs
@@ -169,6 +181,9 @@ export function CourseList() {
         ) : null}
       </Box>
       <NewCourseDialog open={creating} onClose={() => setCreating(false)} onCreated={(uuid) => navigate(`${builderBase(pathname, uuid)}/general`)} />
+      {importing && (
+        <ImportCartridgeDialog open onClose={() => setImporting(false)} onImported={(uuid) => navigate(`${builderBase(pathname, uuid)}/content`)} />
+      )}
     </Box>
   )
 }

@@ -15,6 +15,7 @@ import { useCoEditing } from '../common/useCoEditing'
 import { UnsentEdits } from '../common/UnsentEdits'
 import { applyAnswer } from '../common/applyAnswer'
 import type { PendingWrite, WriteAnswer } from '../common/saver'
+import { ImportReportPanel } from './ImportReportPanel'
 import { builderBase } from './paths'
 import { ReviewPanel } from './ReviewPanel'
 import { BUILDER_TABS, type BuilderTab } from './tabs'
@@ -167,6 +168,7 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
             {translate('aula.builder.page.readOnly')}
           </Alert>
         )}
+        {value.canEdit && !review && <ImportReportPanel uuid={uuid} />}
         {!review && <BuilderTabs base={base} current={tabId} />}
         <Paper
           component="div"

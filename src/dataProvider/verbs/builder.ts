@@ -1,3 +1,4 @@
+import type { CartridgeImportResponse, CartridgeUploadBody, ImportReportResponse } from '../../../contracts/courses/cartridge'
 import type {
   ContentTree,
   HistoryResponse,
@@ -52,6 +53,15 @@ export const builderVerbs = {
   /** Creators one may invite (legacy `share/creators/{id}?search=`). */
   findCreators: (uuid: string, search: string) =>
     get<InvitableList>(`builder/share/creators/${segment(uuid)}${search.trim() ? `?search=${segment(search.trim())}` : ''}`),
+  /** Upload parameters for a Common Cartridge to import (`import/cartridge-par`). */
+  askCartridgeUpload: (body: CartridgeUploadBody) => post<UploadParams>('import/cartridge-par', body),
+  /** `POST import/cartridge {path}`: the new draft made from the uploaded cartridge, with its report. */
+  importCartridge: (path: string) => post<CartridgeImportResponse>('import/cartridge', { path }),
+  /** What the import that made this draft reported (null: not imported, or dismissed). */
+  getImportReport: (uuid: string) => get<ImportReportResponse>(`import/report/${segment(uuid)}`),
+  async dismissImportReport(uuid: string): Promise<void> {
+    await httpClient(`${CREATOR_API}/import/report/${segment(uuid)}`, { method: 'DELETE' })
+  },
   validateCourse: (uuid: string) => get<ValidationResponse>(`publish/validate/${segment(uuid)}`),
   publishCourse: (uuid: string) => post<PublishResponse>('publish/all', { uuid }),
 

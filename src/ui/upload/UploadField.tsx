@@ -29,6 +29,11 @@ export interface UploadFieldProps {
   /** Shown under the field, before the accepted types (what the file is for). */
   helperText?: ReactNode
   disabled?: boolean
+  /**
+   * The file chooser's own filter (`.imscc,.zip`), named to people by its extensions, for kinds whose
+   * files browsers give no telling type; the kind's types are still what the upload may be.
+   */
+  accept?: string
 }
 
 type Phase = { step: 'idle' } | { step: 'preparing' | 'uploading' | 'saving'; file: File; percent: number } | { step: 'done' | 'cancelled'; file: File }
@@ -38,7 +43,7 @@ type Phase = { step: 'idle' } | { step: 'preparing' | 'uploading' | 'saving'; fi
  * for parameters, uploads with a determinate progress bar (cancellable), then registers the path.
  * Errors show requirements §8's texts; nothing the creator typed elsewhere depends on it.
  */
-export function UploadField({ label, kind, getParams, onUploaded, currentName, helperText, disabled = false }: UploadFieldProps) {
+export function UploadField({ label, kind, getParams, onUploaded, currentName, helperText, disabled = false, accept }: UploadFieldProps) {
   const translate = useTranslate()
   const t = (key: string, options?: Record<string, unknown>) => translate(`aula.upload.${key}`, options)
   const [locale] = useLocaleState()
@@ -54,7 +59,7 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
   useEffect(() => () => controller.current?.abort(), [])
 
   const { contentTypes, maxBytes } = UPLOAD_KINDS[kind]
-  const types = typeNames(contentTypes)
+  const types = accept ? accept.split(',').map((a) => a.trim().replace(/^\./, '').toUpperCase()) : typeNames(contentTypes)
   const busy = phase.step === 'preparing' || phase.step === 'uploading' || phase.step === 'saving'
 
   const start = async (file: File) => {
@@ -159,7 +164,7 @@ export function UploadField({ label, kind, getParams, onUploaded, currentName, h
           type="file"
           hidden
           aria-label={`${label}: ${currentName ? t('replace') : t('choose')}`}
-          accept={contentTypes.length > 0 ? contentTypes.join(',') : undefined}
+          accept={accept ?? (contentTypes.length > 0 ? contentTypes.join(',') : undefined)}
           disabled={busy || disabled}
           onChange={(e) => {
             choose(e.target.files)

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { BuilderScreen, CourseListScreen, ReviewScreen } from '../../../src/builder/screens'
 import { dataProvider } from '../../../src/dataProvider'
+import type { ImportReportResponse } from '../../../contracts/courses/cartridge'
 import type { ValidationItem } from '../../../contracts/courses/content'
 import type { CourseDraft, CourseSummary } from '../../../contracts/courses/creator'
 
@@ -76,6 +77,8 @@ export class FakeCourses {
   /** Paths that get no answer at all (network failure) while listed. */
   offline = new Set<string>()
   started: string[] = []
+  /** What `import/report/:id` answers (a course made by a Common Cartridge import shows it). */
+  importReport: ImportReportResponse = { report: null, importedAt: null }
 
   writes(path?: string) {
     return this.requests.filter((r) => r.method !== 'GET' && (!path || r.path === path))
@@ -83,7 +86,7 @@ export class FakeCourses {
 
   handlers() {
     const track = async (request: Request, path: string) => {
-      const body = request.method === 'GET' ? undefined : ((await request.json()) as Record<string, unknown>)
+      const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : ((await request.json()) as Record<string, unknown>)
       this.requests.push({ method: request.method, path, body })
       return body
     }
@@ -147,6 +150,12 @@ export class FakeCourses {
       ),
       read('/builder/blocks/:id', () => ({ items: [] })),
       read('/publish/validate/:id', () => this.validation),
+      read('/import/report/:id', () => this.importReport),
+      http.delete(`${API}/import/report/:id`, async ({ request }) => {
+        await track(request, new URL(request.url).pathname.slice(API.length))
+        this.importReport = { report: null, importedAt: null }
+        return HttpResponse.json(this.importReport)
+      }),
       http.post(`${API}/start`, async ({ request }) => {
         const body = (await track(request, '/start'))!
         this.started.push(String(body.name))

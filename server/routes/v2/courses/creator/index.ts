@@ -36,6 +36,7 @@ import type { Queryable } from '../../../../db/index.js'
 import type { App, Principal } from '../../../../types.js'
 import { actorOf } from '../../../../http/actor.js'
 import { requireCourse, type CourseRole } from './access.js'
+import { cartridgeRoutes } from './cartridge.js'
 import { collaboratorRoutes } from './collaborators.js'
 import { listRoutes } from './lists.js'
 import { mediaRoutes, urlReader } from './media.js'
@@ -195,6 +196,7 @@ export default async function creatorRoutes(app: App) {
     }
 
     if (!legacy) await listRoutes(app, { base, tags })
+    if (!legacy) await cartridgeRoutes(app, { base, tags })
     await collaboratorRoutes(app, { base, tags, legacy })
 
     app.post(
