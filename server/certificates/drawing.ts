@@ -7,11 +7,9 @@ import type { CertificateContent } from './pdf.js'
  * Certificate PDFs are drawn by a small pool of worker threads (`certificates/worker`), so that the
  * server's event loop keeps answering while many learners download their certificates at once (at
  * the end of an exam). Drawings wait their turn in a bounded queue in front of the pool; when it is
- * full the download is answered 503 `BUSY` with Retry-After. The refused callers are given return
- * times one drawing apart, after the queue and after those refused before them, so that a crowd
- * (thousands of learners finishing together) comes back at the pace the workers draw rather than
- * all at once again. Workers start with the first drawing that needs them; one that stops is
- * replaced by the next drawing, and the drawing it held fails.
+ * full the download is answered 503 `BUSY` with Retry-After (and the refused drawing is drawn ahead,
+ * see `ahead.ts`). Workers start with the first drawing that needs them; one that stops is replaced
+ * by the next drawing, and the drawing it held fails.
  */
 
 /** What the pool sends a worker: one certificate, its template's bytes transferred (null: the default design). */
@@ -62,8 +60,12 @@ function transferable(bytes: Uint8Array): ArrayBuffer {
   return new Uint8Array(bytes).buffer
 }
 
-/** The longest wait a busy answer asks for (ten minutes: 10,000 certificates at once, one worker). */
+/** The longest wait a busy answer asks for. */
 const MAX_RETRY_AFTER_S = 600
+/** A drawing's time before any is measured. */
+const DEFAULT_DRAWING_MS = 100
+/** How many of the latest drawing times the pace is taken from. */
+const RECENT_DRAWINGS = 32
 
 export class CertificateDrawer {
   private readonly slots = new Set<Slot>()
@@ -71,35 +73,43 @@ export class CertificateDrawer {
   private readonly waiting: Job[] = []
   private nextId = 1
   private closed = false
-  /**
-   * Recent drawing time in milliseconds as the workers measure it (a busy event loop here does not
-   * inflate it), for the Retry-After of a busy answer.
-   */
-  private averageMs = 100
-  /** When (performance.now()) the latest refused caller was told to come back. */
-  private lastReturn = 0
+  /** The latest drawing times in milliseconds, as the workers measure them (a busy event loop here does not inflate them). */
+  private readonly recentMs: number[] = []
 
   constructor(private readonly options: DrawerOptions) {}
 
   /**
    * Draws a certificate in a worker. `template` must not be used by the caller afterwards when it
    * is the sole user of its memory (the bytes are handed to the worker). Rejects with a
-   * ServiceBusyError when too many drawings wait already.
+   * ServiceBusyError when too many drawings wait already, unless `background` (drawing ahead, whose
+   * caller bounds how many it asks for at once).
    */
-  draw(content: CertificateContent, template: Uint8Array | null): Promise<Buffer> {
+  draw(content: CertificateContent, template: Uint8Array | null, background = false): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('the certificate drawing pool is closed'))
     const free = this.idle.length > 0 || this.slots.size < this.options.workers
-    if (!free && this.waiting.length >= this.options.maxWaiting) {
-      const now = performance.now()
-      const each = this.averageMs / this.options.workers
-      this.lastReturn = Math.max(this.lastReturn, now + this.waiting.length * each) + each
-      const seconds = Math.ceil((this.lastReturn - now) / 1000)
-      return Promise.reject(new ServiceBusyError(`${this.waiting.length} certificate drawings already wait`, Math.min(MAX_RETRY_AFTER_S, Math.max(1, seconds))))
+    if (!free && !background && this.waiting.length >= this.options.maxWaiting) {
+      return Promise.reject(new ServiceBusyError(`${this.waiting.length} certificate drawings already wait`, this.secondsUntil(0)))
     }
     return new Promise<Buffer>((resolve, reject) => {
       this.waiting.push({ content, template, resolve, reject })
       this.dispatch()
     })
+  }
+
+  /**
+   * About how many seconds until a drawing with `ahead` others before it (besides the queue) is
+   * drawn: by a quick recent drawing (the fastest quarter of the latest), since drawings measured while
+   * the machine was busiest would ask callers to come back later than needed. 1 s to 10 minutes.
+   */
+  secondsUntil(ahead: number): number {
+    const sorted = [...this.recentMs].sort((a, b) => a - b)
+    const pace = sorted.length ? sorted[Math.floor(sorted.length / 4)]! : DEFAULT_DRAWING_MS
+    const seconds = Math.ceil(((this.waiting.length + ahead + 1) * pace) / this.options.workers / 1000)
+    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, seconds))
+  }
+
+  get isClosed(): boolean {
+    return this.closed
   }
 
   /** Fails the waiting drawings and stops every worker. */
@@ -159,7 +169,8 @@ export class CertificateDrawer {
       clearTimeout(job.timer)
       slot.job = null
       if ('pdf' in answer) {
-        this.averageMs = this.averageMs * 0.8 + answer.ms * 0.2
+        this.recentMs.push(answer.ms)
+        if (this.recentMs.length > RECENT_DRAWINGS) this.recentMs.shift()
         job.resolve(Buffer.from(answer.pdf))
       } else {
         job.reject(new Error(`the certificate could not be drawn: ${answer.error}`))

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { courseApp, type Caller, type CourseApi } from '../helpers/courses.js'
 import { FORMS, publishedCourse, RIGHT, subscribe, type PublishedCourse } from './forms-course.js'
 
@@ -97,8 +97,10 @@ describe('a full drawing queue', () => {
   })
   afterAll(() => api.close())
 
-  it('answers 503 BUSY with Retry-After to the downloads beyond it, and the PDF once tried again', async () => {
+  it('answers 503 BUSY with Retry-After to the downloads beyond it, draws those ahead, and serves the kept PDF once tried again', async () => {
     const learners = await graduates(api, course, 6, 'queue')
+    const kept = () => api.app.storage.list('certificates/issued/')
+    const keptBefore = (await kept()).length
     const answers = await Promise.all(learners.map((learner) => download(api, learner, course)))
     const busy = answers.filter((res) => res.statusCode === 503)
     const drawn = answers.filter((res) => res.statusCode === 200)
@@ -110,13 +112,18 @@ describe('a full drawing queue', () => {
       expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/)
       expect(res.json()).toEqual({ message: 'The service is busy; try again in a moment', code: 'BUSY' })
     }
-    // Once the queue has room again, the refused learners get their PDF.
+    // The refused are drawn ahead without asking again: their kept copies appear by themselves.
+    await vi.waitFor(async () => expect(await kept()).toHaveLength(keptBefore + learners.length), { timeout: 20_000 })
+    const put = vi.spyOn(api.app.storage, 'put')
+    onTestFinished(() => put.mockRestore())
     for (const [i, res] of answers.entries()) {
       if (res.statusCode !== 503) continue
       const again = await download(api, learners[i]!, course)
       expect(again.statusCode, again.body).toBe(200)
       expect(isPdf(again.rawPayload)).toBe(true)
     }
+    // Served from the kept copies: nothing drawn again.
+    expect(put).not.toHaveBeenCalled()
   })
 
   it('is declared in the OpenAPI document of the download', async () => {

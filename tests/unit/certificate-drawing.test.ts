@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CertificateDrawer } from '../../server/certificates/drawing.js'
 import type { CertificateContent } from '../../server/certificates/pdf.js'
+import { DrawAhead } from '../../server/certificates/ahead.js'
 import { ServiceBusyError } from '../../server/http/busy.js'
 
 /**
@@ -80,22 +81,6 @@ describe('the certificate drawing pool', () => {
     expect((await second).toString()).toBe('%PDF-Two:none')
   })
 
-  it('spreads a crowd of refused callers: each is asked to come back one drawing after the one before', async () => {
-    const { d } = drawer({ maxWaiting: 1 })
-    const taken = [d.draw(content('One'), null), d.draw(content('Two'), null)]
-    // 50 more at once: with no drawing measured yet, a drawing counts as 100 ms.
-    const waits: number[] = []
-    for (let i = 0; i < 50; i++) {
-      const refused = await d.draw(content(`Crowd ${i}`), null).catch((e: ServiceBusyError) => e)
-      expect(refused).toBeInstanceOf(ServiceBusyError)
-      waits.push((refused as ServiceBusyError).retryAfterSeconds)
-    }
-    expect(waits[0]).toBe(1)
-    expect(waits).toEqual([...waits].sort((a, b) => a - b))
-    expect(waits[49]).toBeGreaterThanOrEqual(5)
-    await Promise.all(taken)
-  })
-
   it('fails what waits when it is closed, and every later drawing', async () => {
     const { d } = drawer()
     const drawing = d.draw(content('hang'), null)
@@ -104,5 +89,42 @@ describe('the certificate drawing pool', () => {
     await d.close()
     await Promise.all(failures)
     await expect(d.draw(content('Never'), null)).rejects.toThrow(/closed/)
+  })
+})
+
+describe('drawing ahead what was refused as busy', () => {
+  it('draws the refused in the order refused, a few at a time, without being asked again, and says when each is likely done', async () => {
+    const { d, log } = drawer({ maxWaiting: 1 })
+    const ahead = new DrawAhead({ drawer: d, concurrency: 2, max: 100, log })
+    const drawn: string[] = []
+    let running = 0
+    let most = 0
+    const job = (i: number) => async () => {
+      most = Math.max(most, ++running)
+      try {
+        drawn.push((await d.draw(content(`Crowd ${i}`), null, true)).toString())
+      } finally {
+        running--
+      }
+    }
+    const waits = Array.from({ length: 60 }, (_, i) => ahead.defer(`key ${i}`, job(i))!)
+    // No drawing measured yet: each counts as 100 ms, one worker.
+    expect(waits[0]).toBe(1)
+    expect(waits).toEqual([...waits].sort((a, b) => a - b))
+    expect(waits[59]).toBeGreaterThanOrEqual(5)
+    // Refused again before its turn, a download keeps its place and is drawn once.
+    expect(ahead.defer('key 59', job(99))).toBeLessThanOrEqual(waits[59]!)
+    await vi.waitFor(() => expect(drawn).toHaveLength(60), { timeout: 10_000 })
+    expect(drawn).toEqual(Array.from({ length: 60 }, (_, i) => `%PDF-Crowd ${i}:none`))
+    expect(most).toBe(2)
+    expect(ahead.size).toBe(0)
+  })
+
+  it('remembers a bounded number of drawings: beyond, a refused download is only told to come back', async () => {
+    const { d, log } = drawer()
+    const ahead = new DrawAhead({ drawer: d, concurrency: 0, max: 2, log })
+    expect(ahead.defer('a', async () => undefined)).toBe(1)
+    expect(ahead.defer('b', async () => undefined)).toBe(1)
+    expect(ahead.defer('c', async () => undefined)).toBeNull()
   })
 })

@@ -22,14 +22,19 @@ import {
   type CertificateLocale,
   type CertificateRow,
 } from '../../certificates/index.js'
+import { DrawAhead } from '../../certificates/ahead.js'
 import { CertificateDrawer } from '../../certificates/drawing.js'
 import { publishedSnapshot } from '../../courses/snapshots.js'
+import { ServiceBusyError } from '../../http/busy.js'
 import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'
 
 const tags = ['learner: certificates']
+
+/** Refused downloads remembered to be drawn ahead at most (a few hundred bytes each). */
+const DRAW_AHEAD_MAX = 50_000
 
 const hoursOf = (row: CertificateRow) => (row.hours === null ? null : Number(row.hours))
 
@@ -44,6 +49,7 @@ export default async function certificateRoutes(app: App) {
   const names = printedNames(app)
   const drawer = new CertificateDrawer({ workers: app.config.CERTIFICATE_PDF_WORKERS, maxWaiting: app.config.CERTIFICATE_PDF_QUEUE, log: app.log })
   app.addHook('onClose', () => drawer.close())
+  const ahead = new DrawAhead({ drawer, concurrency: app.config.CERTIFICATE_PDF_WORKERS + 1, max: DRAW_AHEAD_MAX, log: app.log })
   /** PDFs being drawn and kept now, by their stored key: concurrent downloads of one certificate share the drawing. */
   const drawing = new Map<string, Promise<Buffer>>()
 
@@ -77,30 +83,40 @@ export default async function certificateRoutes(app: App) {
         // Removed since: drawn again below.
       }
     }
+    const content: CertificateContent = {
+      learner: row.learner_name,
+      course: row.course_name,
+      hours: hoursOf(row),
+      issuedAt: new Date(row.issued_at),
+      code: row.code,
+      verifyUrl,
+      locale,
+    }
+    try {
+      const bytes = await drawOnce(key, content, template, false)
+      return { body: bytes, size: bytes.length }
+    } catch (error) {
+      // Refused as busy: drawn ahead as soon as a worker is free (unless a try of the learner's drew it
+      // meanwhile); the learner is told when to come back.
+      const later = async () => (await app.storage.head(key)) ?? drawOnce(key, content, template, true)
+      const seconds = error instanceof ServiceBusyError ? ahead.defer(key, later) : null
+      throw seconds === null ? error : new ServiceBusyError((error as Error).message, seconds)
+    }
+  }
+
+  /** Draws and keeps the PDF of `key`, or joins its drawing already under way. */
+  function drawOnce(key: string, content: CertificateContent, template: string | null, background: boolean): Promise<Buffer> {
     let pdf = drawing.get(key)
     if (!pdf) {
-      pdf = drawAndKeep(
-        key,
-        {
-          learner: row.learner_name,
-          course: row.course_name,
-          hours: hoursOf(row),
-          issuedAt: new Date(row.issued_at),
-          code: row.code,
-          verifyUrl,
-          locale,
-        },
-        template,
-      ).finally(() => drawing.delete(key))
+      pdf = drawAndKeep(key, content, template, background).finally(() => drawing.delete(key))
       drawing.set(key, pdf)
     }
-    const bytes = await pdf
-    return { body: bytes, size: bytes.length }
+    return pdf
   }
 
   /** Draws the certificate in a worker and keeps the PDF in storage under `key`. */
-  async function drawAndKeep(key: string, content: CertificateContent, template: string | null): Promise<Buffer> {
-    const pdf = await drawer.draw(content, await templateBytes(template))
+  async function drawAndKeep(key: string, content: CertificateContent, template: string | null, background: boolean): Promise<Buffer> {
+    const pdf = await drawer.draw(content, await templateBytes(template), background)
     try {
       await app.storage.put(key, pdf, 'application/pdf')
     } catch (error) {
