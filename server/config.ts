@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import path from 'node:path'
 import Type, { type Static } from 'typebox'
 import Value from 'typebox/value'
@@ -157,6 +158,19 @@ export const ConfigSchema = Type.Object({
   }),
   // Rate limits of the expensive routes (server/limits, README "Rate limits"): requests per window,
   // per signed-in user (per client address for visitors); 0 turns a class's limit off.
+  BADGE_SIGNING_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "Ed25519 private key (PEM, PKCS#8, or a JWK's JSON) the Open Badges credentials are signed with; when unset one is generated once into <data dir>/badges/signing-key.pem.",
+    }),
+  ),
+  BADGE_ISSUER_NAME: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    default: 'Aula',
+    description: 'The name of the issuer (the centre) in every Open Badges credential and in the issuer profile.',
+  }),
   RATE_LIMIT_WINDOW_SECONDS: Type.Integer({
     minimum: 1,
     maximum: 86400,
@@ -369,9 +383,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.XAPI_PASSWORD && !config.XAPI_USERNAME) throw new ConfigError('Invalid configuration: XAPI_USERNAME is required when XAPI_PASSWORD is set')
   if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND)
     throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
+  if (config.BADGE_SIGNING_KEY) badgeKeyCheck(config.BADGE_SIGNING_KEY)
   // An origin as browsers write it (lower case, no trailing slash, no default port).
   for (const name of ['FILES_ORIGIN', 'PUBLIC_URL'] as const) if (config[name]) config[name] = new URL(config[name]).origin
   return { ...config, dataDir: path.resolve(config.AULA_DATA_DIR) }
+}
+
+/** A BADGE_SIGNING_KEY that is not an Ed25519 private key stops the start (one line, the key not echoed). */
+function badgeKeyCheck(text: string): void {
+  let type: string | undefined
+  try {
+    type = parseBadgeKey(text).asymmetricKeyType
+  } catch {
+    throw new ConfigError('Invalid configuration: BADGE_SIGNING_KEY must be an Ed25519 private key (PEM or JWK)')
+  }
+  if (type !== 'ed25519') throw new ConfigError('Invalid configuration: BADGE_SIGNING_KEY must be an Ed25519 private key (PEM or JWK)')
+}
+
+/** An Ed25519 private key written as PEM (PKCS#8) or as a JWK's JSON. */
+export function parseBadgeKey(text: string): crypto.KeyObject {
+  const trimmed = text.trim()
+  return trimmed.startsWith('{')
+    ? crypto.createPrivateKey({ key: JSON.parse(trimmed) as crypto.JsonWebKey, format: 'jwk' })
+    : crypto.createPrivateKey(trimmed.replace(/\\n/g, '\n'))
 }
 
 function describe(message: string, params: unknown): string {

@@ -16,4 +16,10 @@ export const formsPolicy = {
   'GET /api/v2/forms/summary/:course/:id': SIGNED_IN,
   'GET /api/v2/courses/certificates/:course': SIGNED_IN,
   'GET /api/certificates/verify/:code': PUBLIC,
+  // Open Badges 3.0 credentials (decision 0027): the caller's own, and the public ones to check them.
+  'GET /api/v2/courses/certificates/:course/badge': SIGNED_IN,
+  'GET /api/certificates/badges/:code': PUBLIC,
+  'POST /api/certificates/badges/verify': PUBLIC,
+  'GET /api/certificates/issuer': PUBLIC,
+  'GET /api/certificates/issuer/jwks': PUBLIC,
 } as const satisfies PolicyTable

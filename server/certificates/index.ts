@@ -9,8 +9,9 @@ export { templateKind } from './template.js'
 export type { CertificateContent } from './pdf.js'
 export { printedNames, type PrintedName } from './names.js'
 export { certificateView } from './view.js'
-export { catalogueTemplate, certificateByCode, certificateOf, certificateTemplateKey, type CertificateRow } from './queries.js'
+export { badgeOf, catalogueTemplate, certificateByCode, keepBadge, poolEmail, certificateOf, certificateTemplateKey, type CertificateRow } from './queries.js'
 export { storedPdfKey } from './stored.js'
+export * as badges from './badge.js'
 
 /** Draws a certificate as a PDF. The PDF, font and QR libraries load with the first certificate drawn. */
 export async function renderCertificate(...args: Parameters<typeof import('./pdf.js').renderCertificate>): Promise<Uint8Array> {

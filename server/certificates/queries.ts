@@ -78,3 +78,21 @@ export async function certificateTemplateKey(db: Queryable, row: Pick<Certificat
   )
   return rows[0]?.template ?? null
 }
+
+/** The certificate's Open Badges credential (its VC-JWT) as first handed out, or null. */
+export async function badgeOf(db: Queryable, code: string): Promise<string | null> {
+  const { rows } = await db.query<{ jwt: string }>('SELECT jwt FROM certificate_badges WHERE code = $1', [code])
+  return rows[0]?.jwt ?? null
+}
+
+/** Keeps the credential unless one was kept meanwhile: the one kept, either way. */
+export async function keepBadge(db: Queryable, code: string, jwt: string): Promise<string> {
+  await db.query('INSERT INTO certificate_badges (code, jwt) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING', [code, jwt])
+  return (await badgeOf(db, code)) ?? jwt
+}
+
+/** The learner's e-mail as the embedded user pool holds it, or null elsewhere. */
+export async function poolEmail(db: Queryable, userSub: string): Promise<string | null> {
+  const { rows } = await db.query<{ value: string }>("SELECT value FROM identity_user_attributes WHERE username = $1 AND name = 'email'", [userSub])
+  return rows[0]?.value.trim() || null
+}

@@ -16,6 +16,10 @@ export const LIMITED_ROUTES = {
   // Drawing a certificate PDF (fonts, QR code, template) is the heaviest thing a learner can ask for.
   'GET /api/v2/courses/certificates/:course': 'certificatePdf',
   'GET /api/certificates/verify/:code': 'certificateVerify',
+  // The Open Badges credentials share the verification's allowance (decision 0027).
+  'GET /api/v2/courses/certificates/:course/badge': 'certificateVerify',
+  'GET /api/certificates/badges/:code': 'certificateVerify',
+  'POST /api/certificates/badges/verify': 'certificateVerify',
   'POST /api/v2/experimental/ai-avatar-create-request': 'avatar',
   'POST /api/v2/courses/creator/start': 'courseStart',
   'POST /api/courses/creator/start': 'courseStart',

@@ -6,6 +6,7 @@ import adminSubscriptionRoutes from './admin-subscriptions/index.js'
 import adminSupportRoutes from './admin-support/index.js'
 import adminUsersFeature from './admin-users/index.js'
 import authRoutes from './auth/index.js'
+import badgeRoutes from './certificates/badges.js'
 import certificateRoutes from './certificates/index.js'
 import configRoutes from './config.js'
 import documentsFeature from './documents/index.js'
@@ -44,6 +45,7 @@ export default async function apiRoutes(app: App) {
   await app.register(fileRoutes)
   await app.register(formRoutes)
   await app.register(certificateRoutes)
+  await app.register(badgeRoutes)
   await app.register(financeRoutes, { prefix: '/v2/finances' })
   await app.register(experimentalRoutes, { prefix: '/v2/experimental' })
 }
