@@ -82,9 +82,7 @@ export const IssuerDocument = Type.Object({
   type: Type.Array(Type.String()),
   name: Type.String(),
   url: Type.String(),
-  verificationMethod: Type.Array(
-    Type.Object({ id: Type.String(), type: Type.Literal('JsonWebKey'), controller: Type.String(), publicKeyJwk: PublicJwk }),
-  ),
+  verificationMethod: Type.Array(Type.Object({ id: Type.String(), type: Type.Literal('JsonWebKey'), controller: Type.String(), publicKeyJwk: PublicJwk })),
   jwks: Type.String({ description: 'Where the key set is (the same key, as a JWKS).' }),
 })
 

@@ -34,7 +34,10 @@ export function loadBadgeKey(config: Pick<Config, 'BADGE_SIGNING_KEY' | 'dataDir
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('the badge signing key must be an Ed25519 private key')
   const publicKey = crypto.createPublicKey(privateKey)
   const { x } = publicKey.export({ format: 'jwk' }) as { x: string }
-  const kid = crypto.createHash('sha256').update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x })).digest('base64url')
+  const kid = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }))
+    .digest('base64url')
   return { privateKey, publicKey, kid, jwk: { kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' } }
 }
 
@@ -152,7 +155,12 @@ export function readJwt(jwt: string): ReadCredential {
     }
     throw new UnreadableCredential(`The ${what} of the VC-JWT is not a JSON object`)
   }
-  return { header: json(parts[0], 'header'), payload: json(parts[1], 'payload'), signingInput: `${parts[0]}.${parts[1]}`, signature: Buffer.from(parts[2], 'base64url') }
+  return {
+    header: json(parts[0], 'header'),
+    payload: json(parts[1], 'payload'),
+    signingInput: `${parts[0]}.${parts[1]}`,
+    signature: Buffer.from(parts[2], 'base64url'),
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { OpenBadgeCredential } from '../../contracts/learner/badges.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { courseApp, type Caller, type CourseApi } from '../helpers/courses.js'
 import { FORMS, publishedCourse, RIGHT, subscribe, type PublishedCourse } from './forms-course.js'
@@ -39,12 +40,21 @@ const verifyBadge = (jwt: string, type = 'application/vc+jwt') =>
  * A third party's verifier: it knows nothing of the server's code, only the issuer's published key set
  * (fetched from the issuer's JWKS address) and the VC-JWT format.
  */
-async function independentlyVerify(jwt: string): Promise<{ ok: boolean; payload?: Record<string, any> }> {
+interface Payload {
+  iss: string
+  jti: string
+  sub: string
+  nbf: number
+  iat: number
+  vc: OpenBadgeCredential
+}
+
+async function independentlyVerify(jwt: string): Promise<{ ok: boolean; payload?: Payload }> {
   const jwks = await api.app.inject({ method: 'GET', url: '/api/certificates/issuer/jwks' })
   expect(jwks.statusCode).toBe(200)
   const [h, p, s] = jwt.split('.')
   let header: Record<string, unknown>
-  let payload: Record<string, any>
+  let payload: Payload
   try {
     header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'))
     payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'))
@@ -73,7 +83,7 @@ describe('Open Badges 3.0 credentials', () => {
     const { who, code } = await completed('Irina Smirnova')
     const res = await api.call(who, 'GET', `${CERTS}/${course.uuid}/badge`)
     expect(res.statusCode, res.body).toBe(200)
-    const { credential, jwt, verified } = res.json() as { credential: Record<string, any>; jwt: string; verified: boolean }
+    const { credential, jwt, verified } = res.json() as { credential: OpenBadgeCredential; jwt: string; verified: boolean }
     expect(verified).toBe(true)
 
     const [header] = jwt.split('.').map((part, i) => (i < 2 ? JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) : null))
@@ -103,7 +113,12 @@ describe('Open Badges 3.0 credentials', () => {
     // The recipient is their e-mail, salted and hashed; the hash is recomputed from the e-mail alone.
     const [identity] = vc.credentialSubject.identifier
     expect(identity).toMatchObject({ type: 'IdentityObject', identityType: 'emailAddress', hashed: true })
-    expect(identity.identityHash).toBe(`sha256$${crypto.createHash('sha256').update(who.email.toLowerCase() + identity.salt).digest('hex')}`)
+    expect(identity.identityHash).toBe(
+      `sha256$${crypto
+        .createHash('sha256')
+        .update(who.email.toLowerCase() + identity.salt)
+        .digest('hex')}`,
+    )
     expect(payload.sub).toBe(identity.identityHash)
     expect(JSON.stringify(payload)).not.toContain(who.email)
     // Not before (and issued at) the certificate's issue time.
@@ -190,7 +205,12 @@ describe('Open Badges 3.0 credentials', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ verified: false, code: null, credential: null })
     expect(res.json().reasons).toEqual(
-      expect.arrayContaining(["The key id is not the issuer's", 'The signature does not match', `The issuer is not ${BASE}/api/certificates/issuer`, 'Unknown certificate code']),
+      expect.arrayContaining([
+        "The key id is not the issuer's",
+        'The signature does not match',
+        `The issuer is not ${BASE}/api/certificates/issuer`,
+        'Unknown certificate code',
+      ]),
     )
   })
 })

@@ -12,7 +12,18 @@ import {
 import { CERTIFICATE_NOT_ISSUED, CertificateCourseParams, UNKNOWN_CERTIFICATE, VerifyParams } from '../../../contracts/learner/certificates.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
-import { badgeOf, badges, certificateByCode, certificateOf, issueIfComplete, keepBadge, normalizeCode, poolEmail, printedNames, type CertificateRow } from '../../certificates/index.js'
+import {
+  badgeOf,
+  badges,
+  certificateByCode,
+  certificateOf,
+  issueIfComplete,
+  keepBadge,
+  normalizeCode,
+  poolEmail,
+  printedNames,
+  type CertificateRow,
+} from '../../certificates/index.js'
 import { publishedSnapshot } from '../../courses/snapshots.js'
 import { actorOf } from '../../http/actor.js'
 import { HttpError } from '../../http/http-error.js'
@@ -86,7 +97,11 @@ export default async function badgeRoutes(app: App) {
       const badge = await badgeFor(row, request, principal.email || undefined)
       reply.header('cache-control', 'private, no-store')
       // The VC-JWT alone is text: sent as it is, past the JSON serialiser.
-      if (request.query.format === 'jwt') return reply.type('application/vc+jwt').serializer((s: unknown) => s as string).send(badge.jwt)
+      if (request.query.format === 'jwt')
+        return reply
+          .type('application/vc+jwt')
+          .serializer((s: unknown) => s as string)
+          .send(badge.jwt)
       return badge
     },
   )
