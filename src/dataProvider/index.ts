@@ -93,7 +93,9 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   requestForm: true,
   submitForm: true,
   downloadCertificate: true,
+  downloadBadge: true,
   verifyCertificate: true,
+  certificateBadge: true,
 })
 
 const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/builder')).builderVerbs, {

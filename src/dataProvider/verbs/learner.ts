@@ -8,6 +8,7 @@ import type {
   CoursePlansResponse,
   FaqListResponse,
 } from '../../../contracts/learner/catalogue'
+import type { BadgeAnswer } from '../../../contracts/learner/badges'
 import type { CertificateVerification } from '../../../contracts/learner/certificates'
 import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import type {
@@ -142,20 +143,46 @@ export const learnerVerbs = {
       waited += wait
     }
     if (!response.ok) throw errorFor(response.status, await response.json().catch(() => null), response.headers.get('retry-after'))
-    const href = URL.createObjectURL(await response.blob())
-    const link = document.createElement('a')
-    link.href = href
-    link.download = fileName
-    document.body.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
+    saveFile(await response.blob(), fileName)
+  },
+
+  /**
+   * Downloads the Open Badges 3.0 credential of a certificate (`url` as the progress answer gives it) as
+   * a JSON file holding the credential and its VC-JWT (decision 0027).
+   */
+  async downloadBadge(url: string, fileName: string, opts: { signal?: AbortSignal } = {}): Promise<void> {
+    const { credential, jwt } = (await httpClient<BadgeAnswer>(`${url}/badge`, { signal: opts.signal })).json
+    saveFile(new Blob([JSON.stringify({ credential, jwt }, null, 2)], { type: 'application/json' }), fileName)
+  },
+
+  /**
+   * Public: the Open Badges credential of a certificate code, `verified` when the server checked its
+   * signature against its own key; null when the code has none.
+   */
+  async certificateBadge(code: string): Promise<BadgeAnswer | null> {
+    try {
+      return (await httpClient<BadgeAnswer>(`/api/certificates/badges/${id(code)}`, { anonymous: true })).json
+    } catch {
+      return null
+    }
   },
 
   /** Public: who earned which course with this certificate code (404 for an unknown code). */
   async verifyCertificate(code: string): Promise<CertificateVerification> {
     return (await httpClient<CertificateVerification>(`/api/certificates/verify/${id(code)}`, { anonymous: true })).json
   },
+}
+
+/** Hands bytes to the browser as a downloaded file. */
+function saveFile(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = href
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
 }
 
 export type LearnerVerbs = typeof learnerVerbs

@@ -55,6 +55,8 @@ export const learner: LearnerMessages = {
     certificate: 'Download certificate',
     downloading: 'Downloading…',
     downloadFailed: 'The certificate could not be downloaded. Please try again.',
+    badge: 'Download the Open Badge',
+    badgeFailed: 'The Open Badge could not be downloaded. Please try again.',
     waitSeconds:
       'Many certificates are being prepared right now: yours will download by itself in about %{smart_count} second. |||| Many certificates are being prepared right now: yours will download by itself in about %{smart_count} seconds.',
     waitMinutes:
@@ -71,6 +73,7 @@ export const learner: LearnerMessages = {
     code: 'Code',
     unknown: 'Unknown certificate code',
     unknownDetail: 'No certificate has the code %{code}. Check that it was typed exactly as printed on the certificate.',
+    badgeVerified: 'This certificate has a verified Open Badges credential.',
     home: 'Go to Aula',
   },
 }

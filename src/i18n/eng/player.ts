@@ -42,6 +42,8 @@ export const player: PlayerMessages = {
     downloading: 'Downloading…',
     code: 'Verification code: %{code}',
     failed: 'The certificate could not be downloaded. Please try again.',
+    badge: 'Download the Open Badge',
+    badgeFailed: 'The Open Badge could not be downloaded. Please try again.',
     waitSeconds:
       'Many certificates are being prepared right now: yours will download by itself in about %{smart_count} second. |||| Many certificates are being prepared right now: yours will download by itself in about %{smart_count} seconds.',
     waitMinutes:

@@ -21,6 +21,7 @@ export const differences = {
   },
   dashboard: {
     downloadFailed: 'No se ha podido descargar el certificado. Inténtalo de nuevo.',
+    badgeFailed: 'No se ha podido descargar la insignia Open Badge. Inténtalo de nuevo.',
   },
   verify: {
     unknownDetail: 'No existe ningún certificado con el código %{code}. Comprueba que lo has escrito tal como aparece en el certificado.',

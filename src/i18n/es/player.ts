@@ -18,6 +18,7 @@ export const differences = {
   certificate: {
     ready: '¡Has completado el curso! Tu certificado está listo.',
     failed: 'No se ha podido descargar el certificado. Inténtalo de nuevo.',
+    badgeFailed: 'No se ha podido descargar la insignia Open Badge. Inténtalo de nuevo.',
   },
   kinds: {
     video: 'Vídeo',

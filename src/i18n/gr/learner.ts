@@ -56,6 +56,8 @@ export const learner: LearnerMessages = {
     certificate: 'Zertifikat herunterladen',
     downloading: 'Wird heruntergeladen …',
     downloadFailed: 'Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    badge: 'Open Badge herunterladen',
+    badgeFailed: 'Das Open Badge konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
     waitSeconds:
       'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunde von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunden von selbst heruntergeladen.',
     waitMinutes:
@@ -72,6 +74,7 @@ export const learner: LearnerMessages = {
     code: 'Code',
     unknown: 'Unbekannter Zertifikatscode',
     unknownDetail: 'Kein Zertifikat hat den Code %{code}. Bitte prüfen Sie, ob Sie ihn genau wie auf dem Zertifikat gedruckt eingegeben haben.',
+    badgeVerified: 'Zu diesem Zertifikat gibt es einen verifizierten Open-Badges-Nachweis.',
     home: 'Zu Aula',
   },
 }

@@ -42,6 +42,8 @@ export const player: PlayerMessages = {
     downloading: 'Wird heruntergeladen…',
     code: 'Prüfcode: %{code}',
     failed: 'Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    badge: 'Open Badge herunterladen',
+    badgeFailed: 'Das Open Badge konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
     waitSeconds:
       'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunde von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunden von selbst heruntergeladen.',
     waitMinutes:

@@ -55,6 +55,8 @@ export const learner: LearnerMessages = {
     certificate: 'Scarica il certificato',
     downloading: 'Download in corso…',
     downloadFailed: 'Impossibile scaricare il certificato. Riprova.',
+    badge: "Scarica l'Open Badge",
+    badgeFailed: "Impossibile scaricare l'Open Badge. Riprova.",
     waitSeconds:
       'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondo. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondi.',
     waitMinutes:
@@ -71,6 +73,7 @@ export const learner: LearnerMessages = {
     code: 'Codice',
     unknown: 'Codice del certificato sconosciuto',
     unknownDetail: 'Nessun certificato ha il codice %{code}. Verifica di averlo scritto esattamente come è stampato sul certificato.',
+    badgeVerified: 'Questo certificato ha una credenziale Open Badges verificata.',
     home: 'Vai ad Aula',
   },
 }

@@ -42,6 +42,8 @@ export const player: PlayerMessages = {
     downloading: 'Download in corso…',
     code: 'Codice di verifica: %{code}',
     failed: 'Impossibile scaricare il certificato. Riprova.',
+    badge: "Scarica l'Open Badge",
+    badgeFailed: "Impossibile scaricare l'Open Badge. Riprova.",
     waitSeconds:
       'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondo. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondi.',
     waitMinutes:

@@ -54,6 +54,8 @@ export const learner = {
     certificate: 'Descargar certificado',
     downloading: 'Descargando…',
     downloadFailed: 'No se pudo descargar el certificado. Inténtalo de nuevo.',
+    badge: 'Descargar la insignia Open Badge',
+    badgeFailed: 'No se pudo descargar la insignia Open Badge. Inténtalo de nuevo.',
     waitSeconds:
       'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundo. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundos.',
     waitMinutes:
@@ -70,6 +72,7 @@ export const learner = {
     code: 'Código',
     unknown: 'Código de certificado desconocido',
     unknownDetail: 'No existe ningún certificado con el código %{code}. Revisa que lo hayas escrito tal como aparece en el certificado.',
+    badgeVerified: 'Este certificado tiene una credencial Open Badges verificada.',
     home: 'Ir a Aula',
   },
 }

@@ -40,6 +40,8 @@ export const player = {
     downloading: 'Descargando…',
     code: 'Código de verificación: %{code}',
     failed: 'No se pudo descargar el certificado. Inténtalo de nuevo.',
+    badge: 'Descargar la insignia Open Badge',
+    badgeFailed: 'No se pudo descargar la insignia Open Badge. Inténtalo de nuevo.',
     waitSeconds:
       'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundo. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundos.',
     waitMinutes:

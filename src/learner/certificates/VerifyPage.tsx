@@ -1,4 +1,5 @@
 import CancelOutlined from '@mui/icons-material/CancelOutlined'
+import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined'
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined'
 import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material'
 import { useTranslate, useDataProvider } from 'react-admin'
@@ -72,6 +73,7 @@ export function VerifyPage() {
                 </Box>
               </dd>
             </Box>
+            <BadgeStatus code={code} />
           </Box>
         )}
         {unknown && (
@@ -91,5 +93,22 @@ export function VerifyPage() {
         </Button>
       </Paper>
     </BareFrame>
+  )
+}
+
+/**
+ * Says that the certificate's Open Badges credential verified: the server checked its VC-JWT's
+ * signature against its own key (decision 0027). Says nothing when there is none or it did not verify.
+ */
+function BadgeStatus({ code }: { code: string }) {
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const translate = useTranslate()
+  const badge = useLoad(() => dataProvider.certificateBadge(code), code)
+  if (!badge.data?.verified) return null
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 3, color: 'success.dark' }}>
+      <MilitaryTechOutlined aria-hidden="true" />
+      <Typography>{translate(`${T}.badgeVerified`)}</Typography>
+    </Box>
   )
 }

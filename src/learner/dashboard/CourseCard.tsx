@@ -1,4 +1,5 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined'
+import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined'
 import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined'
 import { Box, Button, Card, CardActions, CardContent, CardMedia, LinearProgress, Typography } from '@mui/material'
 import { useId, useState } from 'react'
@@ -88,6 +89,7 @@ function CertificateButton({ course }: { course: UserCourse }) {
   const progress = useLoad(() => dataProvider.getCourseProgress(course.uuid), course.uuid)
   const abortSignal = useAbortOnUnmount()
   const [busy, setBusy] = useState(false)
+  const [badgeBusy, setBadgeBusy] = useState(false)
   const certificate = progress.data?.certificate
   if (!certificate) return null
   const download = async () => {
@@ -111,9 +113,28 @@ function CertificateButton({ course }: { course: UserCourse }) {
       setBusy(false)
     }
   }
+  const downloadBadge = async () => {
+    setBadgeBusy(true)
+    try {
+      await dataProvider.downloadBadge(certificate.url, badgeFileName(course.name, certificate.code), { signal: abortSignal() })
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) notify('aula.learner.dashboard.badgeFailed', { type: 'error' })
+    } finally {
+      setBadgeBusy(false)
+    }
+  }
   return (
-    <Button size="small" startIcon={<DownloadOutlined />} disabled={busy} onClick={() => void download()}>
-      {translate(busy ? 'aula.learner.dashboard.downloading' : 'aula.learner.dashboard.certificate')}
-    </Button>
+    <>
+      <Button size="small" startIcon={<DownloadOutlined />} disabled={busy || badgeBusy} onClick={() => void download()}>
+        {translate(busy ? 'aula.learner.dashboard.downloading' : 'aula.learner.dashboard.certificate')}
+      </Button>
+      {/* The Open Badges 3.0 credential issued with the certificate (decision 0027). */}
+      <Button size="small" startIcon={<MilitaryTechOutlined />} disabled={busy || badgeBusy} onClick={() => void downloadBadge()}>
+        {translate(badgeBusy ? 'aula.learner.dashboard.downloading' : 'aula.learner.dashboard.badge')}
+      </Button>
+    </>
   )
 }
+
+/** `<course> - <code>.badge.json`, with the characters file systems refuse left out. */
+export const badgeFileName = (course: string, code: string) => `${course.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'course'} - ${code}.badge.json`

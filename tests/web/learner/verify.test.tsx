@@ -16,6 +16,7 @@ describe('public certificate verification', () => {
           ? HttpResponse.json({ code: 'ABCD-EFGH-JKLM', learner: 'Ana Pérez', course: 'Chemistry at home', hours: 6, issuedAt: '2026-11-20T15:00:00.000Z' })
           : HttpResponse.json({ message: 'Unknown certificate code' }, { status: 404 })
       }),
+      http.get('*/api/certificates/badges/:code', () => HttpResponse.json({ message: 'Unknown certificate code' }, { status: 404 })),
     )
     renderAt('/certificates/verify/ABCD-EFGH-JKLM')
     expect(await screen.findByRole('heading', { level: 2, name: 'Valid certificate' })).toBeInTheDocument()
@@ -24,6 +25,29 @@ describe('public certificate verification', () => {
     expect(screen.getByText('ABCD-EFGH-JKLM')).toBeInTheDocument()
     expect(auth).toBeNull()
     expect(window.location.pathname).toBe('/certificates/verify/ABCD-EFGH-JKLM')
+  })
+
+  it('says so when the certificate has an Open Badges credential the server verified', async () => {
+    const badge = (verified: boolean) => ({ credential: {}, jwt: 'a.b.c', verified })
+    let verified = true
+    net.server.use(
+      http.get('*/api/certificates/verify/:code', () =>
+        HttpResponse.json({ code: 'ABCD-EFGH-JKLM', learner: 'Ana Pérez', course: 'Chemistry at home', hours: 6, issuedAt: '2026-11-20T15:00:00.000Z' }),
+      ),
+      http.get('*/api/certificates/badges/:code', ({ request }) => {
+        expect(request.headers.get('authorization')).toBeNull()
+        return HttpResponse.json(badge(verified))
+      }),
+    )
+    const first = renderAt('/certificates/verify/ABCD-EFGH-JKLM')
+    expect(await screen.findByText('This certificate has a verified Open Badges credential.')).toBeInTheDocument()
+    first.unmount()
+
+    verified = false
+    renderAt('/certificates/verify/ABCD-EFGH-JKLM')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Valid certificate' })).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByText('This certificate has a verified Open Badges credential.')).not.toBeInTheDocument()
   })
 
   it('says clearly when a code is unknown', async () => {
