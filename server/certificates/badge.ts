@@ -4,13 +4,14 @@ import path from 'node:path'
 import type { OpenBadgeCredential } from '../../contracts/learner/badges.js'
 import { parseBadgeKey, type Config } from '../config.js'
 import { formatCode } from './code.js'
-import type { CertificateRow } from './queries.js'
+import type { BadgeRecipient, CertificateRow } from './queries.js'
 
 /**
  * Open Badges 3.0 credentials for issued certificates, secured as VC-JWTs (compact JWS, EdDSA over an
- * Ed25519 key of the centre): decision 0027. A credential is built from the certificate row, the
- * recipient's e-mail (salted and hashed) and the installation's public address, signed once and kept
- * (`certificate_badges`), so it never changes once handed out.
+ * Ed25519 key of the centre): decision 0027. A credential is built from the certificate row, its
+ * recipient (the e-mail salted and hashed when first asked for, kept in `certificate_badges`) and the
+ * installation's public address. Ed25519 signatures are deterministic, so the same credential and the
+ * same VC-JWT come back on every request (for one public address and key).
  */
 
 export const OB_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'] as const
@@ -68,9 +69,15 @@ export interface CredentialInput {
   /** The installation's public origin (no trailing slash). */
   base: string
   issuerName: string
-  /** The recipient's e-mail; null when the user pool no longer knows it (then the user id is hashed instead). */
-  email: string | null
-  salt: string
+  recipient: BadgeRecipient
+}
+
+/** The recipient of a new credential: the e-mail (else, when the pool no longer knows it, the user id) salted and hashed. */
+export function newRecipient(email: string | null, userSub: string): BadgeRecipient {
+  const salt = crypto.randomBytes(16).toString('hex')
+  return email
+    ? { identity_type: 'emailAddress', identity_hash: identityHash(email, salt), salt }
+    : { identity_type: 'identifier', identity_hash: identityHash(userSub, salt), salt }
 }
 
 /** The OpenBadgeCredential of a certificate, stating what the certificate states. */
@@ -91,10 +98,10 @@ export function buildCredential(row: CertificateRow, input: CredentialInput): Op
       identifier: [
         {
           type: 'IdentityObject',
-          identityHash: identityHash(input.email ?? row.user_sub, input.salt),
-          identityType: input.email ? 'emailAddress' : 'identifier',
+          identityHash: input.recipient.identity_hash,
+          identityType: input.recipient.identity_type,
           hashed: true,
-          salt: input.salt,
+          salt: input.recipient.salt,
         },
       ],
       achievement: {

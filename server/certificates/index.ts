@@ -9,7 +9,17 @@ export { templateKind } from './template.js'
 export type { CertificateContent } from './pdf.js'
 export { printedNames, type PrintedName } from './names.js'
 export { certificateView } from './view.js'
-export { badgeOf, catalogueTemplate, certificateByCode, keepBadge, poolEmail, certificateOf, certificateTemplateKey, type CertificateRow } from './queries.js'
+export {
+  badgeRecipient,
+  catalogueTemplate,
+  certificateByCode,
+  keepBadgeRecipient,
+  poolEmail,
+  certificateOf,
+  certificateTemplateKey,
+  type BadgeRecipient,
+  type CertificateRow,
+} from './queries.js'
 export { storedPdfKey } from './stored.js'
 export * as badges from './badge.js'
 

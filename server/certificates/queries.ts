@@ -79,16 +79,28 @@ export async function certificateTemplateKey(db: Queryable, row: Pick<Certificat
   return rows[0]?.template ?? null
 }
 
-/** The certificate's Open Badges credential (its VC-JWT) as first handed out, or null. */
-export async function badgeOf(db: Queryable, code: string): Promise<string | null> {
-  const { rows } = await db.query<{ jwt: string }>('SELECT jwt FROM certificate_badges WHERE code = $1', [code])
-  return rows[0]?.jwt ?? null
+/** The recipient of a certificate's Open Badges credential: the salted hash of its e-mail (or user id). */
+export interface BadgeRecipient {
+  identity_type: 'emailAddress' | 'identifier'
+  identity_hash: string
+  salt: string
 }
 
-/** Keeps the credential unless one was kept meanwhile: the one kept, either way. */
-export async function keepBadge(db: Queryable, code: string, jwt: string): Promise<string> {
-  await db.query('INSERT INTO certificate_badges (code, jwt) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING', [code, jwt])
-  return (await badgeOf(db, code)) ?? jwt
+/** The recipient the certificate's credential names, fixed the first time it was asked for; or null. */
+export async function badgeRecipient(db: Queryable, code: string): Promise<BadgeRecipient | null> {
+  const { rows } = await db.query<BadgeRecipient>('SELECT identity_type, identity_hash, salt FROM certificate_badges WHERE code = $1', [code])
+  return rows[0] ?? null
+}
+
+/** Keeps the recipient unless one was kept meanwhile: the one kept, either way. */
+export async function keepBadgeRecipient(db: Queryable, code: string, r: BadgeRecipient): Promise<BadgeRecipient> {
+  await db.query('INSERT INTO certificate_badges (code, identity_type, identity_hash, salt) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING', [
+    code,
+    r.identity_type,
+    r.identity_hash,
+    r.salt,
+  ])
+  return (await badgeRecipient(db, code)) ?? r
 }
 
 /** The learner's e-mail as the embedded user pool holds it, or null elsewhere. */

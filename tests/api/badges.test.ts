@@ -157,6 +157,12 @@ describe('Open Badges 3.0 credentials', () => {
     expect(text.statusCode).toBe(200)
     expect(text.headers['content-type']).toMatch(/^application\/vc\+jwt/)
     expect(text.body).toBe(first.jwt)
+
+    // Neither another address asking first nor a new e-mail changes the credential handed out.
+    const elsewhere = await api.app.inject({ method: 'GET', url: `/api/certificates/badges/${code}`, headers: { host: 'elsewhere.example' } })
+    expect(elsewhere.json().credential.credentialSubject.identifier).toEqual(first.credential.credentialSubject.identifier)
+    await api.db.query("UPDATE identity_user_attributes SET value = 'new.mail@example.test' WHERE username = $1 AND name = 'email'", [who.sub])
+    expect((await api.call(who, 'GET', `${CERTS}/${course.uuid}/badge`)).json()).toEqual(first)
   })
 
   it('publishes the issuer profile with its key', async () => {

@@ -13,12 +13,12 @@ import { CERTIFICATE_NOT_ISSUED, CertificateCourseParams, UNKNOWN_CERTIFICATE, V
 import { errorResponses } from '../../../contracts/errors.js'
 import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
 import {
-  badgeOf,
+  badgeRecipient,
   badges,
   certificateByCode,
   certificateOf,
   issueIfComplete,
-  keepBadge,
+  keepBadgeRecipient,
   normalizeCode,
   poolEmail,
   printedNames,
@@ -30,14 +30,14 @@ import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import type { FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import crypto from 'node:crypto'
 
 const tags = ['learner: certificates']
 
 /**
  * Open Badges 3.0 credentials of the certificates (decision 0027): the caller's own, any by code
  * (public, like the verification of a code), the issuer's profile and key set, and the verification of
- * a VC-JWT. A credential is signed the first time it is asked for and kept, so it never changes.
+ * a VC-JWT. A credential's addresses are under PUBLIC_URL (else the request's origin, as the PDF's QR
+ * code); its recipient is fixed the first time it is asked for, so it never changes.
  */
 export default async function badgeRoutes(app: App) {
   const names = printedNames(app)
@@ -55,22 +55,19 @@ export default async function badgeRoutes(app: App) {
     return (await app.identityUsers.getUser(row.user_sub).catch(() => null))?.email || null
   }
 
-  /** The certificate's credential: the one kept, else built, signed and kept now. */
+  /**
+   * The certificate's credential, built from its row and its recipient (fixed the first time it is asked
+   * for) and signed; the same VC-JWT every time for one public address and key.
+   */
   async function badgeFor(row: CertificateRow, request: FastifyRequest, ownEmail?: string) {
-    let jwt = await badgeOf(app.db, row.code)
-    if (!jwt) {
-      const credential = badges.buildCredential(row, {
-        base: baseOf(request),
-        issuerName: app.config.BADGE_ISSUER_NAME,
-        email: await emailOf(row, ownEmail),
-        salt: crypto.randomBytes(16).toString('hex'),
-      })
-      jwt = await keepBadge(app.db, row.code, badges.signCredential(credential, signingKey()))
-    }
-    const read = badges.readJwt(jwt)
-    // Kept credentials are checked against the current key: one signed with a key since replaced says so.
-    const verified = badges.verifyJwt(read, signingKey(), read.payload.iss as string, new Date()).length === 0
-    return { credential: read.payload.vc!, jwt, verified }
+    const recipient =
+      (await badgeRecipient(app.db, row.code)) ?? (await keepBadgeRecipient(app.db, row.code, badges.newRecipient(await emailOf(row, ownEmail), row.user_sub)))
+    const base = baseOf(request)
+    const credential = badges.buildCredential(row, { base, issuerName: app.config.BADGE_ISSUER_NAME, recipient })
+    const jwt = badges.signCredential(credential, signingKey())
+    // Checked as any credential brought to the verification is: the page says "verified" only then.
+    const verified = badges.verifyJwt(badges.readJwt(jwt), signingKey(), badges.issuerId(base), new Date()).length === 0
+    return { credential, jwt, verified }
   }
 
   app.get(
