@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { OpenBadgeCredential } from '../../contracts/learner/badges.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config.js'
+import { loadBadgeKey } from '../../server/certificates/badge.js'
 import { courseApp, type Caller, type CourseApi } from '../helpers/courses.js'
 import { FORMS, publishedCourse, RIGHT, subscribe, type PublishedCourse } from './forms-course.js'
 
@@ -218,5 +220,19 @@ describe('Open Badges 3.0 credentials', () => {
         'Unknown certificate code',
       ]),
     )
+  })
+
+  it('signs with BADGE_SIGNING_KEY when given (PEM, escaped PEM or JWK), and refuses another kind of key at start', () => {
+    const { privateKey, publicKey } = crypto.generateKeyPairSync('ed25519')
+    const x = (publicKey.export({ format: 'jwk' }) as { x: string }).x
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }) as string
+    for (const text of [pem, pem.replace(/\n/g, '\\n'), JSON.stringify(privateKey.export({ format: 'jwk' }))]) {
+      const config = loadConfig({ BADGE_SIGNING_KEY: text, AULA_DATA_DIR: '/nonexistent-aula-dir' })
+      expect(loadBadgeKey(config).jwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', x })
+    }
+    const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }) as string
+    for (const bad of [rsa, 'nonsense', '{"kty":"OKP"}']) {
+      expect(() => loadConfig({ BADGE_SIGNING_KEY: bad })).toThrow('Invalid configuration: BADGE_SIGNING_KEY must be an Ed25519 private key (PEM or JWK)')
+    }
   })
 })
