@@ -156,8 +156,7 @@ export const ConfigSchema = Type.Object({
     description:
       "Which proxies may name the client address in X-Forwarded-For: 'false' (none: the connection's address), the number of proxy hops in front of the server (1–9), or a comma-separated list of proxy addresses or CIDR ranges.",
   }),
-  // Rate limits of the expensive routes (server/limits, README "Rate limits"): requests per window,
-  // per signed-in user (per client address for visitors); 0 turns a class's limit off.
+  // Open Badges 3.0 credentials issued with every certificate (docs/evaluations-and-certificates.md, decision 0027).
   BADGE_SIGNING_KEY: Type.Optional(
     Type.String({
       minLength: 1,
@@ -171,6 +170,8 @@ export const ConfigSchema = Type.Object({
     default: 'Aula',
     description: 'The name of the issuer (the centre) in every Open Badges credential and in the issuer profile.',
   }),
+  // Rate limits of the expensive routes (server/limits, README "Rate limits"): requests per window,
+  // per signed-in user (per client address for visitors); 0 turns a class's limit off.
   RATE_LIMIT_WINDOW_SECONDS: Type.Integer({
     minimum: 1,
     maximum: 86400,

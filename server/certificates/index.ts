@@ -13,10 +13,10 @@ export {
   badgeRecipient,
   catalogueTemplate,
   certificateByCode,
-  keepBadgeRecipient,
-  poolEmail,
   certificateOf,
   certificateTemplateKey,
+  keepBadgeRecipient,
+  poolEmail,
   type BadgeRecipient,
   type CertificateRow,
 } from './queries.js'
