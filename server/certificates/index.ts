@@ -12,7 +12,7 @@ export { certificateView } from './view.js'
 export {
   badgeRecipient,
   catalogueTemplate,
-  certificateByCode,
+  certificateByWrittenCode,
   certificateOf,
   certificateTemplateKey,
   keepBadgeRecipient,

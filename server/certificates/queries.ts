@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js'
+import { normalizeCode } from './code.js'
 
 export interface CertificateRow {
   code: string
@@ -16,6 +17,12 @@ const COLUMNS = 'code, course_uuid, course_version, user_sub, learner_name, cour
 export async function certificateOf(db: Queryable, userSub: string, course: string): Promise<CertificateRow | null> {
   const { rows } = await db.query<CertificateRow>(`SELECT ${COLUMNS} FROM issued_certificates WHERE course_uuid = $1 AND user_sub = $2`, [course, userSub])
   return rows[0] ?? null
+}
+
+/** The certificate of a code as a person may write it (any case, with or without dashes), or null. */
+export async function certificateByWrittenCode(db: Queryable, written: string): Promise<CertificateRow | null> {
+  const code = normalizeCode(written)
+  return code ? certificateByCode(db, code) : null
 }
 
 export async function certificateByCode(db: Queryable, code: string): Promise<CertificateRow | null> {

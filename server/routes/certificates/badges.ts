@@ -15,11 +15,10 @@ import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
 import {
   badgeRecipient,
   badges,
-  certificateByCode,
+  certificateByWrittenCode,
   certificateOf,
   issueIfComplete,
   keepBadgeRecipient,
-  normalizeCode,
   poolEmail,
   printedNames,
   type CertificateRow,
@@ -114,8 +113,7 @@ export default async function badgeRoutes(app: App) {
       },
     },
     async (request) => {
-      const code = normalizeCode(request.params.code)
-      const row = code ? await certificateByCode(app.db, code) : null
+      const row = await certificateByWrittenCode(app.db, request.params.code)
       if (!row) throw new HttpError(404, UNKNOWN_CERTIFICATE, 'NOT_FOUND')
       return badgeFor(row, request)
     },
@@ -176,8 +174,7 @@ export default async function badgeRoutes(app: App) {
         throw error
       }
       const reasons = badges.verifyJwt(read, signingKey(), badges.issuerId(baseOf(request)), new Date())
-      const code = normalizeCode(badges.codeOfCredential(read.payload.jti) ?? '')
-      const row = code ? await certificateByCode(app.db, code) : null
+      const row = await certificateByWrittenCode(app.db, badges.codeOfCredential(read.payload.jti) ?? '')
       if (!row) reasons.push(UNKNOWN_CERTIFICATE)
       const vc = read.payload.vc
       const credential = reasons.length === 0 && vc ? vc : null

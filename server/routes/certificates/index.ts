@@ -10,13 +10,12 @@ import {
 import { errorResponses } from '../../../contracts/errors.js'
 import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
 import {
-  certificateByCode,
+  certificateByWrittenCode,
   certificateOf,
   certificateTemplateKey,
   formatCode,
   issueIfComplete,
   printedNames,
-  normalizeCode,
   storedPdfKey,
   type CertificateContent,
   type CertificateLocale,
@@ -167,8 +166,7 @@ export default async function certificateRoutes(app: App) {
       },
     },
     async (request) => {
-      const code = normalizeCode(request.params.code)
-      const row = code ? await certificateByCode(app.db, code) : null
+      const row = await certificateByWrittenCode(app.db, request.params.code)
       if (!row) throw new HttpError(404, UNKNOWN_CERTIFICATE, 'NOT_FOUND')
       return { code: formatCode(row.code), learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: iso(row.issued_at) }
     },
