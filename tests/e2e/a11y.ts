@@ -11,8 +11,13 @@ const BLOCKING = new Set(['moderate', 'serious', 'critical'])
  * violations, one line each with the nodes they hit (selector and the start of their HTML), so a failing assertion says what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Let transitions finish: axe reads colours and sizes mid-fade otherwise.
+  // Let transitions finish: axe reads colours and sizes mid-fade otherwise (a colour scheme switched
+  // just before restarts every button's colour transition; on a loaded machine they start late).
   await page.waitForTimeout(350)
+  await page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 3000))])
+  })
   // The screen from its top: a target the page has scrolled beneath the fixed top bar is not a small one
   // (axe's target-size measures what covers a target where it is now).
   await page.evaluate(() => window.scrollTo(0, 0))
