@@ -152,6 +152,16 @@ describe.skipIf(missing !== null)('three processes behind HAProxy on one Postgre
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  /**
+   * Stops the process, then kills it with SIGKILL a moment later: the balancer keeps sending it calls
+   * in the meantime, so the kill meets calls in flight however fast the others were answered.
+   */
+  async function freezeThenKill(victim: { child: ChildProcess }) {
+    victim.child.kill('SIGSTOP')
+    await sleep(300)
+    victim.child.kill('SIGKILL')
+  }
+
   /** An idempotent call, repeated while the service is between processes (a killed one, a proxy error). */
   async function safely(learner: Learner, method: 'GET' | 'POST', url: string, body: unknown, stats: { retries: number }) {
     for (let attempt = 0; ; attempt++) {
@@ -174,6 +184,7 @@ describe.skipIf(missing !== null)('three processes behind HAProxy on one Postgre
       const sends = new Map<string, number>()
       let submitted = 0
       const victim = servers[1]!
+      let killed: Promise<void> = Promise.resolve()
 
       const exam = async (learner: Learner) => {
         // Safe to repeat: a subscription recorded before its answer was lost answers 409 the second time.
@@ -190,7 +201,7 @@ describe.skipIf(missing !== null)('three processes behind HAProxy on one Postgre
           if (sent.status === 200) {
             acknowledged.set(learner.email, (acknowledged.get(learner.email) ?? 0) + 1)
             submitted++
-            if (submitted === Math.floor(LEARNERS / 3)) victim.child.kill('SIGKILL')
+            if (submitted === Math.floor(LEARNERS / 3)) killed = freezeThenKill(victim)
             break
           }
           expect(retryable(sent), `${sent.status} ${JSON.stringify(sent.body)}`).toBe(true)
@@ -211,6 +222,7 @@ describe.skipIf(missing !== null)('three processes behind HAProxy on one Postgre
       // Everyone at once: when a third of the answers are in, the rest are on their way.
       await Promise.all(learners.map((learner) => exam(learner)))
       const examMs = performance.now() - started
+      await killed
       expect(victim.child.signalCode).toBe('SIGKILL')
 
       // Read back every learner's attempts through the two processes left.
