@@ -152,8 +152,12 @@ describe('course player: resuming, moving, access and language', () => {
     renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
     await screen.findByRole('heading', { level: 1, name: 'Welcome' })
     expect(screen.queryByRole('navigation', { name: 'Course index' })).toBeNull()
-    const open = screen.getByRole('button', { name: 'Open the course index' })
-    open.focus()
+    // The button as it is once the page has settled (focus on one replaced by a later render would be lost).
+    await waitFor(() => {
+      const open = screen.getByRole('button', { name: 'Open the course index' })
+      open.focus()
+      expect(open).toHaveFocus()
+    })
     await user.keyboard('{Enter}')
     const index = await screen.findByRole('navigation', { name: 'Course index' })
     await user.click(within(index).getByRole('link', { name: /Try it/ }))
