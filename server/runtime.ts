@@ -25,7 +25,7 @@ export const SERVER_BUILD_DIR = path.join(ROOT_DIR, 'dist-server')
  * worker thread, the Common Cartridge reading worker thread, the certificate drawing worker thread, and the one-off process that creates a new
  * embedded database. The build emits each as an entry point named by `builtEntryName`.
  */
-export const ENTRY_MODULES = ['packages/worker', 'courses/cartridge/worker', 'certificates/worker', 'db/pglite-init'] as const
+export const ENTRY_MODULES = ['packages/worker', 'courses/cartridge/worker', 'courses/scorm/worker', 'certificates/worker', 'db/pglite-init'] as const
 export type EntryModule = (typeof ENTRY_MODULES)[number]
 
 /** The file name of an entry module in `dist-server/`: `packages/worker` → `packages-worker.js`. */

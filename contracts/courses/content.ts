@@ -8,12 +8,18 @@ import { CourseConflictBody, CourseRevision, CourseUuid } from './common.js'
  * write. Every write carries the course's `revision` and answers with the new one (a stale one: 409).
  */
 
-export const BLOCK_KINDS = ['text', 'image', 'attachment', 'link', 'simulation', 'video', 'form'] as const
+export const BLOCK_KINDS = ['text', 'image', 'attachment', 'link', 'simulation', 'video', 'form', 'scorm'] as const
 export type BlockKind = (typeof BLOCK_KINDS)[number]
 export const ITEM_KINDS = ['section', ...BLOCK_KINDS] as const
 export type ItemKind = (typeof ITEM_KINDS)[number]
 /** The block kinds that hold an uploaded file, and the storage upload kind each one uses. */
-export const RESOURCE_KINDS = { image: 'block-image', attachment: 'block-attachment', video: 'block-video', simulation: 'block-simulation' } as const
+export const RESOURCE_KINDS = {
+  image: 'block-image',
+  attachment: 'block-attachment',
+  video: 'block-video',
+  simulation: 'block-simulation',
+  scorm: 'block-scorm',
+} as const
 export type ResourceBlockKind = keyof typeof RESOURCE_KINDS
 
 const Uuid = Type.String({ format: 'uuid' })
@@ -71,6 +77,47 @@ export const VideoValues = Type.Object({
   duration: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_VIDEO_SECONDS })),
 })
 
+/** The SCORM versions a package may declare: 1.2, and 2004 (3rd and 4th edition run alike). */
+export const SCORM_VERSIONS = ['1.2', '2004'] as const
+export type ScormVersion = (typeof SCORM_VERSIONS)[number]
+/** What completes a SCORM block: each of its SCOs reporting completed, or passed (against its mastery score). */
+export const SCORM_COMPLETIONS = ['completed', 'passed'] as const
+export type ScormCompletion = (typeof SCORM_COMPLETIONS)[number]
+/** One SCO of a package, as read from its manifest. */
+export const ScormSco = Type.Object({
+  /** The manifest item's identifier. */
+  id: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Type.String({ maxLength: 300 }),
+  /** The storage key of the page the SCO starts at, and the query its manifest adds to it. */
+  entry: StoragePath,
+  parameters: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** SCORM 1.2 `adlcp:masteryscore` (0–100), or SCORM 2004's minimum normalized measure (0–1) × 100. */
+  masteryScore: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  /** What the manifest gives the SCO at launch (`adlcp:datafromlms`). */
+  launchData: Type.Optional(Type.String({ maxLength: 4096 })),
+})
+export type ScormSco = Static<typeof ScormSco>
+/** A package as the server read it when its zip was registered. */
+export const ScormPackage = Type.Object({
+  version: Type.Enum([...SCORM_VERSIONS]),
+  /** SCORM 2004's edition when the manifest says it (3rd or 4th). */
+  edition: Type.Optional(Type.String({ maxLength: 40 })),
+  title: Type.String({ maxLength: 300 }),
+  scos: Type.Array(ScormSco, { minItems: 1, maxItems: 200 }),
+})
+export type ScormPackage = Static<typeof ScormPackage>
+/**
+ * A SCORM package (1.2 or 2004): the uploaded zip's `path`. The server reads its manifest when the path
+ * is registered and sets `package` (whatever the client sent); `completeWhen` says what completes it.
+ */
+export const ScormValues = Type.Object({
+  ...Common,
+  path: Type.Optional(StoragePath),
+  package: Type.Optional(ScormPackage),
+  completeWhen: Type.Optional(Type.Enum([...SCORM_COMPLETIONS])),
+})
+export type ScormValues = Static<typeof ScormValues>
+
 export const QUESTION_TYPES = ['multiple', 'single', 'boolean'] as const
 export type QuestionType = (typeof QUESTION_TYPES)[number]
 const LocalId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
@@ -106,6 +153,7 @@ export const VALUES_BY_KIND = {
   simulation: SimulationValues,
   video: VideoValues,
   form: FormValues,
+  scorm: ScormValues,
 } as const
 
 const AnyValues = Type.Record(Type.String(), Type.Unknown(), { description: 'The values of the kind: see the kind schemas.' })

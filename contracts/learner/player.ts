@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { BLOCK_KINDS, MAX_VIDEO_SECONDS } from '../courses/content.js'
+import { BLOCK_KINDS, MAX_VIDEO_SECONDS, SCORM_COMPLETIONS, SCORM_VERSIONS } from '../courses/content.js'
 import { Named } from './catalogue.js'
 import { Nullable } from '../nullable.js'
 
@@ -106,7 +106,8 @@ export const LearnerQuestion = Type.Object({
 /**
  * A block's values for studying it, by kind: text `{html}`, image `{alt}`, attachment `{fileName, size}`,
  * link `{url}`, simulation `{url}` (or its file in `urls.entry`), video `{url, duration}` (or `urls.path`), form
- * `{name, tries, requiredScore, questions}` without answers. Every kind has `title` and `required`.
+ * `{name, tries, requiredScore, questions}` without answers, SCORM `{package, completeWhen}`. Every kind has
+ * `title` and `required`.
  */
 export const LearnerValues = Type.Object({
   title: Type.String(),
@@ -122,6 +123,15 @@ export const LearnerValues = Type.Object({
   tries: Type.Optional(Type.Integer({ minimum: 1 })),
   requiredScore: Type.Optional(Type.Number()),
   questions: Type.Optional(Type.Array(LearnerQuestion)),
+  /** A SCORM package: its version, title and SCOs (the learner's state in each: `course/scorm`). */
+  package: Type.Optional(
+    Type.Object({
+      version: Type.Enum([...SCORM_VERSIONS]),
+      title: Type.String(),
+      scos: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
+    }),
+  ),
+  completeWhen: Type.Optional(Type.Enum([...SCORM_COMPLETIONS])),
 })
 export type LearnerValues = Static<typeof LearnerValues>
 

@@ -35,6 +35,7 @@ export const ACTIVITY_TYPES: Record<BlockKind | 'course', string> = {
   link: `${ACTIVITY}link`,
   simulation: `${ACTIVITY}simulation`,
   form: `${ACTIVITY}assessment`,
+  scorm: `${ACTIVITY}module`,
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import type { BlockKind } from '../../contracts/courses/content.js'
 import { multipart } from '../api/storage-contract.js'
 import { ADMIN_CALLER, revisionOf, startCourse, V2, type Caller, type CourseApi } from './courses.js'
 import { uploadBytes } from './media.js'
@@ -13,7 +14,7 @@ import { uploadBytes } from './media.js'
 export const L = '/api/v2/courses'
 
 export interface BlockSpec {
-  kind: 'text' | 'image' | 'attachment' | 'link' | 'simulation' | 'video' | 'form'
+  kind: BlockKind
   values: Record<string, unknown>
 }
 
@@ -65,7 +66,7 @@ export async function uploadBlockFile(
   api: CourseApi,
   as: Caller,
   uuid: string,
-  kind: 'image' | 'attachment' | 'video',
+  kind: 'image' | 'attachment' | 'video' | 'scorm',
   file: { type: string; name: string; bytes?: Buffer },
 ) {
   const bytes = file.bytes ?? uploadBytes(file.type, 256)

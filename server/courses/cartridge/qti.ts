@@ -1,6 +1,6 @@
 import type { FormQuestion } from '../../../contracts/courses/content.js'
 import { clip, plainText } from './html.js'
-import { attr, kid, kids, path, text, type XNode } from './xml.js'
+import { attr, kid, kids, path, text, type XNode } from '../../packages/xml.js'
 
 /**
  * QTI 1.2 items as Common Cartridges profile them (`cc.multiple_choice`, `cc.multiple_response`,

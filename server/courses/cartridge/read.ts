@@ -8,7 +8,7 @@ import type { PackageFile } from '../../packages/extract.js'
 import { cleanValues } from '../content/values.js'
 import { bodyOf, clip, plainText } from './html.js'
 import { metadataOf, questionOf } from './qti.js'
-import { attr, kid, kids, parseXml, path, text, XmlRefusal, type XNode } from './xml.js'
+import { attr, kid, kids, parseXml, path, text, XmlRefusal, type XNode } from '../../packages/xml.js'
 
 /**
  * Reads an unpacked IMS Common Cartridge (1.1–1.3) into the plan of a draft: its name, its sections

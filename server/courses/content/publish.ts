@@ -80,6 +80,8 @@ function blockProblem(b: ItemRow): Problem | null {
       return v.url ? null : is('noAddress')
     case 'simulation':
       return v.url || (v.path && v.entry) ? null : is('noPackage')
+    case 'scorm':
+      return v.path && v.package ? null : is('noPackage')
     case 'video':
       if (!v.path && !v.url) return is('noVideo')
       // Learners' progress is measured against the length; a video without one could never be done.

@@ -1,15 +1,17 @@
-import { RESOURCE_KINDS, type ItemKind } from '../../../contracts/courses/content.js'
-import { PACKAGE_LIMITS, PackageError, storePackage, unpackStoredPackage, type UnpackedPackage } from '../../packages/unpack.js'
+import { RESOURCE_KINDS, type ItemKind, type ScormPackage } from '../../../contracts/courses/content.js'
+import { PACKAGE_LIMITS, PackageError, storePackage, unpackStoredPackage, type PackageReader, type UnpackedPackage } from '../../packages/unpack.js'
 import { HttpError } from '../../http/http-error.js'
 import { isValidKey, readFolderUrl, type Storage } from '../../storage/index.js'
 import { isIssuedPath } from '../../storage/kinds.js'
 import { requireMatchingBytes } from '../../storage/magic.js'
 import { videoDuration } from '../../media/duration.js'
+import type { Manifest } from '../scorm/manifest.js'
 
 /**
  * The files blocks point at. A path in a block's values must be one the storage issued for this course
  * and this kind of block, and the upload must have arrived. A simulation package (zip) is unpacked into
- * storage when it is registered, next to the zip, and the block points at its index.html.
+ * storage when it is registered, next to the zip, and the block points at its index.html; a SCORM
+ * package likewise, and the block keeps what its manifest says (version, title, SCOs).
  */
 
 const invalid = (field: string, message: string) => new HttpError(400, 'Invalid request', 'VALIDATION', { [field]: message })
@@ -47,16 +49,10 @@ const typeOf = (name: string) => TYPES[name.slice(name.lastIndexOf('.') + 1).toL
 /** Where the files of a package live: beside the zip, under `<zip path>.d/`. */
 export const packagePrefix = (zipPath: string) => `${zipPath}.d/`
 
-/**
- * Unpacks a zip package (in the unpack worker) and stores its files beside the zip; returns the key of
- * its index.html: at the top of the package, or in its only top folder (what zipping a folder gives).
- * A refused package (see `server/packages`) is a 400 naming what is wrong, and nothing is stored.
- * Unpacking again writes the same keys, so a retried registration is harmless.
- */
-export async function unpackSimulation(storage: Storage, zipPath: string, workDir: string): Promise<string> {
-  let pkg: UnpackedPackage
+/** Unpacks a stored zip package (`server/packages`); a refused one is a 400 naming what is wrong (413 when too large). */
+async function unpackBlockPackage(storage: Storage, zipPath: string, workDir: string, reader?: PackageReader): Promise<UnpackedPackage> {
   try {
-    pkg = await unpackStoredPackage(storage, zipPath, { workDir })
+    return await unpackStoredPackage(storage, zipPath, { workDir, reader })
   } catch (error) {
     if (error instanceof PackageError) {
       if (error.problem === 'too-large') throw new HttpError(413, 'Too much data', 'TOO_LARGE')
@@ -64,6 +60,16 @@ export async function unpackSimulation(storage: Storage, zipPath: string, workDi
     }
     throw error
   }
+}
+
+/**
+ * Unpacks a zip package (in the unpack worker) and stores its files beside the zip; returns the key of
+ * its index.html: at the top of the package, or in its only top folder (what zipping a folder gives).
+ * A refused package (see `server/packages`) is a 400 naming what is wrong, and nothing is stored.
+ * Unpacking again writes the same keys, so a retried registration is harmless.
+ */
+export async function unpackSimulation(storage: Storage, zipPath: string, workDir: string): Promise<string> {
+  const pkg = await unpackBlockPackage(storage, zipPath, workDir)
   try {
     const files = pkg.files.map((f) => f.name)
     const tops = new Set(files.map((f) => (f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '')))
@@ -72,6 +78,31 @@ export async function unpackSimulation(storage: Storage, zipPath: string, workDi
     const prefix = packagePrefix(zipPath)
     await storePackage(storage, pkg, prefix, { last: `${root}index.html`, contentType: typeOf })
     return `${prefix}${root}index.html`
+  } finally {
+    await pkg.dispose()
+  }
+}
+
+/** How long reading a SCORM package (unpacking, manifest, pages) may take. */
+const SCORM_READ_TIMEOUT_MS = 120_000
+
+/**
+ * Unpacks a SCORM package in the SCORM worker (`server/courses/scorm`: manifest read, run-time bridge
+ * added to its pages) and stores its files beside the zip; answers the package as the block keeps it,
+ * each SCO pointing at the stored page it starts at.
+ */
+export async function unpackScorm(storage: Storage, zipPath: string, workDir: string): Promise<ScormPackage> {
+  const pkg = await unpackBlockPackage(storage, zipPath, workDir, { module: 'courses/scorm/worker', data: {}, timeoutMs: SCORM_READ_TIMEOUT_MS })
+  try {
+    const manifest = pkg.read as Manifest
+    const prefix = packagePrefix(zipPath)
+    await storePackage(storage, pkg, prefix, { last: manifest.scos[0].file, contentType: typeOf })
+    return {
+      version: manifest.version,
+      ...(manifest.edition ? { edition: manifest.edition } : {}),
+      title: manifest.title,
+      scos: manifest.scos.map(({ file, ...sco }) => ({ ...sco, entry: `${prefix}${file}` })),
+    }
   } finally {
     await pkg.dispose()
   }
@@ -98,7 +129,7 @@ async function startsWithZipMagic(storage: Storage, key: string, size: number): 
 
 /**
  * Checks the files among a block's new values and fills what the server decides: the attachment's size
- * as stored, the simulation's `entry`, the video's `duration` read from the file. An unchanged path
+ * as stored, the simulation's `entry`, the SCORM `package`, the video's `duration` read from the file. An unchanged path
  * (same as the current version) is taken as it is (a video without a length gets it read then).
  */
 export async function registerResources(
@@ -115,6 +146,7 @@ export async function registerResources(
   if (typeof path !== 'string') return values
   if (previous && previous.path === path) {
     if (kind === 'simulation') values.entry = previous.entry
+    if (kind === 'scorm') values.package = previous.package
     if (kind === 'attachment' && previous.size !== undefined) values.size = previous.size
     if (kind !== 'video') return values
     if (typeof previous.duration === 'number') {
@@ -139,6 +171,11 @@ export async function registerResources(
     if (await startsWithZipMagic(storage, path, head.size)) values.entry = await unpackSimulation(storage, path, workDir)
     else if (head.contentType === 'text/html') values.entry = path
     else throw invalid('values.path', 'Upload an HTML file or a zip package')
+  }
+  if (kind === 'scorm') {
+    if (head.size > PACKAGE_LIMITS.maxPackageBytes) throw new HttpError(413, 'Too much data', 'TOO_LARGE')
+    if (!(await startsWithZipMagic(storage, path, head.size))) throw invalid('values.path', 'Upload the SCORM package as a zip file')
+    values.package = await unpackScorm(storage, path, workDir)
   }
   return values
 }

@@ -64,7 +64,10 @@ function isWebUrl(s: string): boolean {
 export function cleanValues(kind: ItemKind, raw: unknown): Record<string, unknown> {
   const schema = VALUES_BY_KIND[kind]
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid({ values: 'Must be an object' })
-  const values = Value.Clean(schema, structuredClone(raw)) as Record<string, unknown>
+  const given = structuredClone(raw) as Record<string, unknown>
+  // What a SCORM package holds is the server's to say (resources.ts reads it from the package).
+  if (kind === 'scorm') delete given.package
+  const values = Value.Clean(schema, given) as Record<string, unknown>
   const errors = fieldErrors([...Value.Errors(schema, values)] as ValueError[])
   if (Object.keys(errors).length) throw invalid(errors)
 

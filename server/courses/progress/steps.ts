@@ -11,7 +11,8 @@ import { blockTitle, DONE_WHEN_OPENED, videoLength, type SnapshotBlock } from '.
  * the request that finishes a course records its completion and issues its certificate.
  */
 
-async function step(
+/** One step: `record` records it (and answers the block's progress row) in the step's transaction. */
+export async function step(
   db: Db,
   who: Studying,
   snap: CourseSnapshot,

@@ -5,6 +5,7 @@ import LinkIcon from '@mui/icons-material/Link'
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo'
 import QuizIcon from '@mui/icons-material/QuizOutlined'
 import ScienceIcon from '@mui/icons-material/ScienceOutlined'
+import Inventory2Icon from '@mui/icons-material/Inventory2Outlined'
 import type { SvgIconProps } from '@mui/material'
 import type { BlockKind } from './model'
 
@@ -16,6 +17,7 @@ const icons = {
   simulation: ScienceIcon,
   video: OndemandVideoIcon,
   form: QuizIcon,
+  scorm: Inventory2Icon,
 }
 
 export function KindIcon({ kind, ...props }: { kind: BlockKind } & SvgIconProps) {

@@ -2,6 +2,7 @@ import { refreshStaleCatalogue } from '../../../../courses/catalogue/index.js'
 import type { App } from '../../../../types.js'
 import { catalogueRoutes } from './catalogue.js'
 import { overviewRoutes } from './overview.js'
+import { scormRoutes } from './scorm.js'
 import { studyRoutes } from './study.js'
 
 /**
@@ -14,4 +15,5 @@ export default async function learnerRoutes(app: App) {
   await catalogueRoutes(app)
   await overviewRoutes(app)
   await studyRoutes(app)
+  await scormRoutes(app)
 }

@@ -1,4 +1,4 @@
-import type { FormQuestion } from '../../../../../contracts/courses/content.js'
+import type { FormQuestion, ScormPackage } from '../../../../../contracts/courses/content.js'
 import type { CatalogueCourse, LearnerPlan } from '../../../../../contracts/learner/catalogue.js'
 import type { LearnerValues } from '../../../../../contracts/learner/player.js'
 import { subscriptionState, type SubscriptionState, type UserSubscription } from '../../../../../contracts/subscriptions.js'
@@ -87,6 +87,14 @@ export function learnerValues(b: SnapshotBlock): LearnerValues {
         tries: typeof v.tries === 'number' ? v.tries : 1,
         requiredScore: typeof v.requiredScore === 'number' ? v.requiredScore : 0,
         questions: questions.map((q) => ({ id: q.id, type: q.type, text: q.text, options: q.options.map((o) => ({ id: o.id, text: o.text })) })),
+      }
+    }
+    case 'scorm': {
+      const pkg = v.package as ScormPackage | undefined
+      return {
+        ...base,
+        ...(pkg ? { package: { version: pkg.version, title: pkg.title, scos: pkg.scos.map((s) => ({ id: s.id, title: s.title })) } } : {}),
+        completeWhen: v.completeWhen === 'passed' ? 'passed' : 'completed',
       }
     }
     default:

@@ -1,16 +1,16 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
 /**
- * The XML of a Common Cartridge, read defensively: a document that declares a document type (and so
- * could declare entities, external or expanding) is refused before it is parsed, so only XML's five
- * predefined entities and character references are ever decoded; nothing is fetched. Every element is
- * a list of its occurrences (`kids`), attributes are `@_name`, namespaces prefixes are dropped (the
- * cartridge versions name their namespaces differently).
+ * The XML of a package (a Common Cartridge, a SCORM manifest), read defensively: a document that
+ * declares a document type (and so could declare entities, external or expanding) is refused before
+ * it is parsed, so only XML's five predefined entities and character references are ever decoded;
+ * nothing is fetched. Every element is a list of its occurrences (`kids`), attributes are `@_name`,
+ * namespaces prefixes are dropped (the versions of a standard name their namespaces differently).
  */
 
 export type XNode = Record<string, unknown>
 
-/** A document the cartridge holds that cannot be read safely: its message says why. */
+/** A document the package holds that cannot be read safely: its message says why. */
 export class XmlRefusal extends Error {}
 
 const parser = new XMLParser({
@@ -27,7 +27,7 @@ const parser = new XMLParser({
 
 /** Parses `text` (the file `name`, named in refusals). */
 export function parseXml(text: string, name: string): XNode {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new XmlRefusal(`${name} declares a document type or entities, which a cartridge never needs`)
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new XmlRefusal(`${name} declares a document type or entities, which a package never needs`)
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw new XmlRefusal(`${name} is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`)
   try {
