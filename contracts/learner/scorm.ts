@@ -11,6 +11,33 @@ import { CourseProgress } from './player.js'
  * tab is answered 409), and a commit numbered no higher than the last one taken changes nothing.
  */
 
+/**
+ * The frame a SCO runs in is named this prefix and the JSON `{ version, cmi }` of the data it starts
+ * with (flattened element → value): the package's bridge reads it before the package's first call.
+ */
+export const SCORM_FRAME_NAME_PREFIX = 'aula-scorm:'
+
+/** The run-time calls a package's frame may pass to the player's API (scorm-again's cross-frame protocol). */
+export const SCORM_FRAME_METHODS = [
+  'LMSInitialize',
+  'LMSFinish',
+  'LMSGetValue',
+  'LMSSetValue',
+  'LMSCommit',
+  'LMSGetLastError',
+  'LMSGetErrorString',
+  'LMSGetDiagnostic',
+  'Initialize',
+  'Terminate',
+  'GetValue',
+  'SetValue',
+  'Commit',
+  'GetLastError',
+  'GetErrorString',
+  'GetDiagnostic',
+  'getFlattenedCMI',
+] as const
+
 const Uuid = Type.String({ format: 'uuid' })
 const ScoId = Type.String({ minLength: 1, maxLength: 200 })
 

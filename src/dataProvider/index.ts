@@ -96,6 +96,9 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   downloadBadge: true,
   verifyCertificate: true,
   certificateBadge: true,
+  getScormState: true,
+  launchSco: true,
+  commitSco: true,
 })
 
 const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/builder')).builderVerbs, {

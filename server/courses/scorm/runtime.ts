@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import zlib from 'node:zlib'
+import { SCORM_FRAME_NAME_PREFIX } from '../../../contracts/learner/scorm.js'
 
 /**
  * What Aula adds to a SCORM package so that it finds the run-time API although it runs in an opaque
@@ -22,12 +23,9 @@ export const BRIDGE_FILE = `${RUNTIME_FOLDER}/bridge.js`
 /** The largest page the runtime is added to; a larger one is stored as it is. */
 export const MAX_PAGE_BYTES = 10 * 1024 * 1024
 
-/** Prefix of the frame name the player gives a launch: `aula-scorm:` + JSON `{ version, cmi }`. */
-export const FRAME_NAME_PREFIX = 'aula-scorm:'
-
 const BRIDGE = `(function () {
   'use strict';
-  var PREFIX = ${JSON.stringify(FRAME_NAME_PREFIX)};
+  var PREFIX = ${JSON.stringify(SCORM_FRAME_NAME_PREFIX)};
   var launch = null;
   try {
     if (typeof window.name === 'string' && window.name.indexOf(PREFIX) === 0) launch = JSON.parse(window.name.slice(PREFIX.length));

@@ -1,4 +1,17 @@
-import { Alert, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
+import {
+  Alert,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import { BlockView } from './BlockView'
@@ -88,6 +101,30 @@ function KindEditor({ course, blockId, kind, values, urls, onChange }: BlockEdit
     case 'video':
     case 'simulation':
       return <FileOrUrlEditor course={course} blockId={blockId} kind={kind} values={values} urls={urls} onChange={onChange} />
+    case 'scorm':
+      return (
+        <Stack spacing={2}>
+          <ResourceUpload
+            course={course}
+            blockId={blockId}
+            kind="scorm"
+            values={values}
+            onUploaded={(path) => onChange({ ...values, path, package: undefined })}
+          />
+          <FormControl>
+            <FormLabel id={`${blockId}-complete-when`}>{translate(`${T}.fields.completeWhen`)}</FormLabel>
+            <RadioGroup
+              aria-labelledby={`${blockId}-complete-when`}
+              value={values.completeWhen === 'passed' ? 'passed' : 'completed'}
+              onChange={(e) => onChange({ ...values, completeWhen: e.target.value === 'passed' ? 'passed' : 'completed' })}
+            >
+              <FormControlLabel value="completed" control={<Radio />} label={translate(`${T}.fields.completeWhenCompleted`)} />
+              <FormControlLabel value="passed" control={<Radio />} label={translate(`${T}.fields.completeWhenPassed`)} />
+            </RadioGroup>
+          </FormControl>
+          {values.path && <BlockView kind="scorm" values={values} urls={urls} compact />}
+        </Stack>
+      )
   }
 }
 

@@ -6,6 +6,7 @@ import { useLocaleState, useTranslate } from 'react-admin'
 import { dateLocale } from '../../ui/formatDateTime'
 import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
 import { fileName, fileUrl, formatSize, isWebUrl } from './fileUrl'
+import type { ScormPackage } from '../../../contracts/courses/content'
 import type { BlockKind, BlockValues, FormQuestion } from './model'
 
 const T = 'aula.builder.contentEditor'
@@ -90,7 +91,38 @@ export function BlockView({
       return <SimulationFrame values={values} urls={urls} compact={compact} />
     case 'form':
       return <FormView values={values} compact={compact} />
+    case 'scorm':
+      return <ScormView values={values} compact={compact} />
   }
+}
+
+/** A SCORM package as the server read it: its title, version and parts (they play in the player only). */
+function ScormView({ values, compact }: { values: BlockValues; compact: boolean }) {
+  const translate = useTranslate()
+  const pkg = values.package as ScormPackage | undefined
+  if (!values.path) return <Typography color="text.secondary">{translate(`${T}.block.empty`)}</Typography>
+  if (!pkg) return <Typography color="text.secondary">{translate(`${T}.preview.scormPending`)}</Typography>
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {pkg.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate(`${T}.preview.scorm`, { version: pkg.edition ? `${pkg.version} ${pkg.edition}` : pkg.version, smart_count: pkg.scos.length })}
+      </Typography>
+      {pkg.scos.length > 1 || !compact ? (
+        <Box component="ol" sx={{ pl: 3, m: 0 }}>
+          {pkg.scos.map((sco) => (
+            <li key={sco.id}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {sco.title}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      ) : null}
+    </Stack>
+  )
 }
 
 /** A simulation runs in a frame with scripts but without our origin: it can never reach the session. */

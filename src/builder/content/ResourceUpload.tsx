@@ -32,7 +32,7 @@ export function ResourceUpload({
       label={translate(`${T}.fields.file`)}
       kind={RESOURCE_KINDS[kind]}
       currentName={values.path ? fileName(values) : null}
-      helperText={kind === 'simulation' ? translate(`${T}.fields.simulationHelp`) : kind === 'video' ? translate(`${T}.fields.videoHelp`) : undefined}
+      helperText={kind === 'simulation' || kind === 'video' || kind === 'scorm' ? translate(`${T}.fields.${kind}Help`) : undefined}
       getParams={(ask) => dataProvider.askResourceUpload(course, blockId, kind, ask)}
       onUploaded={onUploaded}
     />

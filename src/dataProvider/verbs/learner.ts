@@ -20,6 +20,7 @@ import type {
   PositionBody,
   ProgressAnswer,
 } from '../../../contracts/learner/player'
+import type { ScormCommitAnswer, ScormCommitBody, ScormLaunch, ScormLaunchResponse, ScormState, ScormStateResponse } from '../../../contracts/learner/scorm'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { storedJwt } from '../../authProvider'
 import { errorFor, httpClient } from '../http'
@@ -107,6 +108,21 @@ export const learnerVerbs = {
   /** Reports where a video is (whole seconds); the server completes it once it was played to its end. */
   async reportPosition(body: PositionBody): Promise<ProgressAnswer> {
     return (await httpClient<ProgressAnswer>(`${API}/metrics/position`, { method: 'PUT', ...json(body) })).json
+  },
+
+  /** A SCORM block's package and the learner's state in each SCO. */
+  async getScormState(course: string, block: string): Promise<ScormState> {
+    return (await httpClient<ScormStateResponse>(`${API}/course/scorm/${id(course)}/${id(block)}`)).json.Item
+  },
+
+  /** Launches a SCO: the data to start from and its page. */
+  async launchSco(course: string, block: string, sco: string): Promise<ScormLaunch> {
+    return (await httpClient<ScormLaunchResponse>(`${API}/course/scorm/${id(course)}/${id(block)}/launch`, { method: 'POST', ...json({ sco }) })).json.Item
+  },
+
+  /** Commits what a launched SCO reported; `keepalive` lets it finish while the page unloads. */
+  async commitSco(course: string, block: string, body: ScormCommitBody, keepalive = false): Promise<ScormCommitAnswer> {
+    return (await httpClient<ScormCommitAnswer>(`${API}/course/scorm/${id(course)}/${id(block)}/commit`, { method: 'PUT', keepalive, ...json(body) })).json
   },
 
   async requestForm(course: string, form: string): Promise<LearnerForm> {

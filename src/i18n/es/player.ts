@@ -6,6 +6,13 @@ import { variantOf, type DeepPartial } from '../variant'
  * Spain's Spanish: only the texts that differ from the Mexican catalogue (../mx/player.ts), which gives every other text.
  */
 export const differences = {
+  scorm: {
+    rule: { completed: 'Se completa cuando cada parte informa de que está terminada.', passed: 'Se completa cuando cada parte informa de que está aprobada.' },
+    status: { failed: 'Suspendida' },
+    replaced: 'Este paquete se ha abierto de nuevo en otra ventana o dispositivo. Recarga esta página para seguir aquí.',
+    saveFailed: 'Tu avance en este paquete aún no se ha podido guardar; se volverá a intentar.',
+    launchFailed: 'No se ha podido abrir el paquete. Recarga la página para volver a intentarlo.',
+  },
   progressLabel: 'Progreso del curso',
   remainingDays: 'Tu suscripción caduca en %{smart_count} día |||| Tu suscripción caduca en %{smart_count} días',
   empty: 'Este curso aún no tiene contenido.',

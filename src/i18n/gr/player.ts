@@ -55,6 +55,7 @@ export const player: PlayerMessages = {
     attachment: 'Datei',
     link: 'Link',
     simulation: 'Simulation',
+    scorm: 'SCORM-Paket',
     video: 'Video',
     form: 'Prüfung',
   },
@@ -70,6 +71,30 @@ export const player: PlayerMessages = {
   simulation: {
     frame: 'Simulation: %{title}',
     missing: 'Die Simulation dieses Bausteins ist nicht verfügbar.',
+  },
+  scorm: {
+    frame: 'Paket: %{title}',
+    loading: 'Paket wird geladen…',
+    launching: 'Paket wird geöffnet…',
+    missing: 'Das Paket dieses Blocks ist nicht verfügbar.',
+    parts: 'Teile des Pakets',
+    rule: {
+      completed: 'Abgeschlossen, sobald jeder Teil als abgeschlossen gemeldet ist.',
+      passed: 'Abgeschlossen, sobald jeder Teil als bestanden gemeldet ist.',
+    },
+    status: {
+      notAttempted: 'Nicht begonnen',
+      incomplete: 'In Bearbeitung',
+      completed: 'Abgeschlossen',
+      unknown: 'Kein Status',
+      passed: 'Bestanden',
+      failed: 'Nicht bestanden',
+    },
+    score: '%{score} %',
+    replaced: 'Dieses Paket wurde in einem anderen Fenster oder auf einem anderen Gerät erneut geöffnet. Laden Sie diese Seite neu, um hier fortzufahren.',
+    reload: 'Neu laden',
+    saveFailed: 'Ihr Fortschritt in diesem Paket konnte noch nicht gespeichert werden; es wird erneut versucht.',
+    launchFailed: 'Das Paket konnte nicht geöffnet werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
   },
   image: {
     missing: 'Das Bild dieses Bausteins ist nicht verfügbar.',

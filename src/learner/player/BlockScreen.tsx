@@ -89,7 +89,7 @@ export function BlockScreen({ t, course, block, position, total, onProgress, onG
           </Alert>
         ) : !page ? (
           // A simulation's frame has a fixed height: holding it while the page loads keeps what follows in place.
-          <Box sx={{ minHeight: block.kind === 'simulation' ? SIMULATION_HEIGHT : undefined }}>
+          <Box sx={{ minHeight: block.kind === 'simulation' || block.kind === 'scorm' ? SIMULATION_HEIGHT : undefined }}>
             <Loading label={t('loadingBlock')} />
           </Box>
         ) : (

@@ -1,7 +1,7 @@
 import Download from '@mui/icons-material/Download'
 import OpenInNew from '@mui/icons-material/OpenInNew'
-import { Alert, Box, Button, Stack, Typography } from '@mui/material'
-import { useEffect, useRef, useState } from 'react'
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerPage, ProgressAnswer } from '../../../contracts/learner/player'
 import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
@@ -12,6 +12,9 @@ import type { AppDataProvider } from '../../dataProvider'
 
 /** A simulation's frame: a fixed height, held while its block loads (BlockScreen). */
 export const SIMULATION_HEIGHT = { xs: 420, md: 560 }
+
+/** SCORM blocks bring scorm-again: loaded only when one opens. */
+const ScormBlock = lazy(() => import('./ScormBlock'))
 
 interface Props {
   t: PlayerTranslate
@@ -98,6 +101,12 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
     }
     case 'form':
       return <EvaluationForm course={course} id={page.block.id} t={t} onGraded={onGraded} />
+    case 'scorm':
+      return (
+        <Suspense fallback={<CircularProgress aria-label={t('scorm.loading')} />}>
+          <ScormBlock t={t} course={course} page={page} onProgress={onProgress} />
+        </Suspense>
+      )
   }
 }
 
