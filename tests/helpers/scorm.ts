@@ -68,10 +68,10 @@ const LESSON_JS = `(function () {
 `
 
 const page = (title: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><div><h1>${title}</h1>` +
   `<p id="state">Starting</p><p id="done" role="status"></p>` +
   `<button id="save" type="button">Save my place</button> <button id="pass" type="button">Pass the quiz</button> <button id="fail" type="button">Fail the quiz</button>` +
-  `</main><script src="../shared/lesson.js"></script></body></html>`
+  `</div><script src="../shared/lesson.js"></script></body></html>`
 
 export function scormManifest(version: ScormVersionName, title: string, scos: string[], mastery?: number): string {
   const items = scos

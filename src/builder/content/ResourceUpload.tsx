@@ -31,6 +31,8 @@ export function ResourceUpload({
     <UploadField
       label={translate(`${T}.fields.file`)}
       kind={RESOURCE_KINDS[kind]}
+      // A SCORM package is a zip whatever type the browser gives it (some give none).
+      accept={kind === 'scorm' ? '.zip' : undefined}
       currentName={values.path ? fileName(values) : null}
       helperText={kind === 'simulation' || kind === 'video' || kind === 'scorm' ? translate(`${T}.fields.${kind}Help`) : undefined}
       getParams={(ask) => dataProvider.askResourceUpload(course, blockId, kind, ask)}

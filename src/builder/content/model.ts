@@ -117,6 +117,8 @@ export function emptyValues(kind: BlockKind): BlockValues {
       return { url: '', title: '' }
     case 'form':
       return { name: '', tries: 1, requiredScore: 70, questions: [] }
+    case 'scorm':
+      return { completeWhen: 'completed' }
     default:
       return {}
   }

@@ -120,7 +120,7 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     [saver, message],
   )
 
-  /** Queues an edit; the saver waits for a pause in typing and sends only the last values. */
+  /** Queues an edit (the answer brings what the server read from an uploaded file); the saver waits for a pause in typing and sends only the last values. */
   const save = useCallback(
     (id: string, write: ContentWrite) => {
       void send(id, write, undefined, true).then((answer) => {
@@ -133,6 +133,7 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
               updatedAt: item.updatedAt ?? b.updatedAt,
               updatedBy: item.updatedBy ?? b.updatedBy,
               urls: item.urls ?? b.urls,
+              values: withServerFields(b.values, item.values),
             })),
           )
       })
@@ -267,4 +268,18 @@ export function useContentEditor(course: string, saver: ContentSaver, message: (
     retry,
     dismiss,
   }
+}
+
+/** What the server decides about an uploaded file (a package's entry and manifest, a video's length, a file's size). */
+const SERVER_FIELDS = ['entry', 'package', 'duration', 'size'] as const
+
+/**
+ * The block's values with the server's reading of its file, when the answer is about the file the
+ * block still has (anything the creator typed meanwhile stays as typed).
+ */
+function withServerFields(values: BlockValues, saved: Record<string, unknown> | undefined): BlockValues {
+  if (!saved || typeof values.path !== 'string' || saved.path !== values.path) return values
+  const next: Record<string, unknown> = { ...values }
+  for (const field of SERVER_FIELDS) if (field in saved) next[field] = saved[field]
+  return next as BlockValues
 }
