@@ -4,8 +4,9 @@ import Stripe from 'stripe'
 
 /**
  * A local stand-in of the Stripe API for tests (no network): answers `POST /v1/checkout/sessions`
- * with a session object, and keeps every request's form fields so a test can read what the server
- * asked for. `failNext` makes the next call answer a Stripe error instead.
+ * with a session object whose payment page (`GET /c/pay/<id>`, a bare page) it serves too, and keeps
+ * every request's form fields so a test can read what the server asked for. `failNext` makes the next
+ * call answer a Stripe error instead.
  */
 export interface StripeStandIn {
   /** The origin to set as STRIPE_API_BASE. */
@@ -21,6 +22,7 @@ export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_aulaStandInSecret'
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const state = { sessions: [] as Array<Record<string, string>>, failNext: false }
+  let origin = ''
   const server = http.createServer((request, response) => {
     let body = ''
     request.setEncoding('utf8')
@@ -29,6 +31,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const json = (status: number, value: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${state.sessions.length}` })
         response.end(JSON.stringify(value))
+      }
+      if (request.method === 'GET' && request.url?.startsWith('/c/pay/')) {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        return response.end('<!doctype html><html lang="en"><title>Stand-in payment page</title><h1>Stand-in payment page</h1></html>')
       }
       if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions')
         return json(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } })
@@ -41,13 +47,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const fields = Object.fromEntries(new URLSearchParams(body))
       state.sessions.push(fields)
       const id = `cs_test_${state.sessions.length}_${process.pid}`
-      json(200, checkoutSession(id, fields))
+      json(200, checkoutSession(id, fields, { url: `${origin}/c/pay/${id}` }))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  origin = `http://127.0.0.1:${port}`
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: origin,
     get sessions() {
       return state.sessions
     },

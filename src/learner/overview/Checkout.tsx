@@ -72,36 +72,51 @@ export function HowToBuy() {
   )
 }
 
+/** Where the learner stands after coming back from the payment page. */
+export interface PaymentReturn {
+  /** `?checkout=cancelled` and no active subscription. */
+  cancelled: boolean
+  /** `?checkout=success`, no active subscription yet, and still asking. */
+  waiting: boolean
+  /** As `waiting`, but the subscription has not shown after every question. */
+  slow: boolean
+}
+
 /**
- * Back from the payment page (`?checkout=success|cancelled`): after paying, says the course is on its
- * way and asks `reload` for the plans every few seconds until the subscription is active (the webhook
- * makes it, not this return); after cancelling, says nothing was charged.
+ * Back from the payment page (`?checkout=success|cancelled`): after paying, asks `reload` for the plans
+ * every few seconds until the subscription is active (the webhook makes it, not this return).
  */
-export function CheckoutReturn({ active, reload }: { active: boolean; reload: () => void }) {
-  const translate = useTranslate()
+export function usePaymentReturn(active: boolean, reload: () => void): PaymentReturn {
   const [params] = useSearchParams()
   const returned = params.get('checkout')
   const [asked, setAsked] = useState(0)
-  const waiting = returned === CHECKOUT_RETURN.success && !active
+  const paid = returned === CHECKOUT_RETURN.success && !active
+  const waiting = paid && asked < PAYMENT_POLL_TIMES
   useEffect(() => {
-    if (!waiting || asked >= PAYMENT_POLL_TIMES) return
+    if (!waiting) return
     const timer = setTimeout(() => {
       setAsked((n) => n + 1)
       reload()
     }, PAYMENT_POLL_MS)
     return () => clearTimeout(timer)
   }, [waiting, asked, reload])
-  if (returned === CHECKOUT_RETURN.cancelled && !active) {
+  return { cancelled: returned === CHECKOUT_RETURN.cancelled && !active, waiting, slow: paid && !waiting }
+}
+
+/** What the return from the payment page means: the course is on its way, is slow to come, or nothing was charged. */
+export function CheckoutReturn({ state }: { state: PaymentReturn }) {
+  const translate = useTranslate()
+  if (state.cancelled) {
     return (
       <Alert severity="info" sx={{ mb: 2 }} role="status">
         {translate(`${T}.paymentCancelled`)}
       </Alert>
     )
   }
-  if (!waiting) return null
+  if (!state.waiting && !state.slow) return null
   return (
-    <Alert severity={asked >= PAYMENT_POLL_TIMES ? 'warning' : 'success'} sx={{ mb: 2 }} role="status">
-      {asked >= PAYMENT_POLL_TIMES ? translate(`${T}.paymentSlow`) : translate(`${T}.paymentReceived`)}
+    <Alert severity={state.slow ? 'warning' : 'success'} sx={{ mb: 2 }} role="status">
+      {state.slow ? translate(`${T}.paymentSlow`) : translate(`${T}.paymentReceived`)}
     </Alert>
   )
 }

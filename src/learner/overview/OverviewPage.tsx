@@ -36,7 +36,7 @@ import { useRetryFocus } from '../../ui/useRetryFocus'
 import { useSupportEmail } from '../../ui/useSupportEmail'
 import { playerPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
-import { BuyButton, CheckoutReturn, HowToBuy } from './Checkout'
+import { BuyButton, CheckoutReturn, HowToBuy, usePaymentReturn } from './Checkout'
 
 const T = 'aula.learner.overview'
 /** A 402 answer: the plan is sold, and payments do not exist yet. */
@@ -312,6 +312,10 @@ function Plans({ course }: { course: CourseOverview }) {
     }
   }
 
+  // Back from the payment page: asks again until the subscription bought shows (hooks before any early return).
+  const held = data?.subscription
+  const payment = usePaymentReturn(held ? subscriptionState(held.createdAt, held.plan.durationDays, held.revokedAt).status === 'active' : false, reload)
+
   if (!data && !plans.error) return <LinearProgress aria-label={translate('ra.page.loading')} />
   if (!data) return <ErrorDisplay error={plans.error} />
   const sub = data.subscription
@@ -348,7 +352,7 @@ function Plans({ course }: { course: CourseOverview }) {
             </Alert>
           )
         )}
-        <CheckoutReturn active={active} reload={reload} />
+        <CheckoutReturn state={payment} />
         {active && (
           <Button ref={startRef} component={Link} to={playerPath(course.uuid)} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
             {translate(`${T}.start`)}
@@ -385,7 +389,8 @@ function Plans({ course }: { course: CourseOverview }) {
                     {busy === plan.id ? translate(`${T}.subscribing`) : translate(`${T}.subscribe`)}
                   </Button>
                 )}
-                {sold(plan) && course.checkoutEnabled && !active && !blocked && (
+                {/* Just paid: no second purchase while the subscription is on its way. */}
+                {sold(plan) && course.checkoutEnabled && !active && !blocked && !payment.waiting && (
                   <BuyButton
                     course={course.uuid}
                     plan={plan}

@@ -102,7 +102,7 @@ describe('buying a plan online', () => {
     expect(await screen.findByText('To buy a paid plan, write to help@aula.example.org.')).toBeInTheDocument()
   })
 
-  it('back from paying: says the course is on its way and asks again until the subscription shows', async () => {
+  it('back from paying: says the course is on its way, offers no second purchase, and asks again until the subscription shows', async () => {
     await learner()
     const state: { subscription: UserSubscription | null } = { subscription: null }
     courseApi(state, true)
@@ -116,6 +116,8 @@ describe('buying a plan online', () => {
     )
     renderAt(`${PAGE}?checkout=success`)
     expect(await screen.findByText('Payment received: your course will appear in a moment.')).toBeInTheDocument()
+    // No second purchase while the one just paid is on its way.
+    expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument()
     expect(await screen.findByText('Active subscription: 89 days left', {}, { timeout: 6000 })).toBeInTheDocument()
     expect(screen.queryByText('Payment received: your course will appear in a moment.')).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Start or continue the course' })).toBeInTheDocument()
