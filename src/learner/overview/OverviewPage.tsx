@@ -312,7 +312,8 @@ function Plans({ course }: { course: CourseOverview }) {
     }
   }
 
-  // Back from the payment page: asks again until the subscription bought shows (hooks before any early return).
+  // Back from the payment page: asks again until the subscription bought shows (hooks before any early
+  // return), and offers no other plan meanwhile.
   const held = data?.subscription
   const payment = usePaymentReturn(held ? subscriptionState(held.createdAt, held.plan.durationDays, held.revokedAt).status === 'active' : false, reload)
 
@@ -373,7 +374,7 @@ function Plans({ course }: { course: CourseOverview }) {
                   {' · '}
                   {plan.free ? translate(`${T}.free`) : course.salesEnabled && plan.price !== null ? price(plan) : translate(`${T}.forSale`)}
                 </Typography>
-                {plan.free && !active && !blocked && (
+                {plan.free && !active && !blocked && !payment.waiting && (
                   <Button
                     ref={(button: HTMLButtonElement | null) => {
                       if (button) planButtons.current.set(plan.id, button)
@@ -389,7 +390,6 @@ function Plans({ course }: { course: CourseOverview }) {
                     {busy === plan.id ? translate(`${T}.subscribing`) : translate(`${T}.subscribe`)}
                   </Button>
                 )}
-                {/* Just paid: no second purchase while the subscription is on its way. */}
                 {sold(plan) && course.checkoutEnabled && !active && !blocked && !payment.waiting && (
                   <BuyButton
                     course={course.uuid}

@@ -118,6 +118,7 @@ describe('buying a plan online', () => {
     expect(await screen.findByText('Payment received: your course will appear in a moment.')).toBeInTheDocument()
     // No second purchase while the one just paid is on its way.
     expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Subscribe/ })).not.toBeInTheDocument()
     expect(await screen.findByText('Active subscription: 89 days left', {}, { timeout: 6000 })).toBeInTheDocument()
     expect(screen.queryByText('Payment received: your course will appear in a moment.')).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Start or continue the course' })).toBeInTheDocument()
