@@ -412,6 +412,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (payments are fulfilled by the webhook only)')
   if (config.STRIPE_WEBHOOK_SECRET && !config.STRIPE_SECRET_KEY)
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required when STRIPE_WEBHOOK_SECRET is set')
+  // A live key never goes to a stand-in of the Stripe API.
+  if (config.STRIPE_API_BASE && config.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY))
+    throw new ConfigError('Invalid configuration: STRIPE_API_BASE is for tests and mocks only and cannot be used with a live STRIPE_SECRET_KEY')
   if (config.BADGE_SIGNING_KEY) badgeKeyCheck(config.BADGE_SIGNING_KEY)
   // An origin as browsers write it (lower case, no trailing slash, no default port).
   for (const name of ['FILES_ORIGIN', 'PUBLIC_URL'] as const) if (config[name]) config[name] = new URL(config[name]).origin
