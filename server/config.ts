@@ -340,7 +340,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: '^https?://[A-Za-z0-9.-]+(?::\\d{1,5})?/?$',
       description:
-        'For tests and self-hosted Stripe API mocks only: the origin the Stripe library calls instead of https://api.stripe.com (http(s)://host[:port]).',
+        'For tests and self-hosted Stripe API mocks only: the origin the Stripe library calls instead of https://api.stripe.com (http(s)://host[:port]); refused with a live key.',
     }),
   ),
   // First run (server/seed, README "First run")
