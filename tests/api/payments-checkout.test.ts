@@ -104,6 +104,24 @@ describe('starting a checkout', () => {
     expect(await holdings(who)).toEqual({ subscriptions: [], sales: [] })
   })
 
+  it('pressed again, the same payment page for an hour while it is open; a closed one gives a new page', async () => {
+    const who = newLearner()
+    const first = await started(who)
+    const before = stripe.sessions.length
+    const again = await checkout(who, { uuid: course.uuid, plan: PRICED })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json()).toEqual({ id: first.id, url: first.url })
+    expect(stripe.sessions.length).toBe(before)
+    // Another learner, or the same one once the session expired, gets a session of their own.
+    expect((await started(newLearner())).url).not.toBe(first.url)
+    expect((await deliver(signedEvent('checkout.session.expired', first.session({ status: 'expired' })))).statusCode).toBe(200)
+    const fresh = await started(who)
+    expect(fresh.url).not.toBe(first.url)
+    // An hour later the open page is not offered again either.
+    await api.db.query("UPDATE checkout_sessions SET created_at = now() - interval '61 minutes' WHERE id = $1", [fresh.id])
+    expect((await started(who)).url).not.toBe(fresh.url)
+  })
+
   it('a currency without decimals is sent in whole units', async () => {
     const s = await started(newLearner(), YEN)
     expect(s.fields['line_items[0][price_data][currency]']).toBe('jpy')

@@ -7,6 +7,8 @@ CREATE TABLE checkout_sessions (
   provider text NOT NULL CHECK (length(provider) BETWEEN 1 AND 40),
   -- The provider's session id, known once the provider answered (null before, or when it failed).
   session_id text,
+  -- The provider's payment page, offered again to the same learner for the same plan while it is open.
+  url text,
   user_sub text NOT NULL,
   buyer_email text NOT NULL DEFAULT '',
   course_uuid uuid NOT NULL REFERENCES courses (uuid),

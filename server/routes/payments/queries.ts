@@ -25,9 +25,27 @@ export async function insertCheckout(db: Queryable, c: NewCheckout): Promise<str
   return rows[0].id
 }
 
-/** Names the provider's session of a checkout (a webhook that came first may have named it already). */
-export async function setCheckoutSession(db: Queryable, id: string, sessionId: string): Promise<void> {
-  await db.query('UPDATE checkout_sessions SET session_id = $2 WHERE id = $1 AND session_id IS NULL', [id, sessionId])
+/** Names the provider's session of a checkout and its payment page (a webhook that came first may have named the session already). */
+export async function setCheckoutSession(db: Queryable, id: string, sessionId: string, url: string): Promise<void> {
+  await db.query('UPDATE checkout_sessions SET session_id = coalesce(session_id, $2), url = $3 WHERE id = $1', [id, sessionId, url])
+}
+
+/** How long a learner's open payment page is offered again instead of opening another (the provider keeps it 24 hours). */
+const REUSE_FOR = '1 hour'
+
+/**
+ * The learner's open checkout of this plan at this price, made in the last hour: pressing Buy again
+ * (after cancelling, in a second tab) goes back to the same payment page rather than opening another.
+ */
+export async function openCheckoutOf(db: Queryable, c: NewCheckout): Promise<{ id: string; url: string } | null> {
+  const { rows } = await db.query<{ id: string; url: string }>(
+    `SELECT id, url FROM checkout_sessions
+      WHERE provider = $1 AND user_sub = $2 AND course_uuid = $3 AND plan_id = $4 AND amount = $5::numeric AND currency = $6
+        AND status = 'open' AND url IS NOT NULL AND created_at > now() - $7::interval
+      ORDER BY created_at DESC LIMIT 1`,
+    [c.provider, c.sub, c.course, c.plan, c.amount, c.currency, REUSE_FOR],
+  )
+  return rows[0] ?? null
 }
 
 /** The provider could not open the session: the checkout is over before it started. */

@@ -14,7 +14,7 @@ import { ProviderUnavailable } from '../../../../payments/index.js'
 import { HttpError } from '../../../../plugins/errors.js'
 import { requestOrigin } from '../../../../plugins/security.js'
 import type { App } from '../../../../types.js'
-import { failCheckout, insertCheckout, setCheckoutSession } from '../../../payments/queries.js'
+import { failCheckout, insertCheckout, openCheckoutOf, setCheckoutSession } from '../../../payments/queries.js'
 import { principalOf, snapshotOr404 } from './access.js'
 import { BASE, tags } from './base.js'
 import { courseSubscriptions, lockLearnerCourse, offeredPlans, selfSubscriptionBlocked } from './queries.js'
@@ -34,9 +34,9 @@ export async function checkoutRoutes(app: App) {
       schema: {
         tags,
         summary:
-          "Opens a payment session for a priced plan of a published course at the plan's price and answers the provider's payment page (409 CHECKOUT_DISABLED when online payment is not configured, PLAN_IS_FREE, NOT_ON_SALE or ALREADY_SUBSCRIBED; 403 SUBSCRIPTION_REVOKED; 502 when the provider cannot be reached)",
+          "Opens a payment session for a priced plan of a published course at the plan's price and answers the provider's payment page (201; 200 with the same page when the caller opened one for this plan at this price in the last hour and it is still open; 409 CHECKOUT_DISABLED when online payment is not configured, PLAN_IS_FREE, NOT_ON_SALE or ALREADY_SUBSCRIBED; 403 SUBSCRIPTION_REVOKED; 502 when the provider cannot be reached)",
         body: CheckoutBody,
-        response: { 201: CheckoutStarted, ...errorResponses(400, 401, 404, 409), 403: SubscriptionRefused, 502: ErrorBody },
+        response: { 200: CheckoutStarted, 201: CheckoutStarted, ...errorResponses(400, 401, 404, 409), 403: SubscriptionRefused, 502: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -58,9 +58,14 @@ export async function checkoutRoutes(app: App) {
         if (await selfSubscriptionBlocked(tx, principal.sub, uuid)) throw new HttpError(403, REVOKED_BY_ADMIN_MESSAGE, 'SUBSCRIPTION_REVOKED')
         const amount = String(chosen.price)
         const currency = chosen.currency.trim()
-        const id = await insertCheckout(tx, { provider: provider.name, sub: principal.sub, email: principal.email, course: uuid, plan, amount, currency })
-        return { id, course: snap.course, plan: chosen, amount, currency }
+        const wanted = { provider: provider.name, sub: principal.sub, email: principal.email, course: uuid, plan, amount, currency }
+        const open = await openCheckoutOf(tx, wanted)
+        if (open) return { open }
+        const id = await insertCheckout(tx, wanted)
+        return { open: null, id, course: snap.course, plan: chosen, amount, currency }
       })
+      // Pressed again (after cancelling, in another tab): the same payment page, not a second session.
+      if (pending.open) return reply.status(200).send(pending.open)
       // The provider is called outside the transaction: a slow network holds no lock.
       const back = `${base}${overviewPath(uuid)}?checkout=`
       try {
@@ -74,7 +79,7 @@ export async function checkoutRoutes(app: App) {
           successUrl: back + CHECKOUT_RETURN.success,
           cancelUrl: back + CHECKOUT_RETURN.cancelled,
         })
-        await setCheckoutSession(app.db, pending.id, started.sessionId)
+        await setCheckoutSession(app.db, pending.id, started.sessionId, started.url)
         return reply.status(201).send({ id: pending.id, url: started.url })
       } catch (error) {
         if (!(error instanceof ProviderUnavailable)) throw error
