@@ -31,6 +31,8 @@ export const routePolicy = {
   'GET /api/config': PUBLIC,
   // The legacy sign-up (requirements §7 "Auth and users"): visitors register themselves.
   'POST /api/auth/sign-up': PUBLIC,
+  // The payment provider's webhook: trusted through its signature, not a token (decision 0028).
+  'POST /api/v2/payments/stripe/webhook': PUBLIC,
   'GET /api/v2/metrics/server/version': ADMIN,
   'GET /api/docs': PUBLIC,
   'GET /api/docs/json': PUBLIC,

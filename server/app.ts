@@ -22,6 +22,7 @@ import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
 import { ROOT_DIR } from './runtime.js'
+import { createPaymentProvider } from './payments/index.js'
 import { createStorage, storageOrigins, type Storage } from './storage/index.js'
 import { countQueuedStatements, learningRecords, XapiSender, type XapiSenderOptions } from './xapi/index.js'
 import type { App, Authenticator } from './types.js'
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => sweeps.stop())
   app.decorate('now', options.now ?? (() => new Date()))
   app.decorate('storage', options.storage ?? (await createStorage(config)))
+  app.decorate('payments', createPaymentProvider(config))
   app.decorate(
     'xapi',
     learningRecords(config, () => app.now()),

@@ -319,6 +319,30 @@ export const ConfigSchema = Type.Object({
     Type.String({ minLength: 1, maxLength: 512, pattern: '^[^:]*$', description: "The LRS's HTTP Basic user name (its key); unset, no credentials are sent." }),
   ),
   XAPI_PASSWORD: Type.Optional(Type.String({ minLength: 1, maxLength: 512, description: "The LRS's HTTP Basic password (its secret), with XAPI_USERNAME." })),
+  // Online checkout of priced plans (server/payments, docs/finances.md, decision 0028): both set turn it on.
+  STRIPE_SECRET_KEY: Type.Optional(
+    Type.String({
+      pattern: '^(sk|rk)_[A-Za-z0-9_]+$',
+      maxLength: 255,
+      description:
+        "Stripe secret (or restricted) API key the server creates Checkout Sessions with (sk_live_…, sk_test_…). Needs STRIPE_WEBHOOK_SECRET. Unset: no online checkout; a priced plan's learners are added by an administrator.",
+    }),
+  ),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    Type.String({
+      pattern: '^whsec_[A-Za-z0-9_]+$',
+      maxLength: 255,
+      description:
+        'Signing secret (whsec_…) of the Stripe webhook endpoint <public URL>/api/v2/payments/stripe/webhook; events without a valid signature are refused. Needs STRIPE_SECRET_KEY.',
+    }),
+  ),
+  STRIPE_API_BASE: Type.Optional(
+    Type.String({
+      pattern: '^https?://[A-Za-z0-9.-]+(?::\\d{1,5})?/?$',
+      description:
+        'For tests and self-hosted Stripe API mocks only: the origin the Stripe library calls instead of https://api.stripe.com (http(s)://host[:port]); refused with a live key.',
+    }),
+  ),
   // First run (server/seed, README "First run")
   AULA_SEED: Type.Optional(
     Type.Enum(['demo', 'none'], {
@@ -384,6 +408,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.XAPI_PASSWORD && !config.XAPI_USERNAME) throw new ConfigError('Invalid configuration: XAPI_USERNAME is required when XAPI_PASSWORD is set')
   if (config.AVATAR_RENDERER === 'command' && !config.AVATAR_RENDER_COMMAND)
     throw new ConfigError('Invalid configuration: AVATAR_RENDER_COMMAND is required when AVATAR_RENDERER is command')
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (payments are fulfilled by the webhook only)')
+  if (config.STRIPE_WEBHOOK_SECRET && !config.STRIPE_SECRET_KEY)
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required when STRIPE_WEBHOOK_SECRET is set')
+  // A live key never goes to a stand-in of the Stripe API.
+  if (config.STRIPE_API_BASE && config.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY))
+    throw new ConfigError('Invalid configuration: STRIPE_API_BASE is for tests and mocks only and cannot be used with a live STRIPE_SECRET_KEY')
   if (config.BADGE_SIGNING_KEY) badgeKeyCheck(config.BADGE_SIGNING_KEY)
   // An origin as browsers write it (lower case, no trailing slash, no default port).
   for (const name of ['FILES_ORIGIN', 'PUBLIC_URL'] as const) if (config[name]) config[name] = new URL(config[name]).origin

@@ -6,6 +6,7 @@ import type { Db } from './db/index.js'
 import type { Sweeps } from './db/sweeps.js'
 import type { IdentityAdmin } from './identity/admin-client.js'
 import type { Mailer } from './mail/index.js'
+import type { PaymentProvider } from './payments/index.js'
 import type { Storage } from './storage/index.js'
 import type { LearningRecords } from './xapi/index.js'
 
@@ -36,6 +37,8 @@ declare module 'fastify' {
     identityUsers: IdentityAdmin
     /** Learning events as xAPI statements, queued in the events' transactions; null without XAPI_ENDPOINT (server/xapi). */
     xapi: LearningRecords | null
+    /** Online checkout's payment provider (server/payments); null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. */
+    payments: PaymentProvider | null
     /** The server's clock (AppOptions.now): what the video progress rule measures elapsed time with. */
     now(): Date
     /**

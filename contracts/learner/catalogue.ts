@@ -96,6 +96,11 @@ export const CourseOverview = Type.Object({
   thumbnail: Nullable(Type.String()),
   presentation: Nullable(Type.String()),
   salesEnabled: Type.Boolean(),
+  /**
+   * Whether a priced plan can be bought online here (a payment provider is configured and the course
+   * sells): the overview offers Buy buttons; otherwise it says whom to ask.
+   */
+  checkoutEnabled: Type.Boolean(),
   /** The requirements' card fields, so the player can compare `Details.Organization` with the configured university. */
   Details: Type.Object({ Organization: Type.Optional(Type.String()), ShortDescription: Type.Optional(Type.String()) }),
   plans: Type.Array(LearnerPlan),

@@ -13,6 +13,7 @@ export const learnerPolicy = {
   'GET /api/v2/courses/courses/course/collaborators/:id': LEARNER,
   'GET /api/v2/courses/course/subscriptions/:id': LEARNER,
   'POST /api/v2/courses/course/subscribe': LEARNER,
+  'POST /api/v2/courses/course/checkout': LEARNER,
   'GET /api/v2/courses/course/index/:id': LEARNER,
   'GET /api/v2/courses/course/page/:course/:block': LEARNER,
   'GET /api/v2/courses/course/scorm/:course/:block': LEARNER,

@@ -15,6 +15,7 @@ import fileRoutes from './files/index.js'
 import financeRoutes from './finances/index.js'
 import healthRoutes from './health.js'
 import metricsRoutes from './metrics/index.js'
+import paymentRoutes from './payments/index.js'
 import userRoutes from './user/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
@@ -47,5 +48,6 @@ export default async function apiRoutes(app: App) {
   await app.register(certificateRoutes)
   await app.register(badgeRoutes)
   await app.register(financeRoutes, { prefix: '/v2/finances' })
+  await app.register(paymentRoutes, { prefix: '/v2/payments' })
   await app.register(experimentalRoutes, { prefix: '/v2/experimental' })
 }

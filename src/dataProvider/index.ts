@@ -85,6 +85,7 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   getCourseCollaborators: true,
   getCoursePlans: true,
   subscribe: true,
+  startCheckout: true,
   getCourseProgress: true,
   getPlayerIndex: true,
   getPlayerPage: true,

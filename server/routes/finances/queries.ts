@@ -20,23 +20,25 @@ const money = (v: string | number | null) => Math.round(Number(v ?? 0) * 100) / 
 
 /**
  * Records the sale of a subscription when its plan is priced (price above zero), copying the price
- * and currency the plan has in this transaction; a free plan records nothing. Returns whether a sale
- * was recorded. Call it in the transaction that creates the subscription.
+ * and currency the plan has in this transaction; a free plan records nothing. A checkout passes
+ * `paid`, the amount the learner was charged (the plan's price when the session was opened), which is
+ * recorded instead. Returns whether a sale was recorded. Call it in the transaction that creates the
+ * subscription.
  */
 export async function recordSale(
   tx: Queryable,
   subscriptionId: string,
-  sale: { channel: 'admin' | 'checkout'; buyerEmail?: string; recordedBy?: string | null },
+  sale: { channel: 'admin' | 'checkout'; buyerEmail?: string; recordedBy?: string | null; paid?: { amount: string; currency: string } },
 ): Promise<boolean> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO sales (subscription_id, course_uuid, plan_id, course_name, plan_name, buyer_sub, buyer_email, amount, currency, channel, recorded_by, sold_at)
-     SELECT s.id, s.course_uuid, p.id, c.name, s.plan_name, s.user_sub, $2, p.price, p.currency, $3, $4, s.created_at
+     SELECT s.id, s.course_uuid, p.id, c.name, s.plan_name, s.user_sub, $2, coalesce($5::numeric, p.price), coalesce($6::text, p.currency), $3, $4, s.created_at
        FROM subscriptions s
        JOIN subscription_plans p ON p.id = s.plan_id
        JOIN courses c ON c.uuid = s.course_uuid
-      WHERE s.id = $1 AND p.price > 0 AND p.currency IS NOT NULL
+      WHERE s.id = $1 AND coalesce($5::numeric, p.price) > 0 AND coalesce($6::text, p.currency) IS NOT NULL
      RETURNING id`,
-    [subscriptionId, sale.buyerEmail ?? '', sale.channel, sale.recordedBy ?? null],
+    [subscriptionId, sale.buyerEmail ?? '', sale.channel, sale.recordedBy ?? null, sale.paid?.amount ?? null, sale.paid?.currency ?? null],
   )
   return rows.length > 0
 }

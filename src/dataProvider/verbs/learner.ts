@@ -21,6 +21,7 @@ import type {
   ProgressAnswer,
 } from '../../../contracts/learner/player'
 import type { ScormCommitAnswer, ScormCommitBody, ScormLaunch, ScormLaunchResponse, ScormState, ScormStateResponse } from '../../../contracts/learner/scorm'
+import type { CheckoutStarted } from '../../../contracts/payments'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { storedJwt } from '../../authProvider'
 import { errorFor, httpClient } from '../http'
@@ -83,6 +84,15 @@ export const learnerVerbs = {
   /** Subscribes the caller to a free plan (201 with the subscription; 402 for a plan on sale, 409 when already active). */
   async subscribe(uuid: string, plan: string): Promise<UserSubscription> {
     return (await httpClient<UserSubscription>(`${API}/course/subscribe`, { method: 'POST', body: JSON.stringify({ uuid, plan }) })).json
+  },
+
+  /**
+   * Opens an online payment for a priced plan (201 with the payment page to go to; 409 when checkout is
+   * off, the plan is free or the caller is subscribed already; 502 when the payment service is down).
+   * Only the course and the plan are sent: the server charges the plan's own price.
+   */
+  async startCheckout(uuid: string, plan: string): Promise<CheckoutStarted> {
+    return (await httpClient<CheckoutStarted>(`${API}/course/checkout`, { method: 'POST', body: JSON.stringify({ uuid, plan }) })).json
   },
 
   /** The caller's completion of a course, with its certificate once issued (needs an active subscription). */

@@ -18,6 +18,10 @@ export const differences = {
     blocked: 'Un administrador ha revocado tu acceso a este curso. Escribe a %{email} para que lo restablezcan.',
     blockedNoEmail: 'Un administrador ha revocado tu acceso a este curso. Pide a tu profesor o a la secretaría del centro que lo restablezcan.',
     start: 'Empezar o continuar el curso',
+    buyFailed: 'No se ha podido abrir la página de pago. Inténtalo de nuevo dentro de un momento.',
+    howToBuyNoEmail: 'Para comprar un plan de pago, pregunta a tu profesor o a la secretaría del centro.',
+    paymentSlow: 'Hemos recibido tu pago, pero la suscripción todavía no aparece. Vuelve a cargar la página más tarde o contacta con soporte.',
+    paymentCancelled: 'Has cancelado el pago: no se te ha cobrado nada.',
   },
   dashboard: {
     downloadFailed: 'No se ha podido descargar el certificado. Inténtalo de nuevo.',

@@ -18,7 +18,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { Link, useParams } from 'react-router-dom'
 import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
@@ -36,6 +36,7 @@ import { useRetryFocus } from '../../ui/useRetryFocus'
 import { useSupportEmail } from '../../ui/useSupportEmail'
 import { playerPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
+import { BuyButton, CheckoutReturn, HowToBuy, usePaymentReturn } from './Checkout'
 
 const T = 'aula.learner.overview'
 /** A 402 answer: the plan is sold, and payments do not exist yet. */
@@ -255,7 +256,10 @@ function RichSection({ title, value }: { title: string; value: string }) {
   )
 }
 
-/** The plans and the caller's subscription: subscribe to a free plan, then the way into the player. */
+/**
+ * The plans and the caller's subscription: subscribe to a free plan or buy a priced one (when online
+ * payment is on; otherwise whom to ask), then the way into the player.
+ */
 function Plans({ course }: { course: CourseOverview }) {
   const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
@@ -264,6 +268,7 @@ function Plans({ course }: { course: CourseOverview }) {
   const dates = useDateFormat()
   const [round, setRound] = useState(0)
   const plans = useLoad<CoursePlansResponse>(() => dataProvider.getCoursePlans(course.uuid), `${course.uuid}#${round}`)
+  const reload = useCallback(() => setRound((r) => r + 1), [])
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<unknown>(null)
   // The plans as last answered: the card stays while they reload after subscribing, so the keyboard
@@ -307,6 +312,11 @@ function Plans({ course }: { course: CourseOverview }) {
     }
   }
 
+  // Back from the payment page: asks again until the subscription bought shows (hooks before any early
+  // return), and offers no other plan meanwhile.
+  const held = data?.subscription
+  const payment = usePaymentReturn(held ? subscriptionState(held.createdAt, held.plan.durationDays, held.revokedAt).status === 'active' : false, reload)
+
   if (!data && !plans.error) return <LinearProgress aria-label={translate('ra.page.loading')} />
   if (!data) return <ErrorDisplay error={plans.error} />
   const sub = data.subscription
@@ -314,6 +324,8 @@ function Plans({ course }: { course: CourseOverview }) {
   const state = sub ? subscriptionState(sub.createdAt, sub.plan.durationDays, sub.revokedAt) : null
   const active = state?.status === 'active'
   const blocked = data.blocked && !active
+  // A plan with a price the learner can see: bought online when checkout is on, else through the centre.
+  const sold = (plan: LearnerPlan) => !plan.free && course.salesEnabled && plan.price !== null
   const price = (plan: LearnerPlan) =>
     plan.price === null ? '' : new Intl.NumberFormat(locale, plan.currency ? { style: 'currency', currency: plan.currency } : {}).format(plan.price)
   return (
@@ -341,6 +353,7 @@ function Plans({ course }: { course: CourseOverview }) {
             </Alert>
           )
         )}
+        <CheckoutReturn state={payment} />
         {active && (
           <Button ref={startRef} component={Link} to={playerPath(course.uuid)} variant="contained" fullWidth startIcon={<PlayCircleOutlined />} sx={{ mb: 2 }}>
             {translate(`${T}.start`)}
@@ -361,7 +374,7 @@ function Plans({ course }: { course: CourseOverview }) {
                   {' · '}
                   {plan.free ? translate(`${T}.free`) : course.salesEnabled && plan.price !== null ? price(plan) : translate(`${T}.forSale`)}
                 </Typography>
-                {plan.free && !active && !blocked && (
+                {plan.free && !active && !blocked && !payment.waiting && (
                   <Button
                     ref={(button: HTMLButtonElement | null) => {
                       if (button) planButtons.current.set(plan.id, button)
@@ -377,10 +390,22 @@ function Plans({ course }: { course: CourseOverview }) {
                     {busy === plan.id ? translate(`${T}.subscribing`) : translate(`${T}.subscribe`)}
                   </Button>
                 )}
+                {sold(plan) && course.checkoutEnabled && !active && !blocked && !payment.waiting && (
+                  <BuyButton
+                    course={course.uuid}
+                    plan={plan}
+                    disabled={busy !== null}
+                    onRefused={() => {
+                      focusAfter.current = WAY_IN
+                      reload()
+                    }}
+                  />
+                )}
               </Box>
             ))}
           </Stack>
         )}
+        {!course.checkoutEnabled && !active && !blocked && data.plans.some(sold) && <HowToBuy />}
       </CardContent>
     </Card>
   )

@@ -57,6 +57,7 @@ export function overview(over: Partial<CourseOverview> = {}): CourseOverview {
     thumbnail: null,
     presentation: '/files/presentation.mp4',
     salesEnabled: true,
+    checkoutEnabled: false,
     Details: {},
     plans: [FREE_PLAN, SOLD_PLAN],
     outline: [

@@ -56,6 +56,7 @@ export async function overviewRoutes(app: App) {
         thumbnail: await url(c.thumbnail),
         presentation: await url(c.presentation),
         salesEnabled: c.salesEnabled,
+        checkoutEnabled: app.payments !== null && c.salesEnabled,
         Details: { ...(c.organization ? { Organization: c.organization.name } : {}), ShortDescription: c.briefDescription },
         plans: (await offeredPlans(app.db, c.uuid)).map((p) => planOf(p, c.salesEnabled)),
         outline: [...snap.sections]

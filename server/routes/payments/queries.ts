@@ -1,0 +1,116 @@
+import type { Queryable } from '../../db/index.js'
+import { UUID_RE } from '../../http/paging.js'
+import { recordSale } from '../finances/queries.js'
+import { insertSubscription } from '../v2/courses/learner/queries.js'
+
+/** SQL of online checkout (checkout_sessions, migration 0031): opening a checkout and fulfilling it once. */
+
+export interface NewCheckout {
+  provider: string
+  sub: string
+  email: string
+  course: string
+  plan: string
+  amount: string
+  currency: string
+}
+
+/** Stores a pending checkout at the plan's price; returns its id (the reference the provider sends back). */
+export async function insertCheckout(db: Queryable, c: NewCheckout): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO checkout_sessions (provider, user_sub, buyer_email, course_uuid, plan_id, amount, currency)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7) RETURNING id`,
+    [c.provider, c.sub, c.email, c.course, c.plan, c.amount, c.currency],
+  )
+  return rows[0].id
+}
+
+/** Names the provider's session of a checkout and its payment page (a webhook that came first may have named the session already). */
+export async function setCheckoutSession(db: Queryable, id: string, sessionId: string, url: string): Promise<void> {
+  await db.query('UPDATE checkout_sessions SET session_id = coalesce(session_id, $2), url = $3 WHERE id = $1', [id, sessionId, url])
+}
+
+/** How long a learner's open payment page is offered again instead of opening another (the provider keeps it 24 hours). */
+const REUSE_FOR = '1 hour'
+
+/**
+ * The learner's open checkout of this plan at this price, made in the last hour: pressing Buy again
+ * (after cancelling, in a second tab) goes back to the same payment page rather than opening another.
+ */
+export async function openCheckoutOf(db: Queryable, c: NewCheckout): Promise<{ id: string; url: string } | null> {
+  const { rows } = await db.query<{ id: string; url: string }>(
+    `SELECT id, url FROM checkout_sessions
+      WHERE provider = $1 AND user_sub = $2 AND course_uuid = $3 AND plan_id = $4 AND amount = $5::numeric AND currency = $6
+        AND status = 'open' AND url IS NOT NULL AND created_at > now() - $7::interval
+      ORDER BY created_at DESC LIMIT 1`,
+    [c.provider, c.sub, c.course, c.plan, c.amount, c.currency, REUSE_FOR],
+  )
+  return rows[0] ?? null
+}
+
+/** The provider could not open the session: the checkout is over before it started. */
+export async function failCheckout(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE checkout_sessions SET status = 'failed', completed_at = now() WHERE id = $1 AND status = 'open'`, [id])
+}
+
+/** A session that ended unpaid (expired, payment failed); a paid one stays paid whatever comes after. */
+export async function closeCheckout(db: Queryable, provider: string, sessionId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE checkout_sessions SET status = 'closed', completed_at = now() WHERE provider = $1 AND session_id = $2 AND status = 'open' RETURNING id`,
+    [provider, sessionId],
+  )
+  return rows.length > 0
+}
+
+interface CheckoutRow {
+  id: string
+  session_id: string | null
+  user_sub: string
+  buyer_email: string
+  course_uuid: string
+  plan_id: string
+  plan_name: string
+  duration_days: number
+  amount: string
+  currency: string
+  status: 'open' | 'paid' | 'closed' | 'failed'
+}
+
+export type Fulfilment = { result: 'fulfilled'; subscriptionId: string } | { result: 'already' } | { result: 'unknown' }
+
+/**
+ * Fulfils a paid session, in the caller's transaction: the learner's subscription to the plan (its
+ * name and days as they are now) and its sale at the amount charged, channel `checkout`. The row is
+ * locked first, so two deliveries of the event at once make one subscription: the second finds it
+ * paid. A session closed before (events out of order) is still fulfilled: the payment is what counts.
+ * `reference` (our checkout id, as the session carries it) finds a row whose session id was not stored yet.
+ */
+export async function fulfilCheckout(tx: Queryable, provider: string, sessionId: string, reference: string | null): Promise<Fulfilment> {
+  const ref = reference && UUID_RE.test(reference) ? reference : null
+  const { rows } = await tx.query<CheckoutRow>(
+    `SELECT k.id, k.session_id, k.user_sub, k.buyer_email, k.course_uuid, k.plan_id, p.name AS plan_name, p.duration_days,
+            k.amount::text AS amount, k.currency, k.status
+       FROM checkout_sessions k JOIN subscription_plans p ON p.id = k.plan_id
+      WHERE k.provider = $1 AND (k.session_id = $2 OR (k.session_id IS NULL AND k.id = $3::uuid))
+      ORDER BY k.session_id NULLS LAST
+      LIMIT 1
+        FOR UPDATE OF k`,
+    [provider, sessionId, ref],
+  )
+  const row = rows[0]
+  if (!row) return { result: 'unknown' }
+  if (row.status === 'paid') return { result: 'already' }
+  const subscription = await insertSubscription(tx, {
+    course: row.course_uuid,
+    sub: row.user_sub,
+    plan: row.plan_id,
+    planName: row.plan_name,
+    durationDays: Number(row.duration_days),
+  })
+  await recordSale(tx, subscription.id, { channel: 'checkout', buyerEmail: row.buyer_email, paid: { amount: row.amount, currency: row.currency.trim() } })
+  await tx.query(
+    `UPDATE checkout_sessions SET status = 'paid', subscription_id = $2, session_id = coalesce(session_id, $3), completed_at = now() WHERE id = $1`,
+    [row.id, subscription.id, sessionId],
+  )
+  return { result: 'fulfilled', subscriptionId: subscription.id }
+}
