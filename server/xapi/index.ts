@@ -3,7 +3,17 @@ import { formatCode } from '../certificates/code.js'
 import type { Config } from '../config.js'
 import type { Queryable } from '../db/index.js'
 import { queueStatements } from './queries.js'
-import { blockActivity, courseActivity, earnedStatement, formStatements, statement, type EventFacts, type FormGrade } from './statements.js'
+import {
+  blockActivity,
+  courseActivity,
+  earnedStatement,
+  formStatements,
+  packageStatements,
+  statement,
+  type EventFacts,
+  type FormGrade,
+  type PackageReport,
+} from './statements.js'
 
 export { XapiSender, type XapiSenderOptions } from './sender.js'
 export { countQueuedStatements } from './queries.js'
@@ -36,6 +46,12 @@ export class LearningRecords {
   async answered(tx: Queryable, sub: string, snap: CourseSnapshot, form: { id: string; title: string }, grade: FormGrade) {
     const facts = this.facts(sub, snap)
     await queueStatements(tx, sub, formStatements(facts, blockActivity(this.site, snap, { ...form, kind: 'form' }), grade))
+  }
+
+  /** A SCORM package reported something new for the learner: completed, passed or failed (nothing queued otherwise). */
+  async packageReported(tx: Queryable, sub: string, snap: CourseSnapshot, block: { id: string; title: string }, report: PackageReport) {
+    const statements = packageStatements(this.facts(sub, snap), blockActivity(this.site, snap, { ...block, kind: 'scorm' }), report)
+    if (statements.length) await queueStatements(tx, sub, statements)
   }
 
   /** The learner completed the course (the first time). */

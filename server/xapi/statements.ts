@@ -141,6 +141,23 @@ export function formStatements(facts: EventFacts, form: Activity, grade: FormGra
   ]
 }
 
+/** What a SCORM package newly reported for a learner: completion, and a success status with its score (percent). */
+export interface PackageReport {
+  completed: boolean
+  success: 'passed' | 'failed' | null
+  score: number | null
+}
+
+/** The statements of a package's report: completed, then scored and passed or failed. */
+export function packageStatements(facts: EventFacts, block: Activity, report: PackageReport): Statement[] {
+  const score = report.score === null ? undefined : { scaled: Math.round(report.score * 100) / 10000, raw: report.score, min: 0, max: 100 }
+  return [
+    ...(report.completed ? [statement(facts, 'completed', block, { completion: true })] : []),
+    ...(report.success && score ? [statement(facts, 'scored', block, { score })] : []),
+    ...(report.success ? [statement(facts, report.success, block, { ...(score ? { score } : {}), success: report.success === 'passed' })] : []),
+  ]
+}
+
 /** The statement of an issued certificate: the learner earned the course's credential. */
 export function earnedStatement(facts: EventFacts, certificate: { code: string; verifyUrl: string }): Statement {
   const iris = extensionIris(facts.site)

@@ -13,6 +13,8 @@ import type { Statement } from '../../server/xapi/statements.js'
 import { testConfig } from '../helpers/app.js'
 import { courseApp, testAuth, type Caller, type CourseApi } from '../helpers/courses.js'
 import { FORMS, ONE_RIGHT, publishedCourse, RIGHT, subscribe, type PublishedCourse } from './forms-course.js'
+import { publishCourse, subscribe as learnerSubscribe, uploadBlockFile } from '../helpers/learner.js'
+import { scormPackage } from '../helpers/scorm.js'
 
 const SITE = 'https://aula.example.test'
 const USER = 'aula-key'
@@ -341,6 +343,43 @@ describe('with an LRS', () => {
       'scored',
       'passed',
     ])
+  })
+
+  it('sends what a SCORM package newly reports: completed, scored and passed once, nothing for a repeated report', async () => {
+    const owner = await api.user('Pia Package', ['creator'])
+    const scorm = await publishCourse(api, owner, {
+      name: 'Paquete',
+      sections: [
+        {
+          title: 'SCORM',
+          blocks: [
+            async (uuid) => ({
+              kind: 'scorm',
+              values: {
+                title: 'Lesson package',
+                path: await uploadBlockFile(api, owner, uuid, 'scorm', { type: 'application/zip', name: 'p.zip', bytes: scormPackage('2004') }),
+              },
+            }),
+          ],
+        },
+      ],
+    })
+    const who = await api.user('Sami Scorm', ['general'])
+    await learnerSubscribe(api, who, scorm)
+    const base = `/api/v2/courses/course/scorm/${scorm.uuid}/${scorm.blocks[0][0]}`
+    const launch = (await api.call(who, 'POST', `${base}/launch`, { sco: 'item_1' })).json().Item as { attempt: number; session: string }
+    const passed = { completion_status: 'completed', success_status: 'passed', score: { scaled: '0.9' }, exit: 'normal' }
+    for (const seq of [1, 2]) {
+      tick()
+      const res = await api.call(who, 'PUT', `${base}/commit`, { sco: 'item_1', attempt: launch.attempt, session: launch.session, seq, cmi: passed })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await until('the statements at the LRS', () => lrs.statementsOf(who.sub).some((s) => s.verb.display['en-US'] === 'earned'))
+    await until('an empty queue', async () => (await pending(api.db)) === 0)
+    const got = lrs.statementsOf(who.sub).filter((s) => s.object.definition?.type === 'http://adlnet.gov/expapi/activities/module')
+    expect(got.map((s) => s.verb.display['en-US'])).toEqual(['completed', 'scored', 'passed'])
+    expect(got[2].result).toMatchObject({ success: true, score: { scaled: 0.9, raw: 90, min: 0, max: 100 } })
+    expect(got[0].object.definition?.name).toEqual({ und: 'Lesson package' })
   })
 
   it('keeps statements while the LRS is away (held, refused, 503, 429, an answer lost) and delivers each once, in order per learner', async () => {

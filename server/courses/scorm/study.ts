@@ -7,7 +7,7 @@ import { readFolderUrl, type Storage } from '../../storage/index.js'
 import { packagePrefix } from '../content/resources.js'
 import type { Studying } from '../progress/completion.js'
 import { recordOpened } from '../progress/queries.js'
-import type { SnapshotBlock } from '../progress/rules.js'
+import { blockTitle, type SnapshotBlock } from '../progress/rules.js'
 import { step } from '../progress/steps.js'
 import { attemptOver, CmiRefusal, hasResumeData, launchCmi, readReported, scoDone, storedCmi } from './cmi.js'
 import { attemptsAt, commitAttempt, latestAttempt, resumeAttempt, startAttempt, type AttemptRow } from './queries.js'
@@ -136,6 +136,8 @@ export async function commitSco(
   const course = snap.course.uuid
   let state: ScoState | null = null
   const answer = await step(db, who, snap, block, async (tx) => {
+    // What the attempt said before, to tell the learning records what is new (only when they are kept).
+    const before = who.records ? (await attemptsAt(tx, who.sub, course, block.id)).find((r) => r.sco_id === sco.id && r.attempt === body.attempt) : undefined
     const result = await commitAttempt(tx, {
       sub: who.sub,
       course,
@@ -151,6 +153,21 @@ export async function commitSco(
     if (!result) throw new HttpError(404, 'This attempt was never launched', 'NOT_FOUND')
     if (result.row.session_id !== body.session) {
       throw new HttpError(409, 'This package was opened again in another window: continue there, or reload this page', 'SESSION_REPLACED')
+    }
+    const now = result.row
+    if (who.records && result.taken) {
+      const success = now.success !== before?.success && (now.success === 'passed' || now.success === 'failed') ? now.success : null
+      await who.records.packageReported(
+        tx,
+        who.sub,
+        snap,
+        { id: block.id, title: blockTitle(block) },
+        {
+          completed: now.completion === 'completed' && before?.completion !== 'completed',
+          success,
+          score: score(now),
+        },
+      )
     }
     const rows = await attemptsAt(tx, who.sub, course, block.id)
     state = stateOf(sco, rule, rows)
