@@ -228,3 +228,44 @@ describe('the content editor', () => {
     expect(screen.queryByRole('button', { name: /Add section|Actions for/ })).not.toBeInTheDocument()
   })
 })
+
+describe('a SCORM package block', () => {
+  const pkg = {
+    version: '1.2',
+    title: 'Fire safety package',
+    scos: [
+      { id: 'item_1', title: 'Intro', entry: 'courses/c/block-scorm/p.zip.d/sco1/index.html' },
+      { id: 'item_2', title: 'Quiz', entry: 'courses/c/block-scorm/p.zip.d/sco2/index.html' },
+    ],
+  }
+
+  it('shows what the manifest says, and saves the rule the creator chooses', async () => {
+    const user = userEvent.setup()
+    ctx.content.section('Packages', {
+      kind: 'scorm',
+      values: { title: 'Fire safety', path: 'courses/c/block-scorm/p.zip', package: pkg, completeWhen: 'completed' },
+    })
+    renderEditor(ctx)
+    const fire = await screen.findByRole('article', { name: 'Fire safety' })
+    expect(within(fire).getByText('SCORM 1.2 · 2 parts')).toBeInTheDocument()
+    expect(within(fire).getByText('Fire safety package')).toBeInTheDocument()
+    expect(
+      within(fire)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Intro', 'Quiz'])
+    await user.click(within(fire).getByRole('button', { name: 'Edit' }))
+    const rules = within(fire).getByRole('radiogroup', { name: 'The block is complete when' })
+    expect(within(rules).getByRole('radio', { name: 'every part reports it is completed' })).toBeChecked()
+    await user.click(within(rules).getByRole('radio', { name: 'every part reports it is passed (against the package’s mastery score)' }))
+    await waitFor(() => expect(ctx.content.writes.filter((w) => w.path === '/blocks').at(-1)?.body.values).toMatchObject({ completeWhen: 'passed' }))
+    expect(within(fire).getByText(/Upload a SCORM 1\.2 or SCORM 2004 package/)).toBeInTheDocument()
+  })
+
+  it('says a package is read when the block is saved, until the server has read it', async () => {
+    ctx.content.section('Packages', { kind: 'scorm', values: { title: 'New package', path: 'courses/c/block-scorm/q.zip' } })
+    renderEditor(ctx)
+    const block = await screen.findByRole('article', { name: 'New package' })
+    expect(within(block).getByText('The package is read when the block is saved.')).toBeInTheDocument()
+  })
+})
