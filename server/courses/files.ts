@@ -42,13 +42,18 @@ export class CloneFiles {
     return target
   }
 
-  /** A block's values with their stored files (`path`, `entry`) copied to the clone's keys. */
+  /** A block's values with their stored files (`path`, `entry`, a SCORM package's SCOs) copied to the clone's keys. */
   async values(values: Record<string, unknown>): Promise<Record<string, unknown>> {
     const out = { ...values }
     // The path first: a package's entry is among the files its folder copy brings.
     for (const field of ['path', 'entry']) {
       const key = out[field]
       if (typeof key === 'string' && COURSE_KEY.test(key)) out[field] = await this.copy(key)
+    }
+    // A SCORM package's SCOs point into its folder, which the path's copy brought along.
+    const pkg = out.package as { scos?: Array<{ entry?: unknown }> } | undefined
+    if (pkg && Array.isArray(pkg.scos)) {
+      out.package = { ...pkg, scos: pkg.scos.map((sco) => (typeof sco.entry === 'string' ? { ...sco, entry: this.keyFor(sco.entry) } : sco)) }
     }
     return out
   }

@@ -164,6 +164,25 @@ describe('saving a SCORM block', () => {
     expect(res.statusCode, res.body).toBe(400)
   })
 
+  it("gives a clone the package's files of its own, its SCOs pointing at them", async () => {
+    ok(await addScorm(scormPackage('1.2', { scos: ['One', 'Two'] })))
+    const cloned = await api.call(owner, 'POST', `${V2}/builder/clone`, { uuid: course })
+    expect(cloned.statusCode, cloned.body).toBe(201)
+    const copy = (cloned.json() as { uuid: string }).uuid
+    const tree = ok<{ items: Array<{ blocks: Array<{ kind: string; values: { path: string; package: ScormPackage } }> }> }>(
+      await api.call(owner, 'GET', `${V2}/builder/blocks/${copy}`),
+    )
+    const blocks = tree.items.flatMap((s) => s.blocks).filter((b) => b.kind === 'scorm')
+    expect(blocks.length).toBeGreaterThan(0)
+    for (const b of blocks) {
+      expect(b.values.path.startsWith(`courses/${copy}/`)).toBe(true)
+      for (const sco of b.values.package.scos) {
+        expect(sco.entry.startsWith(`${b.values.path}.d/`)).toBe(true)
+        expect(await api.app.storage.head(sco.entry)).not.toBeNull()
+      }
+    }
+  })
+
   it('keeps a saved package when the block is saved again with the same path, whatever the client sends', async () => {
     const added = ok<{ item: { id: string; values: { package: ScormPackage; path: string } } }>(await addScorm(scormPackage('1.2')))
     const res = ok<{ item: { values: { package: ScormPackage; completeWhen: string } } }>(
