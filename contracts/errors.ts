@@ -16,5 +16,5 @@ export const RateLimitedBody = Type.Object({
 })
 export type RateLimitedBody = Static<typeof RateLimitedBody>
 
-/** The error answers a route may give, for the OpenAPI document (503: busy, with Retry-After). */
-export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>) => Object.fromEntries(codes.map((c) => [c, ErrorBody]))
+/** The error answers a route may give, for the OpenAPI document (410: gone for good, as a revoked certificate; 503: busy, with Retry-After). */
+export const errorResponses = (...codes: Array<400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503>) => Object.fromEntries(codes.map((c) => [c, ErrorBody]))

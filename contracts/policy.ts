@@ -89,6 +89,10 @@ export const routePolicy = {
   'PUT /api/admin/subscriptions/subscription/:subscriptionId/:courseId/lift-block': ADMIN,
   'PUT /api/admin/courses/course/subscriptors/revoke': ADMIN,
   'POST /api/admin/courses/course/subscriptors/add': ADMIN,
+  // Issued certificates: a learner's, and revoking or restoring one (audited).
+  'GET /api/v2/admin/certificates/course/:id/:user': ADMIN,
+  'PUT /api/v2/admin/certificates/:code/revoke': ADMIN,
+  'PUT /api/v2/admin/certificates/:code/restore': ADMIN,
   // Audit log (read only: no route changes or removes an entry) and support.
   'GET /api/v2/admin/audit/all': ADMIN,
   'GET /api/v2/admin/audit/export': ADMIN,

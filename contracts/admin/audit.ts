@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'subscriptions.revoke',
   'subscriptions.lift-block',
   'courses.clone',
+  'certificates.revoke',
+  'certificates.restore',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

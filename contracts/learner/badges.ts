@@ -32,6 +32,18 @@ export const IssuerProfile = Type.Object({
   url: Type.String(),
 })
 
+/**
+ * W3C Bitstring Status List v1.0 entry: the credential's place in the issuer's revocation list
+ * (credentials issued before revocation existed have none; they are checked by their code).
+ */
+export const BitstringStatusListEntry = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('BitstringStatusListEntry'),
+  statusPurpose: Type.Literal('revocation'),
+  statusListIndex: Type.String({ pattern: '^[0-9]+$' }),
+  statusListCredential: Type.String({ description: '<public URL>/api/certificates/status/revocation' }),
+})
+
 export const OpenBadgeCredential = Type.Object({
   '@context': Type.Array(Type.String()),
   id: Type.String({ description: 'The credential: <public URL>/api/certificates/badges/<code>.' }),
@@ -44,6 +56,7 @@ export const OpenBadgeCredential = Type.Object({
     identifier: Type.Array(IdentityObject),
     achievement: Achievement,
   }),
+  credentialStatus: Type.Optional(BitstringStatusListEntry),
 })
 export type OpenBadgeCredential = Static<typeof OpenBadgeCredential>
 
@@ -54,6 +67,13 @@ export const BadgeAnswer = Type.Object({
   verified: Type.Boolean(),
 })
 export type BadgeAnswer = Static<typeof BadgeAnswer>
+
+/** `GET /api/certificates/badges/{code}`: the credential, and when its certificate was revoked (null: it stands). */
+export const PublicBadgeAnswer = Type.Object({
+  ...BadgeAnswer.properties,
+  revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+})
+export type PublicBadgeAnswer = Static<typeof PublicBadgeAnswer>
 
 export const BadgeQuery = Type.Object({
   format: Type.Optional(Type.Enum(['json', 'jwt'], { description: "'jwt': the VC-JWT alone as application/vc+jwt text (default json)." })),
@@ -97,8 +117,38 @@ export const BadgeVerification = Type.Object({
   reasons: Type.Array(Type.String()),
   code: Type.Union([Type.String(), Type.Null()]),
   credential: Type.Union([OpenBadgeCredential, Type.Null()]),
+  /** When an administrator revoked the certificate (then `verified` is false); null otherwise. */
+  revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 })
 export type BadgeVerification = Static<typeof BadgeVerification>
 
 /** 400 `code: 'UNREADABLE_CREDENTIAL'`: not a VC-JWT at all (the message says why). */
 export const UNREADABLE_CREDENTIAL = 'UNREADABLE_CREDENTIAL'
+
+/**
+ * `GET /api/certificates/status/revocation?format=json`: the issuer's revocation list as a W3C
+ * BitstringStatusListCredential (`encodedList`: multibase base64url, `u` prefix, of the GZIP-compressed
+ * bitstring; bit i, counted from the first byte's leftmost bit, set when the certificate with
+ * `statusListIndex` i is revoked), with its VC-JWT. Without `format=json`, the VC-JWT alone.
+ */
+export const StatusListCredential = Type.Object({
+  '@context': Type.Array(Type.String()),
+  id: Type.String(),
+  type: Type.Array(Type.String()),
+  issuer: Type.String(),
+  validFrom: Type.String({ format: 'date-time' }),
+  credentialSubject: Type.Object({
+    id: Type.String(),
+    type: Type.Literal('BitstringStatusList'),
+    statusPurpose: Type.Literal('revocation'),
+    encodedList: Type.String(),
+    ttl: Type.Integer({ description: 'Milliseconds a verifier may keep the list before fetching it again.' }),
+  }),
+})
+export type StatusListCredential = Static<typeof StatusListCredential>
+
+export const StatusListAnswer = Type.Object({ credential: StatusListCredential, jwt: Type.String() })
+export type StatusListAnswer = Static<typeof StatusListAnswer>
+
+/** 410 `code: 'REVOKED'`: the certificate was revoked by an administrator; its PDF and credential are no longer handed out. */
+export const CERTIFICATE_REVOKED = 'This certificate was revoked'

@@ -29,6 +29,8 @@ export const CertificateVerification = Type.Object({
   course: Type.String(),
   hours: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
   issuedAt: Type.String({ format: 'date-time' }),
+  /** When an administrator revoked it; null while it stands. */
+  revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 })
 export type CertificateVerification = Static<typeof CertificateVerification>
 

@@ -22,4 +22,6 @@ export const formsPolicy = {
   'POST /api/certificates/badges/verify': PUBLIC,
   'GET /api/certificates/issuer': PUBLIC,
   'GET /api/certificates/issuer/jwks': PUBLIC,
+  // The credentials' revocation status list (W3C Bitstring Status List).
+  'GET /api/certificates/status/revocation': PUBLIC,
 } as const satisfies PolicyTable

@@ -49,6 +49,8 @@ export const IssuedCertificate = Type.Object({
   issuedAt: DateTime,
   /** Where the caller downloads the PDF. */
   url: Type.String(),
+  /** When an administrator revoked it (then it is no longer handed out); null while it stands. */
+  revokedAt: Type.Optional(Nullable(DateTime)),
 })
 export type IssuedCertificate = Static<typeof IssuedCertificate>
 

@@ -57,6 +57,8 @@ function keyFile(dataDir: string): string {
 /** Where the credentials' addresses live: the installation's public URL (PUBLIC_URL, else the request's origin). */
 export const issuerId = (base: string) => `${base}/api/certificates/issuer`
 export const credentialId = (base: string, code: string) => `${base}/api/certificates/badges/${formatCode(code)}`
+/** The revocation status list credential (one list for every certificate). */
+export const statusListUrl = (base: string) => `${base}/api/certificates/status/revocation`
 
 /** `sha256$<hex>` of the e-mail (lower case, trimmed) followed by the salt: OB 3.0's hashed IdentityObject. */
 export const identityHash = (email: string, salt: string) =>
@@ -117,6 +119,13 @@ export function buildCredential(row: CertificateRow, input: CredentialInput): Op
         ...(hours === null ? {} : { creditsAvailable: hours }),
       },
     },
+    credentialStatus: {
+      id: `${statusListUrl(base)}#${row.status_index}`,
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListIndex: String(row.status_index),
+      statusListCredential: statusListUrl(base),
+    },
   }
 }
 
@@ -124,16 +133,14 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 
 /** The credential as a VC-JWT: `vc`, `iss`, `jti`, `sub` (the recipient's identity hash), `nbf`/`iat` at issue. */
 export function signCredential(credential: OpenBadgeCredential, key: BadgeKey): string {
-  const at = Math.floor(Date.parse(credential.validFrom) / 1000)
+  return signVc(credential, credential.issuer.id, credential.credentialSubject.identifier[0].identityHash, key)
+}
+
+/** Any credential of the issuer as a VC-JWT (compact JWS, EdDSA), not before and issued at its `validFrom`. */
+export function signVc(vc: { id: string; validFrom: string }, iss: string, sub: string, key: BadgeKey): string {
+  const at = Math.floor(Date.parse(vc.validFrom) / 1000)
   const header = { alg: 'EdDSA', typ: 'JWT', kid: key.kid }
-  const payload = {
-    iss: credential.issuer.id,
-    jti: credential.id,
-    sub: credential.credentialSubject.identifier[0].identityHash,
-    nbf: at,
-    iat: at,
-    vc: credential,
-  }
+  const payload = { iss, jti: vc.id, sub, nbf: at, iat: at, vc }
   const input = `${b64(header)}.${b64(payload)}`
   return `${input}.${crypto.sign(null, Buffer.from(input), key.privateKey).toString('base64url')}`
 }

@@ -17,6 +17,10 @@ export {
   certificateTemplateKey,
   keepBadgeRecipient,
   poolEmail,
+  restoreCertificate,
+  revokeCertificate,
+  statusListSource,
+  type StatusListSource,
   type BadgeRecipient,
   type CertificateRow,
 } from './queries.js'

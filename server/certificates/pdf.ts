@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import fontkit from '@pdf-lib/fontkit'
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDict, PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { formatCode } from './code.js'
 import { CERTIFICATE_LABELS, type CertificateLocale } from './labels.js'
@@ -18,7 +18,16 @@ export interface CertificateContent {
   /** `<origin>/certificates/verify/<code>`: printed and encoded in the QR code. */
   verifyUrl: string
   locale: CertificateLocale
+  /**
+   * The certificate's Open Badges 3.0 credential, attached to the PDF as two files (the VC-JWT, which
+   * verifies, and its JSON to read) and named in the document's metadata. Absent: nothing attached.
+   */
+  credential?: { id: string; jwt: string; json: string }
 }
+
+/** The names of the attached credential files, and the Info key naming the credential. */
+export const CREDENTIAL_FILES = { jwt: 'open-badge-credential.jwt', json: 'open-badge-credential.json' } as const
+export const CREDENTIAL_INFO_KEY = 'OpenBadgeCredential'
 
 /** A4 landscape, in PDF points. */
 const A4 = { width: 841.89, height: 595.28 }
@@ -206,5 +215,22 @@ export async function renderCertificate(content: CertificateContent, template: U
   doc.setSubject(`${content.learner} · ${formatCode(content.code)}`)
   doc.setCreator('Aula')
   doc.setProducer('Aula')
+  if (content.credential) {
+    const { id, jwt, json } = content.credential
+    const when = { creationDate: content.issuedAt, modificationDate: content.issuedAt }
+    await doc.attach(new TextEncoder().encode(jwt), CREDENTIAL_FILES.jwt, {
+      mimeType: 'application/vc+jwt',
+      description: 'Open Badges 3.0 credential (VC-JWT, EdDSA)',
+      ...when,
+    })
+    await doc.attach(new TextEncoder().encode(json), CREDENTIAL_FILES.json, {
+      mimeType: 'application/json',
+      description: 'Open Badges 3.0 credential (JSON)',
+      ...when,
+    })
+    doc.setKeywords(['Open Badges 3.0', 'OpenBadgeCredential', 'VC-JWT'])
+    // The document information dictionary exists once a title is set (above).
+    doc.context.lookup(doc.context.trailerInfo.Info, PDFDict).set(PDFName.of(CREDENTIAL_INFO_KEY), PDFString.of(id))
+  }
   return doc.save()
 }

@@ -10,9 +10,15 @@ export interface CertificateRow {
   course_name: string
   hours: string | number | null
   issued_at: Date | string
+  /** Its place in the revocation status list (migration 0030). */
+  status_index: number
+  revoked_at: Date | string | null
+  revoked_by: string | null
+  revocation_reason: string | null
 }
 
-const COLUMNS = 'code, course_uuid, course_version, user_sub, learner_name, course_name, hours, issued_at'
+const COLUMNS =
+  'code, course_uuid, course_version, user_sub, learner_name, course_name, hours, issued_at, status_index, revoked_at, revoked_by, revocation_reason'
 
 export async function certificateOf(db: Queryable, userSub: string, course: string): Promise<CertificateRow | null> {
   const { rows } = await db.query<CertificateRow>(`SELECT ${COLUMNS} FROM issued_certificates WHERE course_uuid = $1 AND user_sub = $2`, [course, userSub])
@@ -114,4 +120,49 @@ export async function keepBadgeRecipient(db: Queryable, code: string, r: BadgeRe
 export async function poolEmail(db: Queryable, userSub: string): Promise<string | null> {
   const { rows } = await db.query<{ value: string }>("SELECT value FROM identity_user_attributes WHERE username = $1 AND name = 'email'", [userSub])
   return rows[0]?.value.trim() || null
+}
+
+/**
+ * Revokes the certificate unless it is revoked already: the row as it is now, or null when it was
+ * already revoked (or is unknown). One statement, so two administrators revoking at once get one 409.
+ */
+export async function revokeCertificate(db: Queryable, code: string, by: string, reason: string): Promise<CertificateRow | null> {
+  const { rows } = await db.query<CertificateRow>(
+    `UPDATE issued_certificates SET revoked_at = now(), revoked_by = $2, revocation_reason = $3, status_changed_at = clock_timestamp()
+      WHERE code = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
+    [code, by, reason],
+  )
+  return rows[0] ?? null
+}
+
+/** Restores a revoked certificate: the row as it is now, or null when it was not revoked (or is unknown). */
+export async function restoreCertificate(db: Queryable, code: string): Promise<CertificateRow | null> {
+  const { rows } = await db.query<CertificateRow>(
+    `UPDATE issued_certificates SET revoked_at = NULL, revoked_by = NULL, revocation_reason = NULL, status_changed_at = clock_timestamp()
+      WHERE code = $1 AND revoked_at IS NOT NULL RETURNING ${COLUMNS}`,
+    [code],
+  )
+  return rows[0] ?? null
+}
+
+/** What the revocation status list is built from: the revoked places, the highest place and the last change. */
+export interface StatusListSource {
+  revoked: number[]
+  highest: number
+  changedAt: Date | null
+}
+
+export async function statusListSource(db: Queryable): Promise<StatusListSource> {
+  // Each maximum read from its own index (migration 0030), never by reading every certificate.
+  const totals = await db.query<{ highest: number | null; changed: Date | string | null }>(
+    `SELECT (SELECT max(status_index) FROM issued_certificates) AS highest,
+            (SELECT max(status_changed_at) FROM issued_certificates WHERE status_changed_at IS NOT NULL) AS changed`,
+  )
+  const revoked = await db.query<{ status_index: number }>('SELECT status_index FROM issued_certificates WHERE revoked_at IS NOT NULL')
+  const t = totals.rows[0]
+  return {
+    revoked: revoked.rows.map((r) => Number(r.status_index)),
+    highest: t?.highest === null || t?.highest === undefined ? -1 : Number(t.highest),
+    changedAt: t?.changed ? new Date(t.changed) : null,
+  }
 }

@@ -1,7 +1,7 @@
 /** A client error a handler raises on purpose: answered with its status and message as they are. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429,
     message: string,
     readonly code?: string,
     readonly errors?: Record<string, string>,

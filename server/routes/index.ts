@@ -1,5 +1,6 @@
 import type { App } from '../types.js'
 import adminAuditRoutes from './admin-audit/index.js'
+import adminCertificateRoutes from './admin-certificates/index.js'
 import catalogueRoutes from './admin-catalogues/index.js'
 import adminCoursesFeature from './admin-courses/index.js'
 import adminSubscriptionRoutes from './admin-subscriptions/index.js'
@@ -38,6 +39,7 @@ export default async function apiRoutes(app: App) {
   await app.register(catalogueRoutes, { prefix: '/v2/admin' })
   await app.register(adminSubscriptionRoutes, { prefix: '/admin' })
   await app.register(adminAuditRoutes, { prefix: '/v2/admin/audit' })
+  await app.register(adminCertificateRoutes, { prefix: '/v2/admin/certificates' })
   await app.register(adminSupportRoutes, { prefix: '/v2/admin/support' })
   await app.register(adminCoursesFeature)
   await app.register(creatorRoutes)

@@ -74,6 +74,8 @@ const adminVerbs = lazyVerbs<AdminVerbs>(async () => (await admin()).adminVerbs,
   getLearnerSubscriptions: true,
   getLearnerForms: true,
   getFormAttempt: true,
+  getLearnerCertificate: true,
+  revokeCertificate: true,
   getAll: true,
 })
 
@@ -100,6 +102,8 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   getScormState: true,
   launchSco: true,
   commitSco: true,
+  issuerKeys: true,
+  statusListJwt: true,
 })
 
 const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/builder')).builderVerbs, {

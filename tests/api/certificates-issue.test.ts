@@ -116,6 +116,7 @@ describe('issuing', () => {
       code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
       issuedAt: expect.any(String),
       url: `${CERTS}/${course.uuid}`,
+      revokedAt: null,
     })
     const { rows } = await api.db.query<{ learner_name: string; course_name: string; hours: string; course_version: number }>(
       'SELECT learner_name, course_name, hours, course_version FROM issued_certificates WHERE user_sub = $1',
@@ -243,7 +244,7 @@ describe('public verification', () => {
     const certificate = (await submit(vera, course, RIGHT)).json().certificate as { code: string; issuedAt: string }
     const printed = certificate.code
     const bare = printed.replace(/-/g, '')
-    const expected = { code: printed, learner: 'Vera Verified', course: 'Física para todos', hours: 12.5, issuedAt: certificate.issuedAt }
+    const expected = { code: printed, learner: 'Vera Verified', course: 'Física para todos', hours: 12.5, issuedAt: certificate.issuedAt, revokedAt: null }
     for (const typed of [printed, bare, bare.toLowerCase(), ` ${printed.toLowerCase()} `.replace(/ /g, '%20')]) {
       const res = await api.call(null, 'GET', `/api/certificates/verify/${typed}`)
       expect(res.statusCode, `${typed}: ${res.body}`).toBe(200)

@@ -261,7 +261,7 @@ describe('progress', () => {
       percent: 100,
       completed: true,
       completedAt: expect.any(String),
-      certificate: { code: expect.any(String), issuedAt: expect.any(String), url: `/api/v2/courses/certificates/${course.uuid}` },
+      certificate: { code: expect.any(String), issuedAt: expect.any(String), url: `/api/v2/courses/certificates/${course.uuid}`, revokedAt: null },
     })
     const pdf = await api.call(who, 'GET', after.certificate.url)
     expect(pdf.statusCode).toBe(200)

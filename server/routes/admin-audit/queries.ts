@@ -124,6 +124,7 @@ const NAMED_TARGETS: Record<string, { table: string; id: string; name: string; c
   'school cycle': { table: 'school_cycles', id: 'id', name: 'name', cast: 'uuid' },
   career: { table: 'careers', id: 'id', name: 'name', cast: 'uuid' },
   'school subject': { table: 'school_subjects', id: 'id', name: 'name', cast: 'uuid' },
+  'issued certificate': { table: 'issued_certificates', id: 'code', name: "learner_name || ' · ' || course_name", cast: 'text' },
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -5,29 +5,24 @@ import {
   BadgeQuery,
   BadgeVerification,
   BadgeVerifyBody,
+  CERTIFICATE_REVOKED,
   IssuerDocument,
+  PublicBadgeAnswer,
+  StatusListAnswer,
   Jwks,
   UNREADABLE_CREDENTIAL,
 } from '../../../contracts/learner/badges.js'
 import { CERTIFICATE_NOT_ISSUED, CertificateCourseParams, UNKNOWN_CERTIFICATE, VerifyParams } from '../../../contracts/learner/certificates.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import { COURSE_NOT_FOUND } from '../../../contracts/learner/forms.js'
-import {
-  badgeRecipient,
-  badges,
-  certificateByWrittenCode,
-  certificateOf,
-  issueIfComplete,
-  keepBadgeRecipient,
-  poolEmail,
-  printedNames,
-  type CertificateRow,
-} from '../../certificates/index.js'
+import { badges, certificateByWrittenCode, certificateOf, issueIfComplete, printedNames, statusListSource } from '../../certificates/index.js'
+import { STATUS_LIST_TTL_SECONDS } from '../../certificates/status-list.js'
+import { iso } from '../../http/dates.js'
+import { credentials } from './credentials.js'
 import { publishedSnapshot } from '../../courses/snapshots.js'
 import { actorOf } from '../../http/actor.js'
 import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
-import type { FastifyRequest } from 'fastify'
 import Type from 'typebox'
 
 const tags = ['learner: certificates']
@@ -40,34 +35,7 @@ const tags = ['learner: certificates']
  */
 export default async function badgeRoutes(app: App) {
   const names = printedNames(app)
-  let key: badges.BadgeKey | null = null
-  /** The signing key, read (or generated) with the first credential. */
-  const signingKey = () => (key ??= badges.loadBadgeKey(app.config))
-  const baseOf = (request: FastifyRequest) => app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`
-
-  /** The recipient's e-mail: the embedded pool's, else Cognito's (the caller's own token when it is them). */
-  async function emailOf(row: CertificateRow, own?: string): Promise<string | null> {
-    const pooled = await poolEmail(app.db, row.user_sub)
-    if (pooled) return pooled
-    if (own) return own
-    if (app.config.IDENTITY_MODE === 'embedded') return null
-    return (await app.identityUsers.getUser(row.user_sub).catch(() => null))?.email || null
-  }
-
-  /**
-   * The certificate's credential, built from its row and its recipient (fixed the first time it is asked
-   * for) and signed; the same VC-JWT every time for one public address and key.
-   */
-  async function badgeFor(row: CertificateRow, request: FastifyRequest, ownEmail?: string) {
-    const recipient =
-      (await badgeRecipient(app.db, row.code)) ?? (await keepBadgeRecipient(app.db, row.code, badges.newRecipient(await emailOf(row, ownEmail), row.user_sub)))
-    const base = baseOf(request)
-    const credential = badges.buildCredential(row, { base, issuerName: app.config.BADGE_ISSUER_NAME, recipient })
-    const jwt = badges.signCredential(credential, signingKey())
-    // Checked as any credential brought to the verification is: the page says "verified" only then.
-    const verified = badges.verifyJwt(badges.readJwt(jwt), signingKey(), badges.issuerId(base), new Date()).length === 0
-    return { credential, jwt, verified }
-  }
+  const { signingKey, baseOf, badgeFor, statusLists } = credentials(app)
 
   app.get(
     '/v2/courses/certificates/:course/badge',
@@ -78,7 +46,7 @@ export default async function badgeRoutes(app: App) {
           "The caller's Open Badges 3.0 credential for the course: the credential and its VC-JWT (JSON), or with format=jwt the VC-JWT alone (application/vc+jwt); 404 as the certificate",
         params: CertificateCourseParams,
         querystring: BadgeQuery,
-        response: { 200: Type.Union([BadgeAnswer, BadgeJwt]), ...errorResponses(400, 401, 404) },
+        response: { 200: Type.Union([BadgeAnswer, BadgeJwt]), ...errorResponses(400, 401, 404, 410) },
       },
     },
     async (request, reply) => {
@@ -90,7 +58,8 @@ export default async function badgeRoutes(app: App) {
         row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName: names(principal), records: app.xapi }))
         if (!row) throw new HttpError(404, CERTIFICATE_NOT_ISSUED, 'NOT_ISSUED')
       }
-      const badge = await badgeFor(row, request, principal.email || undefined)
+      if (row.revoked_at) throw new HttpError(410, CERTIFICATE_REVOKED, 'REVOKED')
+      const badge = await badgeFor(row, baseOf(request), principal.email || undefined)
       reply.header('cache-control', 'private, no-store')
       // The VC-JWT alone is text: sent as it is, past the JSON serialiser.
       if (request.query.format === 'jwt')
@@ -107,15 +76,16 @@ export default async function badgeRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Public: the Open Badges 3.0 credential of a certificate code (the credential's id), with its VC-JWT; 404 'Unknown certificate code'",
+        summary:
+          "Public: the Open Badges 3.0 credential of a certificate code (the credential's id), with its VC-JWT and when it was revoked (null: it stands); 404 'Unknown certificate code'",
         params: VerifyParams,
-        response: { 200: BadgeAnswer, ...errorResponses(400, 404) },
+        response: { 200: PublicBadgeAnswer, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       const row = await certificateByWrittenCode(app.db, request.params.code)
       if (!row) throw new HttpError(404, UNKNOWN_CERTIFICATE, 'NOT_FOUND')
-      return badgeFor(row, request)
+      return { ...(await badgeFor(row, baseOf(request))), revokedAt: row.revoked_at ? iso(row.revoked_at) : null }
     },
   )
 
@@ -150,6 +120,29 @@ export default async function badgeRoutes(app: App) {
     async () => ({ keys: [signingKey().jwk] }),
   )
 
+  app.get(
+    '/certificates/status/revocation',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: the revocation status list of the credentials (W3C BitstringStatusListCredential, built from the database on request) as a VC-JWT (application/vc+jwt), or with format=json the credential and its VC-JWT; cacheable for a minute, with an ETag',
+        querystring: BadgeQuery,
+        response: { 200: Type.Union([StatusListAnswer, BadgeJwt]), 304: Type.Null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const list = statusLists.get(baseOf(request), await statusListSource(app.db))
+      reply.header('cache-control', `public, max-age=${STATUS_LIST_TTL_SECONDS}`).header('etag', list.etag).header('vary', 'accept-encoding')
+      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(null)
+      if (request.query.format === 'json') return { credential: list.credential, jwt: list.jwt }
+      return reply
+        .type('application/vc+jwt')
+        .serializer((s: unknown) => s as string)
+        .send(list.jwt)
+    },
+  )
+
   // A VC-JWT may come as its own media type; text/plain is read by Fastify itself.
   app.addContentTypeParser('application/vc+jwt', { parseAs: 'string', bodyLimit: BADGE_JWT_MAX * 2 }, (_request, body, done) => done(null, body))
 
@@ -176,9 +169,16 @@ export default async function badgeRoutes(app: App) {
       const reasons = badges.verifyJwt(read, signingKey(), badges.issuerId(baseOf(request)), new Date())
       const row = await certificateByWrittenCode(app.db, badges.codeOfCredential(read.payload.jti) ?? '')
       if (!row) reasons.push(UNKNOWN_CERTIFICATE)
+      else if (row.revoked_at) reasons.push(CERTIFICATE_REVOKED)
       const vc = read.payload.vc
       const credential = reasons.length === 0 && vc ? vc : null
-      return { verified: reasons.length === 0, reasons, code: row ? row.code.replace(/(.{4})(?=.)/g, '$1-') : null, credential }
+      return {
+        verified: reasons.length === 0,
+        reasons,
+        code: row ? row.code.replace(/(.{4})(?=.)/g, '$1-') : null,
+        credential,
+        revokedAt: row?.revoked_at ? iso(row.revoked_at) : null,
+      }
     },
   )
 }

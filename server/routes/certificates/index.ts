@@ -29,6 +29,8 @@ import { HttpError } from '../../http/http-error.js'
 import type { App } from '../../types.js'
 import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'
+import { CERTIFICATE_REVOKED } from '../../../contracts/learner/badges.js'
+import { credentials } from './credentials.js'
 
 const tags = ['learner: certificates']
 
@@ -46,6 +48,7 @@ const hoursOf = (row: CertificateRow) => (row.hours === null ? null : Number(row
  */
 export default async function certificateRoutes(app: App) {
   const names = printedNames(app)
+  const { baseOf, badgeFor } = credentials(app)
   const drawer = new CertificateDrawer({ workers: app.config.CERTIFICATE_PDF_WORKERS, maxWaiting: app.config.CERTIFICATE_PDF_QUEUE, log: app.log })
   app.addHook('onClose', () => drawer.close())
   const ahead = new DrawAhead({ drawer, concurrency: app.config.CERTIFICATE_PDF_WORKERS + 1, max: DRAW_AHEAD_MAX, log: app.log })
@@ -70,10 +73,14 @@ export default async function certificateRoutes(app: App) {
     row: CertificateRow,
     locale: CertificateLocale,
     origin: string,
+    base: string,
+    ownEmail?: string,
   ): Promise<{ body: Buffer | NodeJS.ReadableStream; size: number }> {
     const template = await certificateTemplateKey(app.db, row)
     const verifyUrl = `${origin}/certificates/verify/${formatCode(row.code)}`
-    const key = storedPdfKey(row.code, { template, locale, verifyUrl })
+    // The Open Badges credential travels inside the PDF (an attached file): deterministic, so the kept copy stays valid.
+    const badge = await badgeFor(row, base, ownEmail)
+    const key = storedPdfKey(row.code, { template, locale, verifyUrl, credential: badge.jwt })
     const kept = await app.storage.head(key)
     if (kept) {
       try {
@@ -90,6 +97,7 @@ export default async function certificateRoutes(app: App) {
       code: row.code,
       verifyUrl,
       locale,
+      credential: { id: badge.credential.id, jwt: badge.jwt, json: JSON.stringify(badge.credential, null, 2) },
     }
     try {
       const bytes = await drawOnce(key, content, template, false)
@@ -130,10 +138,10 @@ export default async function certificateRoutes(app: App) {
       schema: {
         tags,
         summary:
-          "The caller's certificate for the course as a PDF (attachment); 404 until every required block is done and every required form passed; 503 'BUSY' with Retry-After while too many certificates wait to be drawn",
+          "The caller's certificate for the course as a PDF (attachment); 404 until every required block is done and every required form passed; 410 'REVOKED' once an administrator revoked it; 503 'BUSY' with Retry-After while too many certificates wait to be drawn",
         params: CertificateCourseParams,
         querystring: CertificateQuery,
-        response: { 200: CertificatePdf, ...errorResponses(400, 401, 404, 503) },
+        response: { 200: CertificatePdf, ...errorResponses(400, 401, 404, 410, 503) },
       },
     },
     async (request, reply) => {
@@ -145,7 +153,8 @@ export default async function certificateRoutes(app: App) {
         row = await app.db.transaction((tx) => issueIfComplete(tx, principal.sub, course, { learnerName: names(principal), records: app.xapi }))
         if (!row) throw new HttpError(404, CERTIFICATE_NOT_ISSUED, 'NOT_ISSUED')
       }
-      const pdf = await certificatePdf(row, request.query.lang ?? 'mx', `${request.protocol}://${request.host}`)
+      if (row.revoked_at) throw new HttpError(410, CERTIFICATE_REVOKED, 'REVOKED')
+      const pdf = await certificatePdf(row, request.query.lang ?? 'mx', `${request.protocol}://${request.host}`, baseOf(request), principal.email || undefined)
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="certificate-${formatCode(row.code)}.pdf"`)
@@ -160,7 +169,8 @@ export default async function certificateRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Public: who earned which course, its hours and when, for a certificate code; 404 'Unknown certificate code'",
+        summary:
+          "Public: who earned which course, its hours and when, for a certificate code, and when it was revoked (null: it stands); 404 'Unknown certificate code'",
         params: VerifyParams,
         response: { 200: CertificateVerification, ...errorResponses(400, 404) },
       },
@@ -168,7 +178,14 @@ export default async function certificateRoutes(app: App) {
     async (request) => {
       const row = await certificateByWrittenCode(app.db, request.params.code)
       if (!row) throw new HttpError(404, UNKNOWN_CERTIFICATE, 'NOT_FOUND')
-      return { code: formatCode(row.code), learner: row.learner_name, course: row.course_name, hours: hoursOf(row), issuedAt: iso(row.issued_at) }
+      return {
+        code: formatCode(row.code),
+        learner: row.learner_name,
+        course: row.course_name,
+        hours: hoursOf(row),
+        issuedAt: iso(row.issued_at),
+        revokedAt: row.revoked_at ? iso(row.revoked_at) : null,
+      }
     },
   )
 }

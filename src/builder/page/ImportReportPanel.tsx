@@ -5,6 +5,7 @@ import type { ImportReport, ImportReportEntry } from '../../../contracts/courses
 import type { AppDataProvider } from '../../dataProvider'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useLoad } from '../../ui/useLoad'
+import { Scroll } from '../../ui/Scroll'
 
 const COUNTS = ['sections', 'text', 'image', 'attachment', 'link', 'form', 'questions'] as const
 
@@ -74,22 +75,25 @@ function Entries({ title, entries, more }: { title: string; entries: ImportRepor
       <Typography variant="subtitle2" component="h3">
         {title}
       </Typography>
-      <List dense disablePadding sx={{ maxHeight: 240, overflow: 'auto' }}>
-        {entries.map((e, i) => (
-          <ListItem key={i} disableGutters sx={{ py: 0 }}>
-            <ListItemText
-              primary={`${e.title} — ${translate(`aula.builder.importReport.reasons.${e.reason}`)}`}
-              secondary={e.detail}
-              slotProps={{ primary: { variant: 'body2' }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-            />
-          </ListItem>
-        ))}
-        {more > 0 ? (
-          <ListItem disableGutters sx={{ py: 0 }}>
-            <ListItemText primary={translate('aula.builder.importReport.more', { smart_count: more })} slotProps={{ primary: { variant: 'body2' } }} />
-          </ListItem>
-        ) : null}
-      </List>
+      {/* A long list scrolls in its own focusable region (keyboard users scroll it too). */}
+      <Scroll label={title} maxHeight={240}>
+        <List dense disablePadding>
+          {entries.map((e, i) => (
+            <ListItem key={i} disableGutters sx={{ py: 0 }}>
+              <ListItemText
+                primary={`${e.title} — ${translate(`aula.builder.importReport.reasons.${e.reason}`)}`}
+                secondary={e.detail}
+                slotProps={{ primary: { variant: 'body2' }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+          {more > 0 ? (
+            <ListItem disableGutters sx={{ py: 0 }}>
+              <ListItemText primary={translate('aula.builder.importReport.more', { smart_count: more })} slotProps={{ primary: { variant: 'body2' } }} />
+            </ListItem>
+          ) : null}
+        </List>
+      </Scroll>
     </Box>
   )
 }

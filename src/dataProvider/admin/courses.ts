@@ -14,6 +14,7 @@ import type {
   SubscriptorsBody,
   SubscriptorsPage,
 } from '../../../contracts/courses/admin'
+import type { AdminCertificate, AdminCertificateResponse, CertificateReasonBody } from '../../../contracts/admin/certificates'
 import { httpClient } from '../http'
 import { enc, json } from './common'
 
@@ -54,6 +55,16 @@ export const courseVerbs = {
   },
   async getLearnerForms(uuid: string, user: string): Promise<LearnerForms> {
     return (await httpClient<LearnerForms>(`/api/admin/courses/user/forms/${enc(uuid)}/${enc(user)}`)).json
+  },
+  /** The learner's (username or e-mail) certificate of the course, or null when none was issued. */
+  async getLearnerCertificate(uuid: string, user: string): Promise<AdminCertificate | null> {
+    return (await httpClient<AdminCertificateResponse>(`/api/v2/admin/certificates/course/${enc(uuid)}/${enc(user)}`)).json.Item
+  },
+  /** Revokes a certificate (or, with `restore`, restores a revoked one) with the reason. */
+  async revokeCertificate(code: string, reason: string, restore = false): Promise<AdminCertificate> {
+    const body: CertificateReasonBody = { reason: reason.trim() }
+    const url = `/api/v2/admin/certificates/${enc(code)}/${restore ? 'restore' : 'revoke'}`
+    return (await httpClient<AdminCertificateResponse>(url, { method: 'PUT', body: json(body) })).json.Item!
   },
   async getFormAttempt(course: string, id: string): Promise<FormAttemptDetail> {
     const body: FormDetailBody = { course, id }

@@ -8,7 +8,7 @@ import type {
   CoursePlansResponse,
   FaqListResponse,
 } from '../../../contracts/learner/catalogue'
-import type { BadgeAnswer } from '../../../contracts/learner/badges'
+import type { BadgeAnswer, Jwks, PublicBadgeAnswer, StatusListAnswer } from '../../../contracts/learner/badges'
 import type { CertificateVerification } from '../../../contracts/learner/certificates'
 import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import type {
@@ -185,12 +185,27 @@ export const learnerVerbs = {
    * Public: the Open Badges credential of a certificate code, `verified` when the server checked its
    * signature against its own key; null when the code has none.
    */
-  async certificateBadge(code: string): Promise<BadgeAnswer | null> {
+  async certificateBadge(code: string): Promise<PublicBadgeAnswer | null> {
     try {
-      return (await httpClient<BadgeAnswer>(`/api/certificates/badges/${id(code)}`, { anonymous: true })).json
+      return (await httpClient<PublicBadgeAnswer>(`/api/certificates/badges/${id(code)}`, { anonymous: true })).json
     } catch {
       return null
     }
+  },
+
+  /** Public: the key set of the credentials' issuer (decision 0027). */
+  async issuerKeys(): Promise<Jwks> {
+    return (await httpClient<Jwks>('/api/certificates/issuer/jwks', { anonymous: true })).json
+  },
+
+  /**
+   * Public: the VC-JWT of a revocation status list a credential names. Asked of this installation's
+   * API by its path (the credential's address is this installation's public URL).
+   */
+  async statusListJwt(url: string): Promise<string> {
+    const { pathname } = new URL(url, window.location.origin)
+    // Revalidated (a 304 when unchanged): the page must not contradict a revocation made within the list's max-age.
+    return (await httpClient<StatusListAnswer>(`${pathname}?format=json`, { anonymous: true, cache: 'no-cache' })).json.jwt
   },
 
   /** Public: who earned which course with this certificate code (404 for an unknown code). */

@@ -65,6 +65,7 @@ export const learner: LearnerMessages = {
     downloadFailed: 'The certificate could not be downloaded. Please try again.',
     badge: 'Download the Open Badge',
     badgeFailed: 'The Open Badge could not be downloaded. Please try again.',
+    revoked: 'Certificate revoked',
     waitSeconds:
       'Many certificates are being prepared right now: yours will download by itself in about %{smart_count} second. |||| Many certificates are being prepared right now: yours will download by itself in about %{smart_count} seconds.',
     waitMinutes:
@@ -82,6 +83,12 @@ export const learner: LearnerMessages = {
     unknown: 'Unknown certificate code',
     unknownDetail: 'No certificate has the code %{code}. Check that it was typed exactly as printed on the certificate.',
     badgeVerified: 'This certificate has a verified Open Badges credential.',
+    revoked: 'Certificate revoked',
+    revokedDetail: 'This certificate was revoked on %{date} and is no longer valid.',
+    revokedOn: 'Revoked on',
+    badgeChecked: "Its Open Badges credential was checked in this browser with the issuer's public key and is not revoked.",
+    badgeRevoked: "Its Open Badges credential is marked revoked in the issuer's status list.",
+    badgeInvalid: 'Its Open Badges credential could not be verified: the signature or the status list does not match.',
     home: 'Go to Aula',
   },
 }

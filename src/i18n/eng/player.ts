@@ -44,6 +44,7 @@ export const player: PlayerMessages = {
     failed: 'The certificate could not be downloaded. Please try again.',
     badge: 'Download the Open Badge',
     badgeFailed: 'The Open Badge could not be downloaded. Please try again.',
+    revoked: 'Your certificate was revoked on %{date} and is no longer valid.',
     waitSeconds:
       'Many certificates are being prepared right now: yours will download by itself in about %{smart_count} second. |||| Many certificates are being prepared right now: yours will download by itself in about %{smart_count} seconds.',
     waitMinutes:

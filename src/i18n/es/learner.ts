@@ -29,6 +29,8 @@ export const differences = {
   },
   verify: {
     unknownDetail: 'No existe ningún certificado con el código %{code}. Comprueba que lo has escrito tal como aparece en el certificado.',
+    badgeChecked: 'Su credencial Open Badges se ha comprobado en este navegador con la clave pública del emisor y no figura como revocada.',
+    badgeInvalid: 'No se ha podido comprobar su credencial Open Badges: la firma o la lista de estado no coinciden.',
   },
 } satisfies DeepPartial<LearnerMessages>
 

@@ -66,6 +66,7 @@ export const learner: LearnerMessages = {
     downloadFailed: 'Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
     badge: 'Open Badge herunterladen',
     badgeFailed: 'Das Open Badge konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    revoked: 'Zertifikat widerrufen',
     waitSeconds:
       'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunde von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunden von selbst heruntergeladen.',
     waitMinutes:
@@ -83,6 +84,12 @@ export const learner: LearnerMessages = {
     unknown: 'Unbekannter Zertifikatscode',
     unknownDetail: 'Kein Zertifikat hat den Code %{code}. Bitte prüfen Sie, ob Sie ihn genau wie auf dem Zertifikat gedruckt eingegeben haben.',
     badgeVerified: 'Zu diesem Zertifikat gibt es einen verifizierten Open-Badges-Nachweis.',
+    revoked: 'Zertifikat widerrufen',
+    revokedDetail: 'Dieses Zertifikat wurde am %{date} widerrufen und ist nicht mehr gültig.',
+    revokedOn: 'Widerrufen am',
+    badgeChecked: 'Sein Open-Badges-Nachweis wurde in diesem Browser mit dem öffentlichen Schlüssel des Ausstellers geprüft und ist nicht widerrufen.',
+    badgeRevoked: 'Sein Open-Badges-Nachweis ist in der Statusliste des Ausstellers als widerrufen markiert.',
+    badgeInvalid: 'Sein Open-Badges-Nachweis konnte nicht geprüft werden: Signatur oder Statusliste stimmen nicht.',
     home: 'Zu Aula',
   },
 }

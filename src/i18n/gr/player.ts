@@ -44,6 +44,7 @@ export const player: PlayerMessages = {
     failed: 'Das Zertifikat konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
     badge: 'Open Badge herunterladen',
     badgeFailed: 'Das Open Badge konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    revoked: 'Ihr Zertifikat wurde am %{date} widerrufen und ist nicht mehr gültig.',
     waitSeconds:
       'Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunde von selbst heruntergeladen. |||| Gerade werden viele Zertifikate erstellt: Ihres wird in etwa %{smart_count} Sekunden von selbst heruntergeladen.',
     waitMinutes:

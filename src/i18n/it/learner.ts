@@ -65,6 +65,7 @@ export const learner: LearnerMessages = {
     downloadFailed: 'Impossibile scaricare il certificato. Riprova.',
     badge: "Scarica l'Open Badge",
     badgeFailed: "Impossibile scaricare l'Open Badge. Riprova.",
+    revoked: 'Certificato revocato',
     waitSeconds:
       'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondo. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondi.',
     waitMinutes:
@@ -82,6 +83,12 @@ export const learner: LearnerMessages = {
     unknown: 'Codice del certificato sconosciuto',
     unknownDetail: 'Nessun certificato ha il codice %{code}. Verifica di averlo scritto esattamente come è stampato sul certificato.',
     badgeVerified: 'Questo certificato ha una credenziale Open Badges verificata.',
+    revoked: 'Certificato revocato',
+    revokedDetail: 'Questo certificato è stato revocato il %{date} e non è più valido.',
+    revokedOn: 'Revocato il',
+    badgeChecked: "La sua credenziale Open Badges è stata verificata in questo browser con la chiave pubblica dell'emittente e non risulta revocata.",
+    badgeRevoked: "La sua credenziale Open Badges risulta revocata nell'elenco di stato dell'emittente.",
+    badgeInvalid: "Non è stato possibile verificare la sua credenziale Open Badges: la firma o l'elenco di stato non corrispondono.",
     home: 'Vai ad Aula',
   },
 }

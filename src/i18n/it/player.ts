@@ -44,6 +44,7 @@ export const player: PlayerMessages = {
     failed: 'Impossibile scaricare il certificato. Riprova.',
     badge: "Scarica l'Open Badge",
     badgeFailed: "Impossibile scaricare l'Open Badge. Riprova.",
+    revoked: 'Il tuo certificato è stato revocato il %{date} e non è più valido.',
     waitSeconds:
       'Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondo. |||| Si stanno preparando molti certificati in questo momento: il tuo verrà scaricato da solo tra circa %{smart_count} secondi.',
     waitMinutes:

@@ -64,6 +64,7 @@ export const learner = {
     downloadFailed: 'No se pudo descargar el certificado. Inténtalo de nuevo.',
     badge: 'Descargar la insignia Open Badge',
     badgeFailed: 'No se pudo descargar la insignia Open Badge. Inténtalo de nuevo.',
+    revoked: 'Certificado revocado',
     waitSeconds:
       'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundo. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundos.',
     waitMinutes:
@@ -81,6 +82,12 @@ export const learner = {
     unknown: 'Código de certificado desconocido',
     unknownDetail: 'No existe ningún certificado con el código %{code}. Revisa que lo hayas escrito tal como aparece en el certificado.',
     badgeVerified: 'Este certificado tiene una credencial Open Badges verificada.',
+    revoked: 'Certificado revocado',
+    revokedDetail: 'Este certificado fue revocado el %{date} y ya no es válido.',
+    revokedOn: 'Revocado el',
+    badgeChecked: 'Su credencial Open Badges se comprobó en este navegador con la clave pública del emisor y no figura como revocada.',
+    badgeRevoked: 'Su credencial Open Badges figura como revocada en la lista de estado del emisor.',
+    badgeInvalid: 'Su credencial Open Badges no se pudo comprobar: la firma o la lista de estado no coinciden.',
     home: 'Ir a Aula',
   },
 }

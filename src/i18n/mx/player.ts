@@ -42,6 +42,7 @@ export const player = {
     failed: 'No se pudo descargar el certificado. Inténtalo de nuevo.',
     badge: 'Descargar la insignia Open Badge',
     badgeFailed: 'No se pudo descargar la insignia Open Badge. Inténtalo de nuevo.',
+    revoked: 'Tu certificado fue revocado el %{date} y ya no es válido.',
     waitSeconds:
       'Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundo. |||| Se están preparando muchos certificados en este momento: el tuyo se descargará solo en aproximadamente %{smart_count} segundos.',
     waitMinutes:

@@ -1,4 +1,5 @@
 import CancelOutlined from '@mui/icons-material/CancelOutlined'
+import GppBadOutlined from '@mui/icons-material/GppBadOutlined'
 import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined'
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined'
 import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material'
@@ -10,12 +11,14 @@ import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
 import { BareFrame } from '../catalogue/BareFrame'
 import type { AppDataProvider } from '../../dataProvider'
+import { checkCredential, type CredentialCheck } from './checkCredential'
 
 const T = 'aula.learner.verify'
 
 /**
  * /certificates/verify/:code (public, bare layout): the address printed under a certificate's QR
- * code. Confirms who earned which course and when, or says plainly that no certificate has the code.
+ * code. Confirms who earned which course and when, says plainly when it was revoked (and when), or
+ * that no certificate has the code.
  */
 export function VerifyPage() {
   const dataProvider = useDataProvider<AppDataProvider>()
@@ -33,15 +36,29 @@ export function VerifyPage() {
         {result.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {result.data && (
           <Box role="status">
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'success.main', mb: 2 }}>
-              <VerifiedOutlined aria-hidden="true" fontSize="large" />
-              <Typography variant="h5" component="h2" sx={{ color: 'success.dark' }}>
-                {translate(`${T}.valid`)}
-              </Typography>
-            </Box>
-            <Typography sx={{ mb: 3 }}>
-              {translate(`${T}.statement`, { learner: result.data.learner, course: result.data.course, date: dates.date(result.data.issuedAt) })}
-            </Typography>
+            {result.data.revokedAt ? (
+              <>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'error.main', mb: 2 }}>
+                  <GppBadOutlined aria-hidden="true" fontSize="large" />
+                  <Typography variant="h5" component="h2" sx={{ color: 'error.dark' }}>
+                    {translate(`${T}.revoked`)}
+                  </Typography>
+                </Box>
+                <Typography sx={{ mb: 3, fontWeight: 600 }}>{translate(`${T}.revokedDetail`, { date: dates.date(result.data.revokedAt) })}</Typography>
+              </>
+            ) : (
+              <>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'success.main', mb: 2 }}>
+                  <VerifiedOutlined aria-hidden="true" fontSize="large" />
+                  <Typography variant="h5" component="h2" sx={{ color: 'success.dark' }}>
+                    {translate(`${T}.valid`)}
+                  </Typography>
+                </Box>
+                <Typography sx={{ mb: 3 }}>
+                  {translate(`${T}.statement`, { learner: result.data.learner, course: result.data.course, date: dates.date(result.data.issuedAt) })}
+                </Typography>
+              </>
+            )}
             <Box
               component="dl"
               sx={{
@@ -66,6 +83,12 @@ export function VerifyPage() {
               )}
               <dt>{translate(`${T}.issuedAt`)}</dt>
               <dd>{dates.date(result.data.issuedAt)}</dd>
+              {result.data.revokedAt && (
+                <>
+                  <dt>{translate(`${T}.revokedOn`)}</dt>
+                  <dd>{dates.date(result.data.revokedAt)}</dd>
+                </>
+              )}
               <dt>{translate(`${T}.code`)}</dt>
               <dd>
                 <Box component="span" sx={{ fontFamily: 'monospace' }}>
@@ -97,18 +120,34 @@ export function VerifyPage() {
 }
 
 /**
- * Says that the certificate's Open Badges credential verified: the server checked its VC-JWT's
- * signature against its own key (decision 0027). Says nothing when there is none or it did not verify.
+ * Says what the certificate's Open Badges credential is worth, checked here in the browser with the
+ * issuer's published key and revocation status list (decision 0027), not on the server's word;
+ * a browser that cannot check Ed25519 signatures shows the server's check. Says nothing when there
+ * is no credential.
  */
 function BadgeStatus({ code }: { code: string }) {
   const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
-  const badge = useLoad(() => dataProvider.certificateBadge(code), code)
-  if (!badge.data?.verified) return null
+  const check = useLoad(async () => {
+    const badge = await dataProvider.certificateBadge(code)
+    if (!badge) return null
+    // A key set or status list that cannot be fetched now (network, rate limit) proves nothing either
+    // way: the server's word is shown then, as in a browser that cannot check.
+    const outcome = await dataProvider
+      .issuerKeys()
+      .then((keys) => checkCredential(badge.jwt, keys, (url) => dataProvider.statusListJwt(url)))
+      .catch((): CredentialCheck => ({ state: 'unsupported' }))
+    if (outcome.state !== 'unsupported') return outcome.state
+    return badge.revokedAt ? 'revoked' : badge.verified ? 'server' : null
+  }, code)
+  const state = check.data
+  if (!state) return null
+  const good = state === 'valid' || state === 'server'
+  const text = { valid: 'badgeChecked', server: 'badgeVerified', revoked: 'badgeRevoked', invalid: 'badgeInvalid' }[state]
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 3, color: 'success.dark' }}>
-      <MilitaryTechOutlined aria-hidden="true" />
-      <Typography>{translate(`${T}.badgeVerified`)}</Typography>
+    <Box data-badge-check={state} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 3, color: good ? 'success.dark' : 'error.dark' }}>
+      {good ? <MilitaryTechOutlined aria-hidden="true" /> : <GppBadOutlined aria-hidden="true" />}
+      <Typography>{translate(`${T}.${text}`)}</Typography>
     </Box>
   )
 }

@@ -92,6 +92,13 @@ function CertificateButton({ course }: { course: UserCourse }) {
   const [badgeBusy, setBadgeBusy] = useState(false)
   const certificate = progress.data?.certificate
   if (!certificate) return null
+  // Revoked by an administrator: the server no longer hands it out.
+  if (certificate.revokedAt)
+    return (
+      <Typography variant="body2" color="warning.dark" sx={{ px: 1 }}>
+        {translate('aula.learner.dashboard.revoked')}
+      </Typography>
+    )
   const download = async () => {
     setBusy(true)
     let told = false

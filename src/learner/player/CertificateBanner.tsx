@@ -6,10 +6,12 @@ import type { PlayerTranslate } from './texts'
 import { useDataProvider } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
 import { useAbortOnUnmount } from '../../ui/useAbortOnUnmount'
+import { useDateFormat } from '../../ui/formatDateTime'
 
 /** Shown once the course is complete: the certificate's download (which waits by itself while the server is busy drawing). */
 export function CertificateBanner({ t, course, name, certificate }: { t: PlayerTranslate; course: string; name: string; certificate: IssuedCertificate }) {
   const dataProvider = useDataProvider<AppDataProvider>()
+  const dates = useDateFormat()
   const abortSignal = useAbortOnUnmount()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -45,6 +47,13 @@ export function CertificateBanner({ t, course, name, certificate }: { t: PlayerT
       setBadgeBusy(false)
     }
   }
+  // Revoked by an administrator: nothing to download any more (the server refuses it), said plainly.
+  if (certificate.revokedAt)
+    return (
+      <Alert severity="warning" icon={<WorkspacePremium />} sx={{ mb: 2 }}>
+        {t('certificate.revoked', { date: dates.date(certificate.revokedAt) })} {t('certificate.code', { code: certificate.code })}
+      </Alert>
+    )
   const message = badgeFailed
     ? t('certificate.badgeFailed')
     : failed

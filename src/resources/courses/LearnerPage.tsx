@@ -34,12 +34,13 @@ import { TableCard } from '../../ui/TableCard'
 import { SubscriptionStatusChip } from '../common/StatusChips'
 import { useAdminLoad } from '../common/useAdminLoad'
 import { coursePath } from './CourseList'
+import { LearnerCertificate } from './LearnerCertificate'
 import { LoadError, T, personText } from './parts'
 import type { AppDataProvider } from '../../dataProvider'
 import { visuallyHidden } from '../../ui/visuallyHidden'
 
 const L = `${T}.learner`
-/** `/admin/courses/{uuid}/learners/{username}`: a learner's subscriptions to the course and their tries of its forms. */
+/** `/admin/courses/{uuid}/learners/{username}`: a learner's subscriptions to the course, their certificate (revocable) and their tries of its forms. */
 export function LearnerPage() {
   const dataProvider = useDataProvider<AppDataProvider>()
   const translate = useTranslate()
@@ -82,6 +83,7 @@ export function LearnerPage() {
             </>
           )}
         />
+        <LearnerCertificate course={id} user={user} />
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -152,7 +154,8 @@ function FormTries({ course, form }: { course: string; form: LearnerForm }) {
                 <TableCell>{translate(`${L}.when`)}</TableCell>
                 <TableCell align="right">{translate(`${L}.score`)}</TableCell>
                 <TableCell>{translate(`${L}.result`)}</TableCell>
-                <TableCell>
+                {/* Positioned, so the hidden label stays inside the scrolling table on a phone instead of widening the page. */}
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     {translate(S_ANSWERS)}
                   </Box>

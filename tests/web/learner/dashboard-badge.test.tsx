@@ -62,4 +62,31 @@ describe('dashboard: the Open Badge', () => {
     expect(JSON.parse(await textOf(blob!))).toEqual({ credential: { name: 'Astronomy' }, jwt: 'h.p.s' })
     clicks.mockRestore()
   })
+
+  it('says the certificate was revoked and offers no download of it', async () => {
+    await signedInAs(net.identity.add({ email: 'rev@example.test', groups: ['general'] }))
+    net.server.use(
+      http.get('*/api/v2/user/courses', () => HttpResponse.json({ items: [astronomy], paginationToken: null, estimated: 1 })),
+      http.get('*/api/v2/courses/metrics/gcc/:course', () =>
+        HttpResponse.json({
+          done: 5,
+          total: 5,
+          percent: 100,
+          completed: true,
+          completedAt: '2026-11-20T15:00:00.000Z',
+          certificate: {
+            code: 'ABCD-EFGH-JKMN',
+            issuedAt: '2026-11-20T15:00:00.000Z',
+            url: `/api/v2/courses/certificates/${OTHER}`,
+            revokedAt: '2026-11-25T10:00:00.000Z',
+          },
+        }),
+      ),
+    )
+    renderAt('/dashboard')
+    const card = (await screen.findByRole('heading', { name: 'Astronomy: the sky?' })).closest('.MuiCard-root') as HTMLElement
+    expect(await within(card).findByText('Certificate revoked')).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Download the Open Badge' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Download certificate' })).not.toBeInTheDocument()
+  })
 })

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import type { AdminCertificate } from '../../../contracts/admin/certificates'
 import type { FormAttemptDetail, LearnerForms, LearnerSubscriptions, SubscriptorsBody } from '../../../contracts/courses/admin'
 import { path, renderAt, signedInAs } from '../account/harness'
 import { asAdmin, bodyRows, COURSE, lena, serveDetail, sub, useCoursesNetwork } from './coursesFixture'
@@ -204,6 +205,7 @@ describe("courses management: a learner's forms", () => {
     net.server.use(
       http.get(`*/api/admin/courses/course/subscriptions/${COURSE}/lena`, () => HttpResponse.json(learnerSubs)),
       http.get(`*/api/admin/courses/user/forms/${COURSE}/lena`, () => HttpResponse.json(forms)),
+      http.get(`*/api/v2/admin/certificates/course/${COURSE}/lena`, () => HttpResponse.json({ Item: null })),
       http.post('*/api/admin/courses/forms/detail', async ({ request }) => {
         detailBodies.push(await request.json())
         return HttpResponse.json({ Item: tryDetail })
@@ -220,12 +222,63 @@ describe("courses management: a learner's forms", () => {
     expect(within(quiz).getAllByText('Passed').length).toBeGreaterThanOrEqual(2)
     expect(within(screen.getByRole('region', { name: 'Warm-up' })).getByText('Not taken')).toBeInTheDocument()
 
-    await userEvent.click(within(quiz).getByRole('button', { name: 'See the answers of try 1 of Final quiz' }))
+    await userEvent.click(within(quiz).getByRole('button', { name: 'See answers of try 1 of Final quiz' }))
     const dialog = await screen.findByRole('dialog', { name: 'Final quiz: try 1' })
     expect(await within(dialog).findByText(/What is 2 \+ 2\?/)).toBeInTheDocument()
     expect(within(dialog).getByText('Wrong')).toBeInTheDocument()
     expect(within(dialog).getByText('Chosen')).toBeInTheDocument()
     expect(within(dialog).getByText('Correct answer')).toBeInTheDocument()
     expect(detailBodies).toEqual([{ course: COURSE, id: '0000000d-aaaa-4aaa-8aaa-00000000000d' }])
+  })
+
+  it("revokes the learner's certificate with a reason asked for in a confirmation dialog", async () => {
+    await asAdmin()
+    let certificate: AdminCertificate = {
+      code: 'ABCD-EFGH-JKMN',
+      learner: 'Lena Learner',
+      course: 'Algebra for everyone',
+      issuedAt: '2026-02-12T10:00:00.000Z',
+      statusIndex: 7,
+      revokedAt: null,
+      revokedBy: null,
+      reason: null,
+    }
+    const bodies: unknown[] = []
+    serveDetail()
+    net.server.use(
+      http.get(`*/api/admin/courses/course/subscriptions/${COURSE}/lena`, () =>
+        HttpResponse.json({ learner: { username: 'lena', email: 'lena@example.test', name: 'Lena Learner' }, items: [] }),
+      ),
+      http.get(`*/api/admin/courses/user/forms/${COURSE}/lena`, () =>
+        HttpResponse.json({ learner: { username: 'lena', email: 'lena@example.test', name: 'Lena Learner' }, items: [] }),
+      ),
+      http.get(`*/api/v2/admin/certificates/course/${COURSE}/lena`, () => HttpResponse.json({ Item: certificate })),
+      http.put('*/api/v2/admin/certificates/ABCD-EFGH-JKMN/revoke', async ({ request }) => {
+        const body = (await request.json()) as { reason: string }
+        bodies.push(body)
+        certificate = { ...certificate, revokedAt: '2026-03-01T09:00:00.000Z', revokedBy: 'admin', reason: body.reason }
+        return HttpResponse.json({ Item: certificate })
+      }),
+    )
+    renderAt(`/admin/courses/${COURSE}/learners/lena`)
+    expect(await screen.findByText('ABCD-EFGH-JKMN')).toBeInTheDocument()
+    expect(screen.getByText('Valid', { selector: '.MuiChip-label' })).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke certificate' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the certificate?' })
+    expect(dialog).toHaveTextContent('Certificate ABCD-EFGH-JKMN of Lena Learner ("Algebra for everyone") will no longer be valid')
+    // Nothing is sent without a reason.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke certificate' }))
+    expect(within(dialog).getByText('Write the reason (at least 3 characters)')).toBeInTheDocument()
+    expect(bodies).toEqual([])
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Exam taken by someone else')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke certificate' }))
+    expect(await screen.findByText('Certificate ABCD-EFGH-JKMN revoked')).toBeInTheDocument()
+    expect(bodies).toEqual([{ reason: 'Exam taken by someone else' }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await screen.findByText('Revoked', { selector: '.MuiChip-label' })).toBeInTheDocument()
+    expect(screen.getByText('Exam taken by someone else')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Restore certificate' })).toBeInTheDocument()
   })
 })

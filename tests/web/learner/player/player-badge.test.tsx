@@ -64,4 +64,17 @@ describe('course player: the Open Badge', () => {
     expect(await screen.findByText(/The Open Badge could not be downloaded\. Please try again\./)).toBeInTheDocument()
     expect(files).toEqual([])
   })
+
+  it('says the certificate was revoked, and when, with nothing to download', async () => {
+    api.certificate = {
+      code: 'ABCD-EFGH-JKLM',
+      issuedAt: '2026-11-22T10:00:00.000Z',
+      url: `/api/v2/courses/certificates/${COURSE}`,
+      revokedAt: '2026-11-25T10:00:00.000Z',
+    }
+    renderPlayer(`/galaxy/courses/player/${COURSE}/${TEXT}`)
+    expect(await screen.findByText(/Your certificate was revoked on 25 November 2026 and is no longer valid\./)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Download the certificate' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Download the Open Badge' })).not.toBeInTheDocument()
+  })
 })
