@@ -235,7 +235,12 @@ describe('migration 0030', () => {
           "INSERT INTO issued_certificates (code, course_uuid, course_version, user_sub, learner_name, course_name, issued_at) VALUES ($1, $2, 1, $1, 'L', 'Old course', $3)",
           [code, course, at],
         )
-      expect(await migrate(db)).toEqual([30])
+      expect(
+        await migrate(
+          db,
+          readMigrations().filter((m) => m.version <= 30),
+        ),
+      ).toEqual([30])
       const { rows } = await db.query<{ code: string; status_index: number }>('SELECT code, status_index FROM issued_certificates ORDER BY status_index')
       expect(rows.map((r) => [r.code, Number(r.status_index)])).toEqual([
         ['AAAAAAAAAAAA', 0],
