@@ -43,6 +43,11 @@ export const routePolicy = {
   // The learner's own lists (account settings and dashboard).
   'GET /api/v2/user/subscriptions': SIGNED_IN,
   'GET /api/v2/user/courses': SIGNED_IN,
+  // Mail sent unasked (decision 0029): the learner's choices, and the one-click unsubscribe link, trusted through its signed token.
+  'GET /api/v2/user/mail-preferences': SIGNED_IN,
+  'PUT /api/v2/user/mail-preferences': SIGNED_IN,
+  'GET /api/v2/mail/unsubscribe': PUBLIC,
+  'POST /api/v2/mail/unsubscribe': PUBLIC,
   // Administration (requirements §7 "Auth and users"): the identity admin adapter behind every user route.
   'POST /api/admin/users/all': ADMIN,
   'GET /api/admin/users/estimated': ADMIN,

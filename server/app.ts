@@ -23,6 +23,7 @@ import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
 import apiRoutes from './routes/index.js'
 import { ROOT_DIR } from './runtime.js'
 import { createPaymentProvider } from './payments/index.js'
+import { ReminderJob, type ReminderJobOptions } from './reminders/job.js'
 import { createStorage, storageOrigins, type Storage } from './storage/index.js'
 import { countQueuedStatements, learningRecords, XapiSender, type XapiSenderOptions } from './xapi/index.js'
 import type { App, Authenticator } from './types.js'
@@ -44,6 +45,8 @@ export interface AppOptions {
   now?: () => Date
   /** The xAPI sender's timing (batch size, lease, timeout, poll and back-off); tests shorten them. */
   xapiSender?: Omit<XapiSenderOptions, 'endpoint' | 'username' | 'password'>
+  /** The reminder and digest mail job's timing; tests run it by hand (`app.reminders.runOnce()`). */
+  reminders?: ReminderJobOptions
 }
 
 /** Fields that are never written to a log when an object logged at the top level carries them. */
@@ -146,6 +149,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => mailer.close())
   const identity = await setupIdentity(app, { config, db, mailer, print: options.print })
   app.decorate('identityUsers', new IdentityAdmin(app.identityAdmin, config.IDENTITY_USER_POOL_ID, config.IDENTITY_MODE === 'embedded' ? db : null))
+  // Expiry reminders and weekly digests link the course and the unsubscribe address: no PUBLIC_URL, no job.
+  const reminders = config.PUBLIC_URL
+    ? new ReminderJob(
+        { db, log: app.log.child({ module: 'reminders' }), mailer, users: app.identityUsers, now: () => app.now(), publicUrl: config.PUBLIC_URL },
+        options.reminders,
+      )
+    : null
+  app.decorate('reminders', reminders)
+  if (reminders) {
+    app.addHook('onReady', async () => reminders.start())
+    app.addHook('onClose', async () => reminders.stop())
+  } else {
+    app.addHook('onReady', async () => app.log.info('expiry reminders and weekly digests are not sent: PUBLIC_URL is not set'))
+  }
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
   await app.register(limitsPlugin, { db, config, now: () => app.now().getTime() })
   await app.register(apiCompressionPlugin)

@@ -260,7 +260,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: ORIGIN,
       description:
-        "The origin browsers open the web app at (scheme://host[:port]); invitation and temporary-password mails link its sign-in page. Unset: taken from each request's Host (X-Forwarded-Host behind a trusted proxy); a mail from the identity service alone (not through the admin screens) then has no link. Required with FILES_ORIGIN.",
+        "The origin browsers open the web app at (scheme://host[:port]); invitation and temporary-password mails link its sign-in page. Unset: taken from each request's Host (X-Forwarded-Host behind a trusted proxy); a mail from the identity service alone (not through the admin screens) then has no link, and no expiry reminder or weekly digest is sent (they link the course and the unsubscribe address). Required with FILES_ORIGIN.",
     }),
   ),
   // Monitoring's cost model (server/insights/cost.ts, docs/monitoring.md): measured usage × these unit prices.

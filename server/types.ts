@@ -7,6 +7,7 @@ import type { Sweeps } from './db/sweeps.js'
 import type { IdentityAdmin } from './identity/admin-client.js'
 import type { Mailer } from './mail/index.js'
 import type { PaymentProvider } from './payments/index.js'
+import type { ReminderJob } from './reminders/job.js'
 import type { Storage } from './storage/index.js'
 import type { LearningRecords } from './xapi/index.js'
 
@@ -39,6 +40,8 @@ declare module 'fastify' {
     xapi: LearningRecords | null
     /** Online checkout's payment provider (server/payments); null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. */
     payments: PaymentProvider | null
+    /** The expiry reminder and weekly digest mail job (server/reminders); null without PUBLIC_URL. */
+    reminders: ReminderJob | null
     /** The server's clock (AppOptions.now): what the video progress rule measures elapsed time with. */
     now(): Date
     /**

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { DEFAULT_REMINDER_DAYS, MAX_REMINDER_DAYS, MAX_REMINDER_THRESHOLDS } from '../mail.js'
 import { CourseRevision, CourseUuid, CourseWrite } from './common.js'
 import { Nullable } from '../nullable.js'
 
@@ -81,6 +82,8 @@ export const Plan = Type.Object({
   currency: Nullable(Type.String({ minLength: 3, maxLength: 3 })),
   /** Whether learners hold this plan (removing it then archives it). */
   subscribed: Type.Boolean(),
+  /** The days before expiry its learners get a reminder at, largest first (0: the day of expiry). */
+  reminderDays: Type.Array(Type.Integer({ minimum: 0, maximum: MAX_REMINDER_DAYS }), { maxItems: MAX_REMINDER_THRESHOLDS }),
 })
 export type Plan = Static<typeof Plan>
 
@@ -295,6 +298,12 @@ export const PlanInput = Type.Object({
   durationDays: Type.Number({ description: `Whole days, 1 to ${MAX_PLAN_DAYS}.` }),
   price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1000000000, description: 'Rounded to cents.' }))),
   currency: Type.Optional(Nullable(Type.String({ description: 'ISO 4217 code, required with a price.' }))),
+  reminderDays: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 0, maximum: MAX_REMINDER_DAYS }), {
+      maxItems: MAX_REMINDER_THRESHOLDS,
+      description: `Days before expiry a learner of the plan is e-mailed at (0: the day of expiry; empty: never). Left out: kept, or ${DEFAULT_REMINDER_DAYS.join(', ')} for a new plan.`,
+    }),
+  ),
 })
 export type PlanInput = Static<typeof PlanInput>
 export const SubscriptionUpdateBody = Type.Object({ ...CourseWrite, items: Type.Array(PlanInput, { maxItems: MAX_PLANS }) })

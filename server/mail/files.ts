@@ -23,7 +23,7 @@ export class FileTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.composer.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    const info = await this.composer.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers })
     await fs.mkdir(this.dir, { recursive: true, mode: 0o700 })
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`
     const file = path.join(this.dir, name)

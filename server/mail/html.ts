@@ -49,10 +49,12 @@ function line(text: string, trusted: string[]): string {
   return out + escapeHtml(text.slice(last))
 }
 
-export function mailHtml(mail: { lang: string; subject: string; text: string; action?: MailAction }): string {
+export function mailHtml(mail: { lang: string; subject: string; text: string; action?: MailAction; links?: string[] }): string {
   const action = mail.action && isWebAddress(mail.action.url) ? mail.action : undefined
   // The action's address and its site's address are ours (PUBLIC_URL or the checked origin): linked where the text shows them.
-  const trusted = action ? [...new Set([action.url, new URL(action.url).origin])].sort((a, b) => b.length - a.length) : []
+  const trusted = [...new Set([...(action ? [action.url, new URL(action.url).origin] : []), ...(mail.links ?? []).filter(isWebAddress)])].sort(
+    (a, b) => b.length - a.length,
+  )
   const paragraphs = mail.text
     .replace(/\r\n/g, '\n')
     .trim()

@@ -14,6 +14,16 @@ export interface OutgoingMail {
   html: string
   /** What kind of message this is (logged; the body never is). */
   kind: MailMessage['kind']
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of the mail sent unasked). */
+  headers?: Record<string, string>
+}
+
+export interface SendOptions {
+  /**
+   * The one-click unsubscribe address (RFC 8058): sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail clients offer their own button.
+   */
+  unsubscribeUrl?: string
 }
 
 /**
@@ -27,7 +37,7 @@ export interface MailTransport {
 
 export interface Mailer {
   /** Renders the message in the recipient's language and sends it. */
-  send(to: string, message: MailMessage, locale?: string): Promise<void>
+  send(to: string, message: MailMessage, locale?: string, options?: SendOptions): Promise<void>
   close(): Promise<void>
 }
 
@@ -42,8 +52,11 @@ export async function createMailer(config: Config, log: FastifyBaseLogger): Prom
     transport = new FileTransport(config.dataDir, config.MAIL_FROM, log)
   }
   return {
-    send: async (to, message, locale) => {
-      await transport.send({ to, kind: message.kind, ...renderMessage(message, locale) })
+    send: async (to, message, locale, options) => {
+      const headers = options?.unsubscribeUrl
+        ? { 'List-Unsubscribe': `<${options.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : undefined
+      await transport.send({ to, kind: message.kind, ...renderMessage(message, locale), ...(headers ? { headers } : {}) })
       // Monitoring counts the messages sent (cost model).
       usageEvents.emit('email')
     },

@@ -1,4 +1,5 @@
 import { mailHtml, type MailAction } from './html.js'
+import { NOTICES, type NoticeMessage } from './notices.js'
 
 /** The messages Aula mails, with their variable parts. */
 export type MailMessage =
@@ -7,16 +8,21 @@ export type MailMessage =
   | { kind: 'email-change-code'; code: string }
   /** `url`: the platform's address (PUBLIC_URL, else the one the administrator used); the mail links its sign-in page. */
   | { kind: 'temporary-password'; username: string; password: string; days: number; url?: string }
+  | NoticeMessage
 
-type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
-/** A catalogue entry: the text, and the link its HTML alternative shows as a button (`html.ts`). */
-type Entry = { subject: string; text: string; action?: MailAction }
-type Catalogue = { [K in MailMessage['kind']]: (m: Extract<MailMessage, { kind: K }>) => Entry }
+export type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
+/**
+ * A catalogue entry: the text, the link its HTML alternative shows as a button (`html.ts`), and other
+ * addresses of ours the HTML makes links (an unsubscribe link).
+ */
+export type Entry = { subject: string; text: string; action?: MailAction; links?: string[] }
+export type Catalogue<M extends { kind: string } = MailMessage> = { [K in M['kind']]: (m: Extract<M, { kind: K }>) => Entry }
 
 /** The sign-in page of the platform at `url`, as the button of a message that names it. */
 const signIn = (label: string, url: string | undefined): MailAction | undefined => (url ? { label, url: `${url}/login` } : undefined)
 
 const es: Catalogue = {
+  ...NOTICES.es,
   'signup-code': (m) => ({
     subject: 'Aula: tu código de confirmación',
     text: `Hola:\n\nTu código para confirmar la cuenta es ${m.code}\n\nCaduca en 24 horas. Si no creaste una cuenta en Aula, ignora este mensaje.\n`,
@@ -42,6 +48,7 @@ const es: Catalogue = {
 }
 
 const en: Catalogue = {
+  ...NOTICES.en,
   'signup-code': (m) => ({
     subject: 'Aula: your confirmation code',
     text: `Hello,\n\nYour code to confirm your account is ${m.code}\n\nIt expires in 24 hours. If you did not sign up for Aula, ignore this message.\n`,
@@ -67,6 +74,7 @@ const en: Catalogue = {
 }
 
 const it: Catalogue = {
+  ...NOTICES.it,
   'signup-code': (m) => ({
     subject: 'Aula: il tuo codice di conferma',
     text: `Ciao,\n\nil tuo codice per confermare l'account è ${m.code}\n\nScade tra 24 ore. Se non ti sei registrato su Aula, ignora questo messaggio.\n`,
@@ -92,6 +100,7 @@ const it: Catalogue = {
 }
 
 const de: Catalogue = {
+  ...NOTICES.de,
   'signup-code': (m) => ({
     subject: 'Aula: Ihr Bestätigungscode',
     text: `Hallo,\n\nIhr Code zur Bestätigung Ihres Kontos lautet ${m.code}\n\nEr läuft in 24 Stunden ab. Wenn Sie sich nicht bei Aula registriert haben, ignorieren Sie diese Nachricht.\n`,
@@ -117,6 +126,7 @@ const de: Catalogue = {
 }
 
 const ru: Catalogue = {
+  ...NOTICES.ru,
   'signup-code': (m) => ({
     subject: 'Aula: ваш код подтверждения',
     text: `Здравствуйте!\n\nВаш код для подтверждения учётной записи: ${m.code}\n\nОн действует 24 часа. Если вы не регистрировались в Aula, просто проигнорируйте это письмо.\n`,
@@ -162,6 +172,6 @@ export interface RenderedMessage {
 
 export function renderMessage(message: MailMessage, locale?: string): RenderedMessage {
   const lang = mailLanguage(locale)
-  const { subject, text, action } = (CATALOGUES[lang][message.kind] as (m: MailMessage) => Entry)(message)
-  return { subject, text, html: mailHtml({ lang, subject, text, action }) }
+  const { subject, text, action, links } = (CATALOGUES[lang][message.kind] as (m: MailMessage) => Entry)(message)
+  return { subject, text, html: mailHtml({ lang, subject, text, action, links }) }
 }

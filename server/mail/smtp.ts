@@ -15,7 +15,14 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transporter.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    const info = await this.transporter.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    })
     this.log.info({ kind: mail.kind, messageId: info.messageId }, 'mail message sent')
   }
 

@@ -15,6 +15,7 @@ import experimentalRoutes from './experimental/index.js'
 import fileRoutes from './files/index.js'
 import financeRoutes from './finances/index.js'
 import healthRoutes from './health.js'
+import mailRoutes from './mail/index.js'
 import metricsRoutes from './metrics/index.js'
 import paymentRoutes from './payments/index.js'
 import userRoutes from './user/index.js'
@@ -33,6 +34,7 @@ export default async function apiRoutes(app: App) {
   await app.register(configRoutes)
   await app.register(metricsRoutes)
   await app.register(userRoutes, { prefix: '/v2/user' })
+  await app.register(mailRoutes, { prefix: '/v2' })
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(documentsFeature)
   await app.register(adminUsersFeature)

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest'
 import type { DataProvider } from 'react-admin'
 import type { DocumentItem, DocumentResponse } from '../../contracts/documents'
+import type { MailPreferences, MailPreferencesUpdate } from '../../contracts/mail'
 import type { UserCoursesPage, UserSubscriptionsPage } from '../../contracts/subscriptions'
 import type { AdminVerbs } from './admin'
 import { httpClient } from './http'
@@ -23,6 +24,9 @@ export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs,
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
   getDocument(id: string, locale: string): Promise<DocumentItem>
+  /** The caller's choices about the mail sent unasked (`/api/v2/user/mail-preferences`). */
+  getMailPreferences(): Promise<MailPreferences>
+  setMailPreferences(changes: MailPreferencesUpdate): Promise<MailPreferences>
 }
 
 const base = simpleRestProvider('/api', (url, options) => httpClient(url, options as RequestInit))
@@ -174,5 +178,11 @@ export const dataProvider: AppDataProvider = {
     const query = new URLSearchParams({ locale })
     const { json } = await httpClient<DocumentResponse>(`/api/documents/${encodeURIComponent(id)}?${query}`, { anonymous: true })
     return json.Item
+  },
+  async getMailPreferences() {
+    return (await httpClient<MailPreferences>('/api/v2/user/mail-preferences')).json
+  },
+  async setMailPreferences(changes) {
+    return (await httpClient<MailPreferences>('/api/v2/user/mail-preferences', { method: 'PUT', body: JSON.stringify(changes) })).json
   },
 }

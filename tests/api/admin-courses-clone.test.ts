@@ -22,7 +22,7 @@ async function fullCourse() {
   const plans = await api.call(OWNER, 'POST', `${V2}/builder/subscription-update`, {
     uuid,
     revision,
-    items: [{ name: 'Monthly', durationDays: 30, price: 100, currency: 'MXN' }],
+    items: [{ name: 'Monthly', durationDays: 30, price: 100, currency: 'MXN', reminderDays: [7, 1] }],
   })
   expect(plans.statusCode, plans.body).toBe(200)
   revision = plans.json().revision
@@ -79,6 +79,9 @@ describe('POST /api/v2/admin/courses/course/clone', () => {
       subscriptions: { learners: 0, total: 0 },
     })
     expect(copy.plans).toMatchObject([{ name: 'Monthly', durationDays: 30, price: 100, currency: 'MXN', archived: false }])
+    // The plan's reminder thresholds come along (the builder's view of the copy).
+    const draft = (await api.call(ADMIN_CALLER, 'GET', `${V2}/builder/${uuid}`)).json().Item
+    expect(draft.plans).toMatchObject([{ name: 'Monthly', reminderDays: [7, 1] }])
 
     // The content, as the builder shows it to the admin: same titles, kinds and values, new ids.
     const tree = async (course: string) =>

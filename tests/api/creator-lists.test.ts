@@ -104,12 +104,40 @@ describe('subscription-update (plans)', () => {
     ])
     expect(res.statusCode, res.body).toBe(200)
     const [monthly, yearly] = res.json().items
-    expect(monthly).toEqual({ id: expect.any(String), name: 'Monthly', durationDays: 30, price: 9.99, currency: 'EUR', subscribed: false })
+    expect(monthly).toEqual({
+      id: expect.any(String),
+      name: 'Monthly',
+      durationDays: 30,
+      price: 9.99,
+      currency: 'EUR',
+      subscribed: false,
+      reminderDays: [14, 3, 0],
+    })
     expect(yearly).toMatchObject({ name: 'Yearly', durationDays: 365, price: null, currency: null })
     const again = await update(cast.owner, 'subscription-update', uuid, [{ ...yearly, name: 'Annual', price: 90, currency: 'USD' }])
     expect(again.json().items).toEqual([{ ...yearly, name: 'Annual', price: 90, currency: 'USD' }])
     const { rows } = await api.db.query('SELECT id FROM subscription_plans WHERE id = $1', [monthly.id])
     expect(rows).toHaveLength(0)
+  })
+
+  it('keeps each plan’s reminder thresholds: the default for a new plan, the given ones largest first, kept when left out', async () => {
+    const { uuid } = await startCourse(api, cast.owner)
+    const made = await update(cast.owner, 'subscription-update', uuid, [
+      { name: 'Monthly', durationDays: 30 },
+      { name: 'Weekly', durationDays: 7, reminderDays: [1, 5, 1] },
+      { name: 'Quiet', durationDays: 60, reminderDays: [] },
+    ])
+    expect(made.statusCode, made.body).toBe(200)
+    const [monthly, weekly, quiet] = made.json().items
+    expect([monthly.reminderDays, weekly.reminderDays, quiet.reminderDays]).toEqual([[14, 3, 0], [5, 1], []])
+    const { reminderDays: _left, ...withoutDays } = weekly
+    const kept = await update(cast.owner, 'subscription-update', uuid, [monthly, { ...withoutDays, durationDays: 8 }, quiet])
+    expect(kept.json().items[1]).toMatchObject({ durationDays: 8, reminderDays: [5, 1] })
+    for (const reminderDays of [[-1], [366], [1, 2, 3, 4, 5, 6], [1.5], 'soon']) {
+      const res = await update(cast.owner, 'subscription-update', uuid, [{ name: 'Plan', durationDays: 30, reminderDays }])
+      expect(res.statusCode, JSON.stringify(reminderDays)).toBe(400)
+      expect(Object.keys(res.json().errors ?? {})[0], JSON.stringify(reminderDays)).toMatch(/^items\.0\.reminderDays/)
+    }
   })
 
   it("answers 'Invalid duration time' for every invalid duration, and clear messages for the rest", async () => {

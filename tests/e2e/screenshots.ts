@@ -93,7 +93,7 @@ try {
       await shot(app, tag('12-dashboard-cookie-banner'), false)
       await app.getByRole('button', { name: /^(Accept|Aceptar)$/ }).click()
       await shot(app, tag('13-dashboard'))
-      for (const pane of ['profile', 'subscriptions', 'security', 'devices', 'support', 'terms-of-use', 'ui']) {
+      for (const pane of ['profile', 'subscriptions', 'security', 'emails', 'devices', 'support', 'terms-of-use', 'ui']) {
         await app.goto(`/settings/${pane}`)
         await app.locator('#settings-pane').waitFor()
         await shot(app, tag(`20-settings-${pane}`))

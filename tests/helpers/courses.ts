@@ -42,7 +42,7 @@ let made = 0
  * The app with test tokens (see `caller`); `now` is the server's clock (video progress, rate-limit windows),
  * `xapiSender` the xAPI sender's timing.
  */
-export async function courseApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'xapiSender'> = {}): Promise<CourseApi> {
+export async function courseApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'now' | 'xapiSender' | 'reminders'> = {}): Promise<CourseApi> {
   const t = await createTestApp({ authenticate: testAuth, env, ...options })
   const call: CourseApi['call'] = (as, method, url, body) =>
     t.app.inject({ method, url, headers: as ? as.headers : {}, ...(body === undefined ? {} : { payload: body as object }) })

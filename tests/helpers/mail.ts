@@ -10,6 +10,8 @@ export interface Mail {
   text: string
   /** The text/html alternative, when the message has one. */
   html?: string
+  /** The top-level header fields, names in lower case, values unfolded and decoded. */
+  headers: Map<string, string>
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -116,6 +118,7 @@ export function parseMail(file: string): Mail {
     subject: decodeHeader(message.headers.get('subject') ?? ''),
     text: part('text/plain') ?? '',
     html: part('text/html'),
+    headers: new Map([...message.headers].map(([name, value]) => [name, decodeHeader(value)])),
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { COURSE_PAGE_SIZE, type ChoiceCatalogue, type CourseFilter, type FaqItem } from '../../../contracts/courses/creator.js'
+import { DEFAULT_REMINDER_DAYS } from '../../../contracts/mail.js'
 import type { Queryable } from '../../db/index.js'
 
 /** SQL of the course model: the course row and its general data, media, FAQ, tags, plans, collaborators, clone and revision. Rows come back in database shape; the routes map them. */
@@ -261,12 +262,13 @@ export interface PlanRow {
   currency: string | null
   position: number
   subscribed: boolean
+  reminder_days: number[]
 }
 
 /** The live (not archived) plans in order, and whether learners hold each. */
 export async function listPlans(db: Queryable, uuid: string): Promise<PlanRow[]> {
   const { rows } = await db.query<PlanRow>(
-    `SELECT p.id, p.name, p.duration_days, p.price, p.currency, p.position,
+    `SELECT p.id, p.name, p.duration_days, p.price, p.currency, p.position, p.reminder_days,
             EXISTS (SELECT 1 FROM subscriptions s WHERE s.plan_id = p.id) AS subscribed
        FROM subscription_plans p
       WHERE p.course_uuid = $1 AND p.archived_at IS NULL
@@ -279,6 +281,7 @@ export async function listPlans(db: Queryable, uuid: string): Promise<PlanRow[]>
     price: num(r.price),
     currency: r.currency?.trim() ?? null,
     position: Number(r.position),
+    reminder_days: (r.reminder_days ?? []).map(Number),
   }))
 }
 
@@ -287,29 +290,23 @@ export interface PlanValues {
   durationDays: number
   price: number | null
   currency: string | null
+  /** Left out or null: kept as they are (the default thresholds for a new plan). */
+  reminderDays?: number[] | null
 }
 
 export async function insertPlan(tx: Queryable, uuid: string, p: PlanValues, position: number, id?: string): Promise<void> {
-  await tx.query(`INSERT INTO subscription_plans (id, course_uuid, name, duration_days, price, currency, position) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-    id ?? randomUUID(),
-    uuid,
-    p.name,
-    p.durationDays,
-    p.price,
-    p.currency,
-    position,
-  ])
+  await tx.query(
+    `INSERT INTO subscription_plans (id, course_uuid, name, duration_days, price, currency, position, reminder_days)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::int[], $9::int[]))`,
+    [id ?? randomUUID(), uuid, p.name, p.durationDays, p.price, p.currency, position, p.reminderDays ?? null, DEFAULT_REMINDER_DAYS],
+  )
 }
 
 export async function updatePlan(tx: Queryable, id: string, p: PlanValues, position: number): Promise<void> {
-  await tx.query('UPDATE subscription_plans SET name = $2, duration_days = $3, price = $4, currency = $5, position = $6 WHERE id = $1', [
-    id,
-    p.name,
-    p.durationDays,
-    p.price,
-    p.currency,
-    position,
-  ])
+  await tx.query(
+    'UPDATE subscription_plans SET name = $2, duration_days = $3, price = $4, currency = $5, position = $6, reminder_days = COALESCE($7::int[], reminder_days) WHERE id = $1',
+    [id, p.name, p.durationDays, p.price, p.currency, position, p.reminderDays ?? null],
+  )
 }
 
 /** Removes a plan: archived when learners hold it (their subscriptions keep pointing at it), else deleted. */
@@ -374,8 +371,8 @@ export async function cloneCourse(tx: Queryable, from: string, owner: string): P
   )
   const to = rows[0]
   await tx.query(
-    `INSERT INTO subscription_plans (course_uuid, name, duration_days, price, currency, position)
-     SELECT $2, name, duration_days, price, currency, position FROM subscription_plans WHERE course_uuid = $1 AND archived_at IS NULL`,
+    `INSERT INTO subscription_plans (course_uuid, name, duration_days, price, currency, position, reminder_days)
+     SELECT $2, name, duration_days, price, currency, position, reminder_days FROM subscription_plans WHERE course_uuid = $1 AND archived_at IS NULL`,
     [from, to.uuid],
   )
   return { uuid: to.uuid, revision: Number(to.revision) }

@@ -6,6 +6,7 @@ import { NotFound } from '../../layout/NotFound'
 import { LayoutSettingsForm } from '../../layout/settings/LayoutSettingsForm'
 import { TermsDocument } from '../TermsDocument'
 import { DevicesPane } from './DevicesPane'
+import { EmailsPane } from './EmailsPane'
 import { ProfilePane } from './ProfilePane'
 import { SecurityPane } from './SecurityPane'
 import { SubscriptionsPane } from './SubscriptionsPane'
@@ -16,6 +17,8 @@ const PANES: Array<{ id: string; label: string; Pane: ComponentType; inMenu: boo
   { id: 'profile', label: 'profile', Pane: ProfilePane, inMenu: true },
   { id: 'subscriptions', label: 'subscriptions', Pane: SubscriptionsPane, inMenu: true },
   { id: 'security', label: 'security', Pane: SecurityPane, inMenu: true },
+  // Not in requirements §2: the choices about reminder and digest mail (decision 0029).
+  { id: 'emails', label: 'emails', Pane: EmailsPane, inMenu: true },
   { id: 'devices', label: 'devices', Pane: DevicesPane, inMenu: true },
   { id: 'support', label: 'support', Pane: SupportPane, inMenu: true },
   // The terms pane's title is the document's own name (no heading above a heading).

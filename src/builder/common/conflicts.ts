@@ -112,7 +112,13 @@ const faqText = (items: FaqItem[]) => items.map((i) => `${i.question}: ${i.answe
 const plansText = (items: Plan[]) =>
   items
     .map((p) =>
-      [p.name, p.price !== null && p.price !== undefined ? `${p.price} ${p.currency ?? ''}`.trim() : '', p.durationDays ? `${p.durationDays} d` : '']
+      [
+        p.name,
+        p.price !== null && p.price !== undefined ? `${p.price} ${p.currency ?? ''}`.trim() : '',
+        p.durationDays ? `${p.durationDays} d` : '',
+        // The reminder thresholds (days before expiry), so a change of them alone shows on both sides.
+        p.reminderDays ? `✉ ${p.reminderDays.join('/') || '—'}` : '',
+      ]
         .filter(Boolean)
         .join(', '),
     )
@@ -121,7 +127,13 @@ const plansText = (items: Plan[]) =>
 const faqCore = (items: unknown) => (Array.isArray(items) ? (items as FaqItem[]).map((i) => ({ question: i.question, answer: i.answer })) : [])
 const planCore = (items: unknown) =>
   Array.isArray(items)
-    ? (items as Plan[]).map((p) => ({ name: p.name, price: p.price ?? null, currency: p.currency ?? null, durationDays: p.durationDays }))
+    ? (items as Plan[]).map((p) => ({
+        name: p.name,
+        price: p.price ?? null,
+        currency: p.currency ?? null,
+        durationDays: p.durationDays,
+        reminderDays: p.reminderDays ?? null,
+      }))
     : []
 
 interface Found {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslate } from 'react-admin'
 import type { GeneralData as GeneralFields, Plan, PlanInput } from '../../../contracts/courses/creator'
 import { CURRENCY_REQUIRED_MESSAGE, INVALID_DURATION_MESSAGE, PLAN_NAME_TAKEN_MESSAGE, UNKNOWN_CURRENCY_MESSAGE } from '../../../contracts/courses/creator'
+import { DEFAULT_REMINDER_DAYS, MAX_REMINDER_DAYS, MAX_REMINDER_THRESHOLDS } from '../../../contracts/mail'
 import { builderWrites } from '../../dataProvider/builderWrites'
 import { fieldErrorsOf } from '../common/saveFailures'
 import { useBuilderCourse } from '../common/CourseContext'
@@ -20,6 +21,8 @@ interface Row {
   durationDays: string
   price: string
   currency: string
+  /** The reminder thresholds as typed: days before expiry, separated by commas. */
+  reminderDays: string
   subscribed?: boolean
 }
 
@@ -32,8 +35,17 @@ const toRow = (p: PlanInput & { subscribed?: boolean }): Row => ({
   durationDays: String(p.durationDays ?? ''),
   price: p.price == null ? '' : String(p.price),
   currency: p.currency ?? '',
+  reminderDays: (p.reminderDays ?? DEFAULT_REMINDER_DAYS).join(', '),
   subscribed: p.subscribed,
 })
+
+/** The thresholds typed ("14, 3, 0"), each once and largest first, or null when they are not valid. */
+export function parseReminderDays(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean)
+  if (!parts.every((p) => /^\d{1,3}$/.test(p))) return null
+  const days = [...new Set(parts.map(Number))].sort((a, b) => b - a)
+  return days.length <= MAX_REMINDER_THRESHOLDS && days.every((d) => d <= MAX_REMINDER_DAYS) ? days : null
+}
 
 const currencies: Set<string> | null = (() => {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'currency') => string[] }
@@ -44,8 +56,8 @@ const currencies: Set<string> | null = (() => {
   }
 })()
 
-type Field = 'name' | 'durationDays' | 'price' | 'currency'
-const FIELDS: Field[] = ['name', 'durationDays', 'price', 'currency']
+type Field = 'name' | 'durationDays' | 'price' | 'currency' | 'reminderDays'
+const FIELDS: Field[] = ['name', 'durationDays', 'price', 'currency', 'reminderDays']
 /** The server's field messages, by row key and field, in the person's language. */
 type ServerErrors = Record<string, Partial<Record<Field, string>>>
 /** What the saver holds while the plans need fixing: the rows as typed and the server's messages. */
@@ -89,6 +101,7 @@ export function planErrors(row: Pick<Row, Field>, sales: boolean, translate: Tra
   const days = Number(row.durationDays)
   if (!/^\s*\d+\s*$/.test(row.durationDays) || days < PLAN_LIMITS.minDays || days > PLAN_LIMITS.maxDays)
     errors.durationDays = translate('aula.builder.validation.invalidDuration')
+  if (parseReminderDays(row.reminderDays) === null) errors.reminderDays = translate('aula.builder.validation.reminderDays')
   if (sales) {
     const price = row.price.trim().replace(',', '.')
     if (price !== '' && (!/^\d+(\.\d{1,2})?$/.test(price) || Number(price) > PLAN_LIMITS.maxPrice)) errors.price = translate('aula.builder.validation.price')
@@ -155,6 +168,7 @@ export function PlansTab() {
       ...(r.id ? { id: r.id } : {}),
       name: r.name.trim(),
       durationDays: Number(r.durationDays),
+      reminderDays: parseReminderDays(r.reminderDays) ?? [],
       ...(price === null ? {} : { price, currency: r.currency.trim().toUpperCase() }),
     }
   }
@@ -320,8 +334,20 @@ export function PlansTab() {
                     </Grid>
                   </>
                 )}
+                <Grid size={{ xs: 12, sm: 10, md: 7 }}>
+                  <TextField
+                    label={translate('aula.builder.plans.reminderDays')}
+                    value={row.reminderDays}
+                    onChange={(e) => edit(row.key, 'reminderDays', e.target.value)}
+                    {...marks(row, 'reminderDays', shown)}
+                    helperText={shown('reminderDays') ?? translate('aula.builder.plans.reminderDaysHint')}
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                    fullWidth
+                    disabled={!canEdit}
+                  />
+                </Grid>
                 {canEdit && (
-                  <Grid size={{ xs: 12, sm: 'auto', md: 1 }} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                  <Grid size={{ xs: 12, sm: 'grow' }} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
                     <Tooltip title={translate('aula.builder.plans.remove', { name: label })}>
                       <IconButton aria-label={translate('aula.builder.plans.remove', { name: label })} onClick={() => remove(row.key)}>
                         <DeleteOutline />
@@ -341,7 +367,10 @@ export function PlansTab() {
             variant="outlined"
             disabled={rows.length >= PLAN_LIMITS.items}
             onClick={() => {
-              const next = [...latest.current, { key: rowKey(), name: '', durationDays: '30', price: '', currency: '' }]
+              const next = [
+                ...latest.current,
+                { key: rowKey(), name: '', durationDays: '30', price: '', currency: '', reminderDays: DEFAULT_REMINDER_DAYS.join(', ') },
+              ]
               latest.current = next
               setRows(next)
             }}

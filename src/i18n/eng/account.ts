@@ -155,6 +155,7 @@ export const account = {
       subscriptions: 'Subscriptions',
       security: 'Security',
       devices: 'Devices',
+      emails: 'E-mails',
       support: 'Support',
       termsOfUse: 'Terms of use',
       ui: 'Appearance',
@@ -191,6 +192,15 @@ export const account = {
       browserOn: '%{browser} on %{os}',
       empty: 'No items found in section',
       unknown: 'Unknown',
+    },
+    emails: {
+      legend: 'E-mails you want to receive',
+      intro: 'Sign-in codes and notices about your account are always sent. These others are up to you:',
+      expiryReminders: 'Reminders before a subscription expires',
+      expiryRemindersHelp: 'An e-mail a few days before each subscription ends, with your progress and a link to renew.',
+      weeklyDigest: 'Weekly progress digest',
+      weeklyDigestHelp: 'One e-mail a week listing your active courses and how far you are in each.',
+      saved: 'E-mail preferences saved',
     },
     support: {
       intro: 'If you need help with your account or a course, these actions solve most cases:',

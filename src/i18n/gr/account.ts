@@ -156,6 +156,7 @@ export const account = {
       subscriptions: 'Abonnements',
       security: 'Sicherheit',
       devices: 'Geräte',
+      emails: 'E-Mails',
       support: 'Hilfe',
       termsOfUse: 'Nutzungsbedingungen',
       ui: 'Darstellung',
@@ -192,6 +193,15 @@ export const account = {
       browserOn: '%{browser} unter %{os}',
       empty: 'Keine Einträge in diesem Bereich',
       unknown: 'Unbekannt',
+    },
+    emails: {
+      legend: 'E-Mails, die Sie erhalten möchten',
+      intro: 'Anmeldecodes und Hinweise zu Ihrem Konto werden immer gesendet. Über diese entscheiden Sie selbst:',
+      expiryReminders: 'Erinnerungen vor dem Ablauf eines Abonnements',
+      expiryRemindersHelp: 'Eine E-Mail einige Tage vor dem Ende jedes Abonnements, mit Ihrem Fortschritt und einem Link zum Verlängern.',
+      weeklyDigest: 'Wöchentliche Fortschrittsübersicht',
+      weeklyDigestHelp: 'Eine E-Mail pro Woche mit Ihren aktiven Kursen und Ihrem Stand in jedem.',
+      saved: 'E-Mail-Einstellungen gespeichert',
     },
     support: {
       intro: 'Wenn Sie Hilfe mit Ihrem Konto oder einem Kurs brauchen, lösen diese Schritte die meisten Fälle:',

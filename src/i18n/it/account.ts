@@ -155,6 +155,7 @@ export const account = {
       subscriptions: 'Iscrizioni',
       security: 'Sicurezza',
       devices: 'Dispositivi',
+      emails: 'E-mail',
       support: 'Assistenza',
       termsOfUse: "Termini d'uso",
       ui: 'Aspetto',
@@ -191,6 +192,15 @@ export const account = {
       browserOn: '%{browser} su %{os}',
       empty: 'Nessun elemento in questa sezione',
       unknown: 'Sconosciuto',
+    },
+    emails: {
+      legend: 'E-mail che vuoi ricevere',
+      intro: "I codici di accesso e gli avvisi sull'account vengono sempre inviati. Questi altri li scegli tu:",
+      expiryReminders: 'Promemoria prima della scadenza di un abbonamento',
+      expiryRemindersHelp: 'Una e-mail qualche giorno prima della scadenza di ogni abbonamento, con i tuoi progressi e un link per rinnovare.',
+      weeklyDigest: 'Riepilogo settimanale dei progressi',
+      weeklyDigestHelp: 'Una e-mail a settimana con i tuoi corsi attivi e a che punto sei in ciascuno.',
+      saved: 'Preferenze e-mail salvate',
     },
     support: {
       intro: 'Se ti serve aiuto con il tuo account o con un corso, queste azioni risolvono la maggior parte dei casi:',

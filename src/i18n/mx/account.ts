@@ -153,6 +153,7 @@ export const account = {
       subscriptions: 'Suscripciones',
       security: 'Seguridad',
       devices: 'Dispositivos',
+      emails: 'Correos',
       support: 'Soporte',
       termsOfUse: 'Términos de uso',
       ui: 'Apariencia',
@@ -189,6 +190,15 @@ export const account = {
       browserOn: '%{browser} en %{os}',
       empty: 'No se encontraron elementos en la sección',
       unknown: 'Desconocido',
+    },
+    emails: {
+      legend: 'Correos que quieres recibir',
+      intro: 'Los códigos de acceso y los avisos sobre tu cuenta se envían siempre. Estos otros los eliges tú:',
+      expiryReminders: 'Avisos antes de que termine una suscripción',
+      expiryRemindersHelp: 'Un correo unos días antes de que venza cada suscripción, con tu avance y un enlace para renovar.',
+      weeklyDigest: 'Resumen semanal de tu avance',
+      weeklyDigestHelp: 'Un correo a la semana con tus cursos activos y cuánto llevas de cada uno.',
+      saved: 'Preferencias de correo guardadas',
     },
     support: {
       intro: 'Si necesitas ayuda con tu cuenta o con un curso, estas acciones resuelven la mayoría de los casos:',

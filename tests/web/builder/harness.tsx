@@ -195,7 +195,7 @@ export class FakeCourses {
           names.add(p.name.toLowerCase())
         })
         if (Object.keys(errors).length) return HttpResponse.json({ message: 'Invalid request', code: 'VALIDATION', errors }, { status: 400 })
-        course.plans = items.map((p) => ({ ...p, id: p.id ?? crypto.randomUUID(), subscribed: false }))
+        course.plans = items.map((p) => ({ ...p, id: p.id ?? crypto.randomUUID(), subscribed: false, reminderDays: p.reminderDays ?? [14, 3, 0] }))
         return { items: course.plans }
       }),
       write('put', '/builder/share/add/collaborators/:id', (course, body) => {

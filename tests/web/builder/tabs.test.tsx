@@ -127,7 +127,10 @@ describe('the plans tab', () => {
   })
 
   it('asks price and currency when sales are enabled', async () => {
-    ctx.api.course = draft({ salesEnabled: true, plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    ctx.api.course = draft({
+      salesEnabled: true,
+      plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false, reminderDays: [14, 3, 0] }],
+    })
     const user = userEvent.setup()
     renderBuilder(tab('plans'))
     const price = await screen.findByRole('textbox', { name: 'Price' })
@@ -148,7 +151,9 @@ describe('a plan that cannot be saved', () => {
   const status = () => screen.getByRole('status', { name: 'Save status' })
 
   it('marks every field that keeps it back, and the header says it is not saved', async () => {
-    ctx.api.course = draft({ plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    ctx.api.course = draft({
+      plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false, reminderDays: [14, 3, 0] }],
+    })
     const user = userEvent.setup()
     renderBuilder(tab('plans'))
     await user.click(await screen.findByRole('button', { name: 'Add plan' }))
@@ -173,7 +178,9 @@ describe('a plan that cannot be saved', () => {
   })
 
   it('puts the server’s field messages on the fields, focuses the first, and keeps the status until fixed', async () => {
-    ctx.api.course = draft({ plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false }] })
+    ctx.api.course = draft({
+      plans: [{ id: 'p1', name: 'Yearly', durationDays: 365, price: null, currency: null, subscribed: false, reminderDays: [14, 3, 0] }],
+    })
     const user = userEvent.setup()
     renderBuilder(tab('plans'))
     await user.click(await screen.findByRole('button', { name: 'Add plan' }))

@@ -54,5 +54,7 @@ export function checkPlan(p: PlanInput, i: number, errors: Record<string, string
   if (currency && !CURRENCIES.has(currency)) errors[`items.${i}.currency`] = UNKNOWN_CURRENCY_MESSAGE
   if (price !== null && !currency) errors[`items.${i}.currency`] = CURRENCY_REQUIRED_MESSAGE
   if (price === null) currency = null
-  return { name, durationDays: p.durationDays, price, currency }
+  // Each threshold once, largest first (the order the mails come in).
+  const reminderDays = p.reminderDays === undefined ? null : [...new Set(p.reminderDays)].sort((a, b) => b - a)
+  return { name, durationDays: p.durationDays, price, currency, reminderDays }
 }

@@ -34,6 +34,7 @@ export const toPlan = (p: PlanRow): Plan => ({
   price: p.price,
   currency: p.currency,
   subscribed: p.subscribed,
+  reminderDays: p.reminder_days,
 })
 
 export const toCollaborator = (c: CollaboratorRow): Collaborator => ({ username: c.username, name: c.name, addedAt: iso(c.added_at) })
