@@ -42,6 +42,7 @@ export const routePolicy = {
   'GET /api/docs/static/*': PUBLIC,
   // The learner's own lists (account settings and dashboard).
   'GET /api/v2/user/subscriptions': SIGNED_IN,
+  'GET /api/v2/user/subscriptions/:id/receipt': SIGNED_IN,
   'GET /api/v2/user/courses': SIGNED_IN,
   // Mail sent unasked (decision 0029): the learner's choices, and the one-click unsubscribe link, trusted through its signed token.
   'GET /api/v2/user/mail-preferences': SIGNED_IN,

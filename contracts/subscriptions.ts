@@ -57,6 +57,11 @@ export const UserSubscription = Type.Object({
   status: Type.Enum(['active', 'expired', 'revoked']),
   expiresAt: Type.String({ format: 'date-time' }),
   remainingDays: Type.Integer({ minimum: 0 }),
+  /**
+   * Whether the subscription was bought (a sale): its receipt is at `GET /api/v2/user/subscriptions/:id/receipt`.
+   * Given by the settings' list (`GET /api/v2/user/subscriptions`).
+   */
+  receipt: Type.Optional(Type.Boolean()),
 })
 export type UserSubscription = Static<typeof UserSubscription>
 

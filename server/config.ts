@@ -178,7 +178,12 @@ export const ConfigSchema = Type.Object({
     default: 60,
     description: 'Length of the rate-limit window in seconds; every allowance below counts the requests of one window.',
   }),
-  RATE_LIMIT_CERTIFICATE_PDF: Type.Integer({ minimum: 0, maximum: 100000, default: 10, description: 'Certificate PDF downloads per window (0: no limit).' }),
+  RATE_LIMIT_CERTIFICATE_PDF: Type.Integer({
+    minimum: 0,
+    maximum: 100000,
+    default: 10,
+    description: 'Certificate and receipt PDF downloads per window (0: no limit).',
+  }),
   RATE_LIMIT_CERTIFICATE_VERIFY: Type.Integer({
     minimum: 0,
     maximum: 100000,

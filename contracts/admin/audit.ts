@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'courses.clone',
   'certificates.revoke',
   'certificates.restore',
+  'sales.refund',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -3,7 +3,8 @@ import { DateTime, PaginationToken, TokenPage, Uuid } from '../admin/common.js'
 
 /**
  * Finances (issue: insights): every subscription to a priced plan is a sale whose amount and currency
- * were copied when it was made. These routes read the sales; they never write. Amounts are numbers
+ * were copied when it was made. These routes read the sales; the one write is an administrator's
+ * refund (decision 0029). Amounts are numbers
  * with two decimals in the plan's currency; money in different currencies is never added together.
  *
  * Ranges are calendar days in UTC, both ends included: `from` defaults to 29 days before `to`, `to`
@@ -42,7 +43,11 @@ export const SalesPoint = Type.Object({
   period: IsoDate,
   currency: Currency,
   sales: Type.Integer({ minimum: 0 }),
+  /** Gross: what the bucket's sales were paid. */
   revenue: Money,
+  /** Refunded so far of the bucket's sales (counted on the sale's day), and revenue less refunds. */
+  refunds: Money,
+  net: Money,
 })
 export type SalesPoint = Static<typeof SalesPoint>
 
@@ -106,7 +111,11 @@ export type SalesByPlan = Static<typeof SalesByPlan>
 export const CurrencyTotals = Type.Object({
   currency: Currency,
   sales: Type.Integer({ minimum: 0 }),
+  /** Gross: what the range's sales were paid. */
   revenue: Money,
+  /** Refunded so far of the range's sales (counted on the sale's day), and revenue less refunds. */
+  refunds: Money,
+  net: Money,
   /** Revenue ÷ sales (0 without sales). */
   averagePrice: Money,
   /** Distinct buyers and courses sold. */
@@ -158,8 +167,73 @@ export const Sale = Type.Object({
   subscriptionId: Uuid,
   /** When the subscription was revoked since (the sale stays a sale). */
   revokedAt: Type.Union([DateTime, Type.Null()]),
+  /** The receipt's number (R-000123). */
+  receiptNumber: Type.String(),
+  /** Refunded so far (0: none), and when last. */
+  refundedAmount: Money,
+  refundedAt: Type.Union([DateTime, Type.Null()]),
 })
 export type Sale = Static<typeof Sale>
+
+export const SaleParams = Type.Object({ id: Uuid })
+export type SaleParams = Static<typeof SaleParams>
+
+export const SUBSCRIPTION_AFTER_REFUND = ['revoke', 'shorten', 'keep'] as const
+export type SubscriptionAfterRefund = (typeof SUBSCRIPTION_AFTER_REFUND)[number]
+
+/** One refund of a sale. */
+export const SaleRefund = Type.Object({
+  id: Uuid,
+  amount: Money,
+  reason: Type.String(),
+  subscription: Type.Enum([...SUBSCRIPTION_AFTER_REFUND]),
+  /** The days the subscription was shortened by (`shorten`), else null. */
+  days: Type.Union([Type.Integer(), Type.Null()]),
+  /** The payment provider's refund id; null when the sale was refunded as a record only (a manual sale). */
+  providerRef: Type.Union([Type.String(), Type.Null()]),
+  /** The administrator who refunded: their e-mail (username when they have none). */
+  refundedBy: Type.String(),
+  at: DateTime,
+})
+export type SaleRefund = Static<typeof SaleRefund>
+
+/** `GET /api/v2/finances/sales/:id`: the sale, its refunds, and what remains to refund. */
+export const SaleDetail = Type.Object({
+  Item: Type.Object({
+    sale: Sale,
+    refunds: Type.Array(SaleRefund),
+    /** What can still be refunded. */
+    refundable: Money,
+    /** Whether a refund goes through the payment provider (a checkout sale with its payment stored). */
+    throughProvider: Type.Boolean(),
+  }),
+})
+export type SaleDetail = Static<typeof SaleDetail>
+
+export const REFUND_REASON_MAX = 500
+export const REFUND_DAYS_MAX = 3650
+
+/**
+ * `POST /api/v2/finances/sales/:id/refund` (administrators): gives back `amount` (all that remains
+ * when absent; two decimals at most, no more than remains: else 409) and revokes, shortens by `days`
+ * (required then) or keeps the subscription.
+ */
+export const RefundBody = Type.Object({
+  amount: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 9999999999.99 })),
+  reason: Type.String({ minLength: 1, maxLength: REFUND_REASON_MAX }),
+  subscription: Type.Enum([...SUBSCRIPTION_AFTER_REFUND]),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: REFUND_DAYS_MAX })),
+})
+export type RefundBody = Static<typeof RefundBody>
+
+/** A sale's receipt: a one-page PDF document (`application/pdf`, sent as an attachment). */
+export const ReceiptPdf = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'The receipt as a PDF document.' })
+
+/** The receipt's language (default: the learner's, else mx). */
+export const ReceiptQuery = Type.Object({
+  lang: Type.Optional(Type.Enum(['mx', 'eng', 'es', 'it', 'gr', 'rs'], { description: 'The language of the receipt.' })),
+})
+export type ReceiptQuery = Static<typeof ReceiptQuery>
 
 export const SalesPage = TokenPage(Sale)
 export type SalesPage = Static<typeof SalesPage>
@@ -186,4 +260,7 @@ export const SALES_CSV_COLUMNS = [
   'sale_id',
   'subscription_id',
   'revoked_at',
+  'receipt_number',
+  'refunded_amount',
+  'refunded_at',
 ] as const

@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import fontkit from '@pdf-lib/fontkit'
 import { PDFDict, PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
+import { embedDejaVu } from '../pdf/fonts.js'
 import { formatCode } from './code.js'
 import { CERTIFICATE_LABELS, type CertificateLocale } from './labels.js'
 import { templateKind } from './template.js'
@@ -34,28 +31,6 @@ const A4 = { width: 841.89, height: 595.28 }
 const INK = rgb(0.13, 0.15, 0.2)
 const MUTED = rgb(0.35, 0.38, 0.45)
 const ACCENT = rgb(0.11, 0.3, 0.6)
-
-// DejaVu covers the Latin, Greek and Cyrillic letters of every product language (the standard PDF
-// fonts only cover Western European letters); the fonts are subset into each certificate.
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
-let fontBytes: Promise<[Buffer, Buffer]> | null = null
-const loadFonts = () => (fontBytes ??= Promise.all([fs.readFile(path.join(fontDir, 'DejaVuSans.ttf')), fs.readFile(path.join(fontDir, 'DejaVuSans-Bold.ttf'))]))
-
-/**
- * fontkit with each font parsed once per process: pdf-lib asks for a new font object per document,
- * and parsing DejaVu's tables again (and again laying out text with cold tables) was most of a
- * certificate's drawing time. A parsed font is only read from; each document still makes its own subset.
- */
-type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
-const parsed = new Map<Uint8Array, ReturnType<Fontkit['create']>>()
-const sharedFontkit: Fontkit = {
-  create(bytes, postscriptName) {
-    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName)
-    let font = parsed.get(bytes)
-    if (!font) parsed.set(bytes, (font = fontkit.create(bytes)))
-    return font
-  },
-}
 
 /**
  * The page to draw on: the first page of a PDF template (its other pages dropped), a new A4 landscape
@@ -147,10 +122,7 @@ export function wrapText(font: PDFFont, text: string, size: number, maxWidth: nu
 export async function renderCertificate(content: CertificateContent, template: Uint8Array | null): Promise<Uint8Array> {
   const labels = CERTIFICATE_LABELS[content.locale]
   const { doc, page, designed } = await startDocument(template)
-  doc.registerFontkit(sharedFontkit)
-  const [regularBytes, boldBytes] = await loadFonts()
-  const regular = await doc.embedFont(regularBytes, { subset: true })
-  const bold = await doc.embedFont(boldBytes, { subset: true })
+  const { regular, bold } = await embedDejaVu(doc)
   if (!designed) drawDefaultDesign(page)
 
   const { width, height } = page.getSize()

@@ -15,6 +15,9 @@ import { countHit, sweepBuckets } from './queries.js'
 export const LIMITED_ROUTES = {
   // Drawing a certificate PDF (fonts, QR code, template) is the heaviest thing a learner can ask for.
   'GET /api/v2/courses/certificates/:course': 'certificatePdf',
+  // A receipt is a lighter PDF drawn in-process; it shares the certificate's allowance (decision 0031).
+  'GET /api/v2/user/subscriptions/:id/receipt': 'certificatePdf',
+  'GET /api/v2/finances/sales/:id/receipt': 'certificatePdf',
   'GET /api/certificates/verify/:code': 'certificateVerify',
   // The Open Badges credentials share the verification's allowance (decision 0027).
   'GET /api/v2/courses/certificates/:course/badge': 'certificateVerify',

@@ -16,6 +16,15 @@ export interface OutgoingMail {
   kind: MailMessage['kind']
   /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of the mail sent unasked). */
   headers?: Record<string, string>
+  /** Files sent with the message (a receipt's PDF). */
+  attachments?: MailAttachment[]
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string
+  content: Uint8Array
+  contentType: string
 }
 
 export interface SendOptions {
@@ -24,6 +33,8 @@ export interface SendOptions {
    * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail clients offer their own button.
    */
   unsubscribeUrl?: string
+  /** Files sent with the message. */
+  attachments?: MailAttachment[]
 }
 
 /**
@@ -36,7 +47,7 @@ export interface MailTransport {
 }
 
 export interface Mailer {
-  /** Renders the message in the recipient's language and sends it. */
+  /** Renders the message in the recipient's language and sends it (with the options' headers and attachments). */
   send(to: string, message: MailMessage, locale?: string, options?: SendOptions): Promise<void>
   close(): Promise<void>
 }
@@ -56,7 +67,14 @@ export async function createMailer(config: Config, log: FastifyBaseLogger): Prom
       const headers = options?.unsubscribeUrl
         ? { 'List-Unsubscribe': `<${options.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
         : undefined
-      await transport.send({ to, kind: message.kind, ...renderMessage(message, locale), ...(headers ? { headers } : {}) })
+      const attachments = options?.attachments
+      await transport.send({
+        to,
+        kind: message.kind,
+        ...renderMessage(message, locale),
+        ...(headers ? { headers } : {}),
+        ...(attachments?.length ? { attachments } : {}),
+      })
       // Monitoring counts the messages sent (cost model).
       usageEvents.emit('email')
     },

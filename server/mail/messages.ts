@@ -9,6 +9,8 @@ export type MailMessage =
   /** `url`: the platform's address (PUBLIC_URL, else the one the administrator used); the mail links its sign-in page. */
   | { kind: 'temporary-password'; username: string; password: string; days: number; url?: string }
   | NoticeMessage
+  /** The receipt of a sale (its PDF attached): its number, the course and plan, the amount as the language writes it. */
+  | { kind: 'receipt'; number: string; course: string; plan: string; amount: string }
 
 export type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
 /**
@@ -45,6 +47,10 @@ const es: Catalogue = {
       action,
     }
   },
+  receipt: (m) => ({
+    subject: `Aula: recibo ${m.number}`,
+    text: `Hola:\n\nGracias por tu compra. Adjuntamos el recibo ${m.number} de ${m.amount} por el curso «${m.course}» (${m.plan}).\n\nTambién puedes descargarlo en Ajustes › Suscripciones.\n`,
+  }),
 }
 
 const en: Catalogue = {
@@ -71,6 +77,10 @@ const en: Catalogue = {
       action,
     }
   },
+  receipt: (m) => ({
+    subject: `Aula: receipt ${m.number}`,
+    text: `Hello,\n\nThank you for your purchase. Attached is receipt ${m.number} for ${m.amount}, for the course "${m.course}" (${m.plan}).\n\nYou can also download it from Settings › Subscriptions.\n`,
+  }),
 }
 
 const it: Catalogue = {
@@ -97,6 +107,10 @@ const it: Catalogue = {
       action,
     }
   },
+  receipt: (m) => ({
+    subject: `Aula: ricevuta ${m.number}`,
+    text: `Ciao,\n\ngrazie per il tuo acquisto. In allegato la ricevuta ${m.number} di ${m.amount} per il corso «${m.course}» (${m.plan}).\n\nPuoi scaricarla anche da Impostazioni › Abbonamenti.\n`,
+  }),
 }
 
 const de: Catalogue = {
@@ -123,6 +137,10 @@ const de: Catalogue = {
       action,
     }
   },
+  receipt: (m) => ({
+    subject: `Aula: Beleg ${m.number}`,
+    text: `Hallo,\n\nvielen Dank für deinen Kauf. Anbei der Beleg ${m.number} über ${m.amount} für den Kurs „${m.course}“ (${m.plan}).\n\nDu kannst ihn auch unter Einstellungen › Abonnements herunterladen.\n`,
+  }),
 }
 
 const ru: Catalogue = {
@@ -149,6 +167,10 @@ const ru: Catalogue = {
       action,
     }
   },
+  receipt: (m) => ({
+    subject: `Aula: квитанция ${m.number}`,
+    text: `Здравствуйте!\n\nСпасибо за покупку. Во вложении квитанция ${m.number} на сумму ${m.amount} за курс «${m.course}» (${m.plan}).\n\nЕё также можно скачать в разделе Настройки › Подписки.\n`,
+  }),
 }
 
 const CATALOGUES: Record<Lang, Catalogue> = { es, en, it, de, ru }

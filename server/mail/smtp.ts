@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import { attachmentsOf } from './attachments.js'
 import type { MailTransport, OutgoingMail } from './index.js'
 
 /** Production mail through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@host:465). */
@@ -22,6 +23,7 @@ export class SmtpTransport implements MailTransport {
       text: mail.text,
       html: mail.html,
       headers: mail.headers,
+      attachments: attachmentsOf(mail),
     })
     this.log.info({ kind: mail.kind, messageId: info.messageId }, 'mail message sent')
   }

@@ -2,7 +2,7 @@ import type { Config } from '../config.js'
 import type { PaymentProvider } from './provider.js'
 import { StripeProvider } from './stripe.js'
 
-export type { CheckoutRequest, CheckoutStarted, PaymentEvent, PaymentProvider } from './provider.js'
+export type { CheckoutRequest, CheckoutStarted, PaymentEvent, PaymentProvider, RefundMade } from './provider.js'
 export { ProviderUnavailable, WebhookRefused } from './provider.js'
 
 /**

@@ -28,7 +28,7 @@ export interface CheckoutStarted {
 /** A webhook event, as much as Aula needs to know of it. */
 export type PaymentEvent =
   /** The session is paid: fulfil it (once). `reference` is our checkout id as the session carries it. */
-  | { kind: 'paid'; eventId: string; sessionId: string; reference: string | null }
+  | { kind: 'paid'; eventId: string; sessionId: string; reference: string | null; paymentRef: string | null }
   /** The session ended without a payment (expired, or its delayed payment failed). */
   | { kind: 'closed'; eventId: string; sessionId: string }
   /** Anything else: answered 200 and ignored (a completed session whose payment is still on its way, other types). */
@@ -37,7 +37,12 @@ export type PaymentEvent =
 /** The webhook's signature (or body) is not the provider's: answered 400, nothing changes. */
 export class WebhookRefused extends Error {}
 
-/** The provider could not open a session (network, credentials, refusal): answered 502. */
+/** A refund the provider made: its id in the provider's records. */
+export interface RefundMade {
+  refundId: string
+}
+
+/** The provider could not open a session or make a refund (network, credentials, refusal): answered 502. */
 export class ProviderUnavailable extends Error {}
 
 export interface PaymentProvider {
@@ -47,4 +52,10 @@ export interface PaymentProvider {
   startCheckout(request: CheckoutRequest): Promise<CheckoutStarted>
   /** Verifies a webhook delivery (raw body and headers) and reads its event; throws WebhookRefused when it is not genuine. */
   readEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent
+  /**
+   * Gives back `amount` (a decimal string in `currency`) of the payment `paymentRef` (the reference a
+   * paid event carried); `key` makes a retried call refund once. Throws ProviderUnavailable when the
+   * provider cannot or refuses.
+   */
+  refund(paymentRef: string, amount: string, currency: string, key: string): Promise<RefundMade>
 }

@@ -1,5 +1,13 @@
 import Stripe from 'stripe'
-import { ProviderUnavailable, WebhookRefused, type CheckoutRequest, type CheckoutStarted, type PaymentEvent, type PaymentProvider } from './provider.js'
+import {
+  ProviderUnavailable,
+  WebhookRefused,
+  type CheckoutRequest,
+  type CheckoutStarted,
+  type PaymentEvent,
+  type PaymentProvider,
+  type RefundMade,
+} from './provider.js'
 
 export interface StripeOptions {
   secretKey: string
@@ -78,6 +86,19 @@ export class StripeProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url }
   }
 
+  async refund(paymentRef: string, amount: string, currency: string, key: string): Promise<RefundMade> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentRef, amount: minorUnits(amount, currency), reason: 'requested_by_customer' },
+        { idempotencyKey: `aula-refund-${key}` },
+      )
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe answered a ${refund.status} refund`)
+      return { refundId: refund.id }
+    } catch (error) {
+      throw new ProviderUnavailable(error instanceof Error ? error.message : String(error))
+    }
+  }
+
   readEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
     const signature = headers['stripe-signature']
     if (typeof signature !== 'string' || !signature) throw new WebhookRefused('No Stripe-Signature header')
@@ -93,7 +114,8 @@ export class StripeProvider implements PaymentProvider {
         const s = event.data.object
         // A completed session may still wait for a delayed payment method: only "paid" fulfils.
         if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return { kind: 'ignored', eventId: event.id, type: event.type }
-        return { kind: 'paid', eventId: event.id, sessionId: s.id, reference: s.client_reference_id ?? s.metadata?.checkout ?? null }
+        const intent = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null)
+        return { kind: 'paid', eventId: event.id, sessionId: s.id, reference: s.client_reference_id ?? s.metadata?.checkout ?? null, paymentRef: intent }
       }
       case 'checkout.session.expired':
       case 'checkout.session.async_payment_failed':

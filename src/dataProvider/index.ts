@@ -101,6 +101,7 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   submitForm: true,
   downloadCertificate: true,
   downloadBadge: true,
+  downloadReceipt: true,
   verifyCertificate: true,
   certificateBadge: true,
   getScormState: true,
@@ -148,6 +149,9 @@ const insightsVerbs = lazyVerbs<InsightsVerbs>(async () => (await import('./verb
   getSalesTotals: true,
   getSalesList: true,
   getSalesCsv: true,
+  getSale: true,
+  downloadSaleReceipt: true,
+  refundSale: true,
 })
 
 const experimentalVerbs = lazyVerbs<ExperimentalVerbs>(async () => (await import('./verbs/experimental')).experimentalVerbs, {

@@ -101,7 +101,7 @@ describe('sales are recorded when subscriptions to priced plans are made', () =>
     const { learner, subscription } = await adminAdds(astro, astro.plans[1], 'Paula Payer')
     const totals = await json(`${F}/totals`)
     expect(totals.sales).toBe(1)
-    expect(totals.currencies).toEqual([{ currency: 'EUR', sales: 1, revenue: 49.9, averagePrice: 49.9, buyers: 1, courses: 1 }])
+    expect(totals.currencies).toEqual([{ currency: 'EUR', sales: 1, revenue: 49.9, refunds: 0, net: 49.9, averagePrice: 49.9, buyers: 1, courses: 1 }])
 
     const list = await json(`${F}/list`)
     expect(list.estimated).toBe(1)
@@ -138,8 +138,8 @@ describe('sales are recorded when subscriptions to priced plans are made', () =>
     const after = await json(`${F}/totals`)
     expect(after.sales).toBe(4)
     expect(after.currencies).toEqual([
-      { currency: 'EUR', sales: 3, revenue: 129.4, averagePrice: 43.13, buyers: 3, courses: 2 },
-      { currency: 'USD', sales: 1, revenue: 9.99, averagePrice: 9.99, buyers: 1, courses: 1 },
+      { currency: 'EUR', sales: 3, revenue: 129.4, refunds: 0, net: 129.4, averagePrice: 43.13, buyers: 3, courses: 2 },
+      { currency: 'USD', sales: 1, revenue: 9.99, refunds: 0, net: 9.99, averagePrice: 9.99, buyers: 1, courses: 1 },
     ])
     expect((await json(`${F}/list`)).items.map((s: { amount: number }) => s.amount)).toEqual([20, 9.99, 59.5, 49.9])
 
@@ -164,8 +164,8 @@ describe('sales are recorded when subscriptions to priced plans are made', () =>
       periods: [today()],
       currencies: ['EUR', 'USD'],
       points: [
-        { period: today(), currency: 'EUR', sales: 3, revenue: 129.4 },
-        { period: today(), currency: 'USD', sales: 1, revenue: 9.99 },
+        { period: today(), currency: 'EUR', sales: 3, revenue: 129.4, refunds: 0, net: 129.4 },
+        { period: today(), currency: 'USD', sales: 1, revenue: 9.99, refunds: 0, net: 9.99 },
       ],
     })
 
@@ -193,9 +193,9 @@ describe('reports over a past range', () => {
     expect(s.periods).toEqual(['2025-03-02', '2025-03-03', '2025-03-04'])
     expect(s.currencies).toEqual(['EUR'])
     expect(s.points).toEqual([
-      { period: '2025-03-02', currency: 'EUR', sales: 1, revenue: 10 },
-      { period: '2025-03-03', currency: 'EUR', sales: 1, revenue: 20 },
-      { period: '2025-03-04', currency: 'EUR', sales: 0, revenue: 0 },
+      { period: '2025-03-02', currency: 'EUR', sales: 1, revenue: 10, refunds: 0, net: 10 },
+      { period: '2025-03-03', currency: 'EUR', sales: 1, revenue: 20, refunds: 0, net: 20 },
+      { period: '2025-03-04', currency: 'EUR', sales: 0, revenue: 0, refunds: 0, net: 0 },
     ])
   })
 
@@ -203,16 +203,16 @@ describe('reports over a past range', () => {
     const weeks = await json(`${F}?from=2025-03-01&to=2025-03-16&interval=week`)
     expect(weeks.periods).toEqual(['2025-02-24', '2025-03-03', '2025-03-10'])
     expect(weeks.points).toEqual([
-      { period: '2025-02-24', currency: 'EUR', sales: 1, revenue: 10 },
-      { period: '2025-03-03', currency: 'EUR', sales: 2, revenue: 50 },
-      { period: '2025-03-10', currency: 'EUR', sales: 1, revenue: 5.5 },
+      { period: '2025-02-24', currency: 'EUR', sales: 1, revenue: 10, refunds: 0, net: 10 },
+      { period: '2025-03-03', currency: 'EUR', sales: 2, revenue: 50, refunds: 0, net: 50 },
+      { period: '2025-03-10', currency: 'EUR', sales: 1, revenue: 5.5, refunds: 0, net: 5.5 },
     ])
     const months = await json(`${F}?from=2025-02-15&to=2025-04-30&interval=month`)
     expect(months.periods).toEqual(['2025-02-01', '2025-03-01', '2025-04-01'])
     expect(months.currencies).toEqual(['EUR', 'USD'])
     expect(months.points.filter((p: { sales: number }) => p.sales > 0)).toEqual([
-      { period: '2025-03-01', currency: 'EUR', sales: 4, revenue: 65.5 },
-      { period: '2025-04-01', currency: 'USD', sales: 1, revenue: 7.25 },
+      { period: '2025-03-01', currency: 'EUR', sales: 4, revenue: 65.5, refunds: 0, net: 65.5 },
+      { period: '2025-04-01', currency: 'USD', sales: 1, revenue: 7.25, refunds: 0, net: 7.25 },
     ])
     expect(months.points).toHaveLength(6)
     const usd = await json(`${F}?from=2025-02-15&to=2025-04-30&interval=month&currency=USD`)
@@ -226,13 +226,13 @@ describe('reports over a past range', () => {
       from: '2025-03-03',
       to: '2025-03-09',
       sales: 2,
-      currencies: [{ currency: 'EUR', sales: 2, revenue: 50, averagePrice: 25, buyers: 2, courses: 1 }],
+      currencies: [{ currency: 'EUR', sales: 2, revenue: 50, refunds: 0, net: 50, averagePrice: 25, buyers: 2, courses: 1 }],
     })
     expect(t.previous).toEqual({
       from: '2025-02-24',
       to: '2025-03-02',
       sales: 1,
-      currencies: [{ currency: 'EUR', sales: 1, revenue: 10, averagePrice: 10, buyers: 1, courses: 1 }],
+      currencies: [{ currency: 'EUR', sales: 1, revenue: 10, refunds: 0, net: 10, averagePrice: 10, buyers: 1, courses: 1 }],
     })
   })
 

@@ -125,6 +125,8 @@ const NAMED_TARGETS: Record<string, { table: string; id: string; name: string; c
   career: { table: 'careers', id: 'id', name: 'name', cast: 'uuid' },
   'school subject': { table: 'school_subjects', id: 'id', name: 'name', cast: 'uuid' },
   'issued certificate': { table: 'issued_certificates', id: 'code', name: "learner_name || ' · ' || course_name", cast: 'text' },
+  // A sale by its receipt number and course, as the finance screens show it.
+  sale: { table: 'sales', id: 'id', name: `'R-' || lpad(receipt_number::text, 6, '0') || ' · ' || course_name`, cast: 'uuid' },
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

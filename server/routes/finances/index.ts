@@ -18,6 +18,7 @@ import type { App } from '../../types.js'
 import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/paging.js'
 import { countSales, listSales, salesByCourse, salesByPlan, salesSeries, salesTotals } from './queries.js'
 import { periodsOf, previousRange, resolveRange } from './range.js'
+import saleRoutes from './refunds.js'
 
 const tags = ['finances']
 const BASE = '/sales'
@@ -46,15 +47,20 @@ const csvLine = (s: Sale) =>
     s.id,
     s.subscriptionId,
     s.revokedAt ?? '',
+    s.receiptNumber,
+    s.refundedAmount.toFixed(2),
+    s.refundedAt ?? '',
   ]
     .map(csvField)
     .join(',')
 
 /**
  * Finances (issue: insights): reports over the sales recorded when subscriptions to priced plans are
- * made. Read only; administrators and the finances group (contracts/insights/finances-policy.ts).
+ * made, for administrators and the finances group (contracts/insights/finances-policy.ts); one sale,
+ * its receipt and its refunds in `refunds.ts`.
  */
 export default async function financeRoutes(app: App) {
+  await app.register(saleRoutes)
   app.get(
     BASE,
     {
@@ -72,7 +78,9 @@ export default async function financeRoutes(app: App) {
       const periods = periodsOf(range, interval)
       const currencies = currency ? [currency] : [...new Set(rows.map((r) => r.currency))].sort()
       const found = new Map(rows.map((r) => [`${r.period} ${r.currency}`, r]))
-      const points = periods.flatMap((period) => currencies.map((c) => found.get(`${period} ${c}`) ?? { period, currency: c, sales: 0, revenue: 0 }))
+      const points = periods.flatMap((period) =>
+        currencies.map((c) => found.get(`${period} ${c}`) ?? { period, currency: c, sales: 0, revenue: 0, refunds: 0, net: 0 }),
+      )
       return { from: range.from, to: range.to, interval, periods, currencies, points }
     },
   )

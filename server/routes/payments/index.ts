@@ -1,6 +1,7 @@
 import { errorResponses } from '../../../contracts/errors.js'
 import { WEBHOOK_REFUSED_MESSAGE, WebhookReceived } from '../../../contracts/payments.js'
 import { WebhookRefused } from '../../payments/index.js'
+import { mailReceipt } from '../finances/receipts.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App } from '../../types.js'
 import { closeCheckout, fulfilCheckout } from './queries.js'
@@ -42,10 +43,13 @@ export default async function paymentRoutes(app: App) {
         throw new HttpError(400, WEBHOOK_REFUSED_MESSAGE, 'BAD_SIGNATURE')
       }
       if (event.kind === 'paid') {
-        const done = await app.db.transaction((tx) => fulfilCheckout(tx, provider.name, event.sessionId, event.reference))
+        const done = await app.db.transaction((tx) => fulfilCheckout(tx, provider.name, event.sessionId, event.reference, event.paymentRef))
         // A session Aula never opened (another application on the same account) is not ours to fulfil.
         if (done.result === 'unknown') request.log.warn({ event: event.eventId, session: event.sessionId }, 'paid session of no known checkout')
         else request.log.info({ event: event.eventId, session: event.sessionId, result: done.result }, 'checkout paid')
+        // The receipt is mailed once the sale is committed, without holding the provider's call: a
+        // mail that fails is logged and the sale stands (the learner downloads the receipt instead).
+        if (done.result === 'fulfilled' && done.saleId) void mailReceipt(app, done.saleId)
       } else if (event.kind === 'closed') {
         await closeCheckout(app.db, provider.name, event.sessionId)
       }

@@ -76,7 +76,7 @@ interface CheckoutRow {
   status: 'open' | 'paid' | 'closed' | 'failed'
 }
 
-export type Fulfilment = { result: 'fulfilled'; subscriptionId: string } | { result: 'already' } | { result: 'unknown' }
+export type Fulfilment = { result: 'fulfilled'; subscriptionId: string; saleId: string | null } | { result: 'already' } | { result: 'unknown' }
 
 /**
  * Fulfils a paid session, in the caller's transaction: the learner's subscription to the plan (its
@@ -84,8 +84,15 @@ export type Fulfilment = { result: 'fulfilled'; subscriptionId: string } | { res
  * locked first, so two deliveries of the event at once make one subscription: the second finds it
  * paid. A session closed before (events out of order) is still fulfilled: the payment is what counts.
  * `reference` (our checkout id, as the session carries it) finds a row whose session id was not stored yet.
+ * `paymentRef` (the provider's payment, e.g. a PaymentIntent) is stored on the row and the sale: a refund names it.
  */
-export async function fulfilCheckout(tx: Queryable, provider: string, sessionId: string, reference: string | null): Promise<Fulfilment> {
+export async function fulfilCheckout(
+  tx: Queryable,
+  provider: string,
+  sessionId: string,
+  reference: string | null,
+  paymentRef: string | null = null,
+): Promise<Fulfilment> {
   const ref = reference && UUID_RE.test(reference) ? reference : null
   const { rows } = await tx.query<CheckoutRow>(
     `SELECT k.id, k.session_id, k.user_sub, k.buyer_email, k.course_uuid, k.plan_id, p.name AS plan_name, p.duration_days,
@@ -107,10 +114,14 @@ export async function fulfilCheckout(tx: Queryable, provider: string, sessionId:
     planName: row.plan_name,
     durationDays: Number(row.duration_days),
   })
-  await recordSale(tx, subscription.id, { channel: 'checkout', buyerEmail: row.buyer_email, paid: { amount: row.amount, currency: row.currency.trim() } })
+  const saleId = await recordSale(tx, subscription.id, {
+    channel: 'checkout',
+    buyerEmail: row.buyer_email,
+    paid: { amount: row.amount, currency: row.currency.trim(), paymentRef },
+  })
   await tx.query(
-    `UPDATE checkout_sessions SET status = 'paid', subscription_id = $2, session_id = coalesce(session_id, $3), completed_at = now() WHERE id = $1`,
-    [row.id, subscription.id, sessionId],
+    `UPDATE checkout_sessions SET status = 'paid', subscription_id = $2, session_id = coalesce(session_id, $3), payment_ref = $4, completed_at = now() WHERE id = $1`,
+    [row.id, subscription.id, sessionId, paymentRef],
   )
-  return { result: 'fulfilled', subscriptionId: subscription.id }
+  return { result: 'fulfilled', subscriptionId: subscription.id, saleId }
 }

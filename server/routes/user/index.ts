@@ -9,6 +9,10 @@ import {
   type UserSubscription,
 } from '../../../contracts/subscriptions.js'
 import { errorResponses } from '../../../contracts/errors.js'
+import { ReceiptPdf, ReceiptQuery, SaleParams } from '../../../contracts/insights/finances.js'
+import { notFound } from '../../http/errors.js'
+import { receiptOf } from '../finances/receipts.js'
+import { saleOfSubscription } from '../finances/queries.js'
 import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'
 import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/paging.js'
@@ -80,9 +84,9 @@ export default async function userRoutes(app: App) {
       const now = new Date()
       // One query: the page and, through a window count, the total. Only a page past the end
       // (no rows to carry the count) needs a second query.
-      const { rows } = await app.db.query<SubscriptionRow & { total: number | string }>(
+      const { rows } = await app.db.query<SubscriptionRow & { receipt: boolean; total: number | string }>(
         `SELECT s.id, s.course_uuid, c.name AS course_name, s.plan_name, s.duration_days, s.created_at, s.revoked_at,
-                count(*) OVER () AS total
+                EXISTS (SELECT 1 FROM sales x WHERE x.subscription_id = s.id) AS receipt, count(*) OVER () AS total
            FROM subscriptions s JOIN courses c ON c.uuid = s.course_uuid
           WHERE s.user_sub = $1
           ORDER BY s.created_at DESC, s.id DESC
@@ -106,9 +110,34 @@ export default async function userRoutes(app: App) {
           createdAt: iso(r.created_at),
           revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
           ...state,
+          receipt: Boolean(r.receipt),
         }
       })
       return { items, page, pageSize: SUBSCRIPTIONS_PAGE_SIZE, total }
+    },
+  )
+
+  app.get(
+    '/subscriptions/:id/receipt',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The receipt (PDF) of one of the caller's bought subscriptions, in the language asked for or the caller's; 404 for anyone else's",
+        params: SaleParams,
+        querystring: ReceiptQuery,
+        response: { 200: ReceiptPdf, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { sub } = actorOf(request)
+      // Someone else's subscription and a free one answer alike: nothing says which exists.
+      const record = await saleOfSubscription(app.db, request.params.id, sub)
+      if (!record) throw notFound()
+      const { pdf, fileName } = await receiptOf(app, record, request.query.lang)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
     },
   )
 

@@ -17,7 +17,7 @@ const PANES: Array<{ id: string; label: string; Pane: ComponentType; inMenu: boo
   { id: 'profile', label: 'profile', Pane: ProfilePane, inMenu: true },
   { id: 'subscriptions', label: 'subscriptions', Pane: SubscriptionsPane, inMenu: true },
   { id: 'security', label: 'security', Pane: SecurityPane, inMenu: true },
-  // Not in requirements §2: the choices about reminder and digest mail (decision 0029).
+  // Not in requirements §2: the choices about reminder and digest mail (decision 0030).
   { id: 'emails', label: 'emails', Pane: EmailsPane, inMenu: true },
   { id: 'devices', label: 'devices', Pane: DevicesPane, inMenu: true },
   { id: 'support', label: 'support', Pane: SupportPane, inMenu: true },

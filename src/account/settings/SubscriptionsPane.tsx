@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Link, Stack, Typography } from '@mui/material'
+import ReceiptIcon from '@mui/icons-material/ReceiptLong'
+import { Box, Button, Card, CardActions, CardContent, Chip, Grid, LinearProgress, Link, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useDataProvider, useTranslate } from 'react-admin'
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin'
 import { Link as RouterLink } from 'react-router-dom'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { subscriptionState } from '../../../contracts/subscriptions'
@@ -77,6 +78,43 @@ function SubscriptionCard({ subscription: s }: { subscription: UserSubscription 
           {translate(`${T}.expires`, { date: dates.dateTime(state.expiresAt) })}
         </Typography>
       </CardContent>
+      {s.receipt && (
+        <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+          <ReceiptButton subscription={s} />
+        </CardActions>
+      )}
     </Card>
+  )
+}
+
+/** Downloads the receipt of a bought subscription, in the language the learner reads the app in. */
+function ReceiptButton({ subscription: s }: { subscription: UserSubscription }) {
+  const translate = useTranslate()
+  const notify = useNotify()
+  const [locale] = useLocaleState()
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const [busy, setBusy] = useState(false)
+  const T = 'aula.account.settings.subscriptions'
+  const download = async () => {
+    setBusy(true)
+    try {
+      await dataProvider.downloadReceipt(s.id, `${s.course.name} - ${translate(`${T}.receipt`)}.pdf`, { lang: locale })
+    } catch {
+      notify(`${T}.receiptFailed`, { type: 'error' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ReceiptIcon />}
+      onClick={download}
+      disabled={busy}
+      aria-label={translate(`${T}.receiptOf`, { course: s.course.name })}
+    >
+      {translate(`${T}.receipt`)}
+    </Button>
   )
 }

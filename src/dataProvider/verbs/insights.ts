@@ -6,7 +6,17 @@ import type {
   SubscriptionsResponse,
   TopCoursesResponse,
 } from '../../../contracts/insights/analytics'
-import type { FinanceRangeQuery, SalesByCourse, SalesByPlan, SalesInterval, SalesPage, SalesSeries, SalesTotals } from '../../../contracts/insights/finances'
+import type {
+  FinanceRangeQuery,
+  RefundBody,
+  SaleDetail,
+  SalesByCourse,
+  SalesByPlan,
+  SalesInterval,
+  SalesPage,
+  SalesSeries,
+  SalesTotals,
+} from '../../../contracts/insights/finances'
 import type {
   BucketSizeResponse,
   CostAndUsageResponse,
@@ -15,6 +25,7 @@ import type {
   RealtimeResponse,
   ServerVersionResponse,
 } from '../../../contracts/insights/monitoring'
+import { downloadFile } from '../download'
 import { httpClient } from '../http'
 
 /**
@@ -71,6 +82,18 @@ export const insightsVerbs = {
   },
   async getSalesList(f: FinanceFilter, sizePerPage: number, paginationToken = ''): Promise<SalesPage> {
     return (await httpClient<SalesPage>(`${SALES}/list${query({ ...f, sizePerPage, paginationToken })}`)).json
+  },
+  /** One sale with its refunds and what remains to refund. */
+  async getSale(id: string): Promise<SaleDetail['Item']> {
+    return (await httpClient<SaleDetail>(`${SALES}/${encodeURIComponent(id)}`)).json.Item
+  },
+  /** Downloads a sale's receipt (PDF), in `lang` when given. */
+  async downloadSaleReceipt(id: string, fileName: string, lang?: string): Promise<void> {
+    await downloadFile(`${SALES}/${encodeURIComponent(id)}/receipt${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`, fileName)
+  },
+  /** Refunds a sale (administrators): the sale as it is afterwards. */
+  async refundSale(id: string, body: RefundBody): Promise<SaleDetail['Item']> {
+    return (await httpClient<SaleDetail>(`${SALES}/${encodeURIComponent(id)}/refund`, { method: 'POST', body: JSON.stringify(body) })).json.Item
   },
   /** Every matching sale as the server's CSV (the body without its byte-order mark, which `downloadCsv` adds back). */
   async getSalesCsv(f: FinanceFilter): Promise<string> {

@@ -24,6 +24,7 @@ import type { ScormCommitAnswer, ScormCommitBody, ScormLaunch, ScormLaunchRespon
 import type { CheckoutStarted } from '../../../contracts/payments'
 import type { UserSubscription } from '../../../contracts/subscriptions'
 import { storedJwt } from '../../authProvider'
+import { downloadFile, saveFile } from '../download'
 import { errorFor, httpClient } from '../http'
 
 /**
@@ -35,8 +36,6 @@ const API = '/api/v2/courses'
 const id = (value: string) => encodeURIComponent(value)
 const json = (body: unknown) => ({ body: JSON.stringify(body) })
 
-/** How long a downloaded file's object URL lives: long enough for the browser to start the download. */
-const DOWNLOAD_URL_LIFETIME_MS = 10_000
 /** The longest a certificate download waits, in all, for a busy server to draw it. */
 const MAX_CERTIFICATE_WAIT_S = 15 * 60
 
@@ -172,6 +171,11 @@ export const learnerVerbs = {
     saveFile(await response.blob(), fileName)
   },
 
+  /** Downloads the receipt (PDF) of one of the caller's bought subscriptions, in `lang` when given. */
+  async downloadReceipt(subscriptionId: string, fileName: string, opts: { lang?: string } = {}): Promise<void> {
+    await downloadFile(`/api/v2/user/subscriptions/${id(subscriptionId)}/receipt${opts.lang ? `?lang=${encodeURIComponent(opts.lang)}` : ''}`, fileName)
+  },
+
   /**
    * Downloads the Open Badges 3.0 credential of a certificate (`url` as the progress answer gives it) as
    * a JSON file holding the credential and its VC-JWT (decision 0027).
@@ -212,18 +216,6 @@ export const learnerVerbs = {
   async verifyCertificate(code: string): Promise<CertificateVerification> {
     return (await httpClient<CertificateVerification>(`/api/certificates/verify/${id(code)}`, { anonymous: true })).json
   },
-}
-
-/** Hands bytes to the browser as a downloaded file. */
-function saveFile(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = href
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
 }
 
 export type LearnerVerbs = typeof learnerVerbs

@@ -175,6 +175,9 @@ export const account = {
       empty: 'No subscriptions found linked to account',
       previous: 'Previous',
       next: 'Next',
+      receipt: 'Receipt',
+      receiptOf: 'Download the receipt of %{course}',
+      receiptFailed: 'The receipt could not be downloaded',
       page: 'Page %{page}',
     },
     security: {

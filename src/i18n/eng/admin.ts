@@ -514,6 +514,9 @@ export const admin = {
         revoke: 'Subscription revoked',
         'lift-block': 'Revocation block lifted',
       },
+      sales: {
+        refund: 'Sale refunded',
+      },
       courses: {
         clone: 'Course cloned',
       },

@@ -95,6 +95,9 @@ export const differences = {
       expired: 'Caducada',
       expires: 'Caduca el %{date}',
       empty: 'No hay suscripciones vinculadas a la cuenta',
+      receipt: 'Justificante',
+      receiptOf: 'Descargar el justificante de %{course}',
+      receiptFailed: 'No se ha podido descargar el justificante',
     },
     security: {
       success: 'Tu contraseña se ha cambiado.',

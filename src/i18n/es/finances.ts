@@ -16,6 +16,10 @@ export const differences = {
   sales: {
     loadFailed: 'No se ha podido cargar la lista de ventas',
   },
+  sale: {
+    number: 'Justificante',
+    receipt: 'Descargar el justificante',
+  },
   analytics: {
     currencyHint: 'Cada gráfico muestra una sola moneda.',
     share: 'Cuota por curso',

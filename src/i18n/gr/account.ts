@@ -176,6 +176,9 @@ export const account = {
       empty: 'Keine Abonnements mit dem Konto verknüpft',
       previous: 'Zurück',
       next: 'Weiter',
+      receipt: 'Beleg',
+      receiptOf: 'Beleg für %{course} herunterladen',
+      receiptFailed: 'Der Beleg konnte nicht heruntergeladen werden',
       page: 'Seite %{page}',
     },
     security: {

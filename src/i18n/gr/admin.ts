@@ -516,6 +516,9 @@ export const admin = {
         revoke: 'Abonnement widerrufen',
         'lift-block': 'Sperre nach Widerruf aufgehoben',
       },
+      sales: {
+        refund: 'Verkauf erstattet',
+      },
       courses: {
         clone: 'Kurs geklont',
       },

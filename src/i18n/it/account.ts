@@ -175,6 +175,9 @@ export const account = {
       empty: "Nessuna iscrizione collegata all'account",
       previous: 'Precedente',
       next: 'Successiva',
+      receipt: 'Ricevuta',
+      receiptOf: 'Scarica la ricevuta di %{course}',
+      receiptFailed: 'Non è stato possibile scaricare la ricevuta',
       page: 'Pagina %{page}',
     },
     security: {

@@ -515,6 +515,9 @@ export const admin = {
         revoke: 'Iscrizione revocata',
         'lift-block': 'Blocco della revoca rimosso',
       },
+      sales: {
+        refund: 'Vendita rimborsata',
+      },
       courses: {
         clone: 'Corso clonato',
       },

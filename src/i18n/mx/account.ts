@@ -173,6 +173,9 @@ export const account = {
       empty: 'No se encontraron suscripciones vinculadas a la cuenta',
       previous: 'Anterior',
       next: 'Siguiente',
+      receipt: 'Recibo',
+      receiptOf: 'Descargar el recibo de %{course}',
+      receiptFailed: 'No se pudo descargar el recibo',
       page: 'Página %{page}',
     },
     security: {

@@ -519,6 +519,9 @@ export const admin = {
         revoke: 'Suscripción revocada',
         'lift-block': 'Bloqueo de revocación levantado',
       },
+      sales: {
+        refund: 'Venta reembolsada',
+      },
       courses: {
         clone: 'Curso clonado',
       },

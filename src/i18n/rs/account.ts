@@ -176,6 +176,9 @@ export const account = {
       empty: 'Подписки, связанные с учётной записью, не найдены',
       previous: 'Назад',
       next: 'Вперёд',
+      receipt: 'Квитанция',
+      receiptOf: 'Скачать квитанцию за %{course}',
+      receiptFailed: 'Не удалось скачать квитанцию',
       page: 'Страница %{page}',
     },
     security: {

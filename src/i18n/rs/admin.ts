@@ -515,6 +515,9 @@ export const admin = {
         revoke: 'Подписка отозвана',
         'lift-block': 'Блокировка после отзыва снята',
       },
+      sales: {
+        refund: 'Продажа возвращена',
+      },
       courses: {
         clone: 'Курс клонирован',
       },

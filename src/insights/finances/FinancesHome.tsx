@@ -73,6 +73,8 @@ function CurrencyFigures({ now, before, previous }: { now: CurrencyTotals; befor
   const money = (n: number) => formatMoney(n, now.currency, locale)
   const figures = [
     { label: translate('aula.finances.home.revenue', { currency: now.currency }), value: money(now.revenue) },
+    { label: translate('aula.finances.home.refunds', { currency: now.currency }), value: money(now.refunds) },
+    { label: translate('aula.finances.home.net', { currency: now.currency }), value: money(now.net) },
     { label: translate('aula.finances.home.sales'), value: formatNumber(now.sales, locale) },
     { label: translate('aula.finances.home.averagePrice'), value: money(now.averagePrice) },
     { label: translate('aula.finances.home.buyers'), value: formatNumber(now.buyers, locale) },
@@ -80,7 +82,7 @@ function CurrencyFigures({ now, before, previous }: { now: CurrencyTotals; befor
   ]
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, 1fr)' } }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', lg: 'repeat(7, 1fr)' } }}>
         {figures.map((f, i) => (
           <Box key={f.label} sx={i === 0 ? { gridColumn: { xs: '1 / -1', sm: 'auto' } } : undefined}>
             <Typography component="dt" variant="body2" color="text.secondary">

@@ -16,6 +16,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material'
+import { visuallyHidden } from '../../ui/visuallyHidden'
 import { useState } from 'react'
 import { useNotify, useTranslate, useDataProvider } from 'react-admin'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
@@ -25,6 +26,7 @@ import { downloadCsv, formatMoney, useChartLocale } from '../common'
 import type { Sale } from '../../../contracts/insights/finances'
 import type { FinanceFilter } from '../../dataProvider'
 import type { AppDataProvider } from '../../dataProvider'
+import { SaleDialog } from './SaleDialog'
 
 const PAGE_SIZE = 20
 
@@ -50,6 +52,27 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'))
   const channel = (sale: Sale) => translate(`aula.finances.channel.${sale.channel}`)
   const revoked = (sale: Sale) => sale.revokedAt && <Chip size="small" variant="outlined" label={translate('aula.finances.sales.revoked')} sx={{ ml: 1 }} />
+  const refunded = (sale: Sale) =>
+    sale.refundedAmount > 0 && (
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        label={translate('aula.finances.sales.refunded', { amount: formatMoney(sale.refundedAmount, sale.currency, locale) })}
+        sx={{ ml: 1 }}
+      />
+    )
+  // The sale whose details are open (a dialog with its refunds and, for administrators, the refund form).
+  const [open, setOpen] = useState<string | null>(null)
+  const details = (sale: Sale) => (
+    <Button
+      size="small"
+      onClick={() => setOpen(sale.id)}
+      aria-label={translate('aula.finances.sales.detailsOf', { course: sale.courseName, buyer: sale.buyerEmail || sale.buyer })}
+    >
+      {translate('aula.finances.sales.details')}
+    </Button>
+  )
 
   const exportCsv = async () => {
     setExporting(true)
@@ -90,7 +113,9 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
             <Typography variant="body2" color="text.secondary">
               {channel(sale)}
               {revoked(sale)}
+              {refunded(sale)}
             </Typography>
+            {details(sale)}
           </Box>
         ))}
       </Stack>
@@ -108,6 +133,11 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
               <TableCell align="right">{translate('aula.finances.columns.amount')}</TableCell>
               <TableCell>{translate('aula.finances.columns.buyer')}</TableCell>
               <TableCell>{translate('aula.finances.columns.channel')}</TableCell>
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  {translate('aula.finances.sales.details')}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -123,7 +153,9 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
                 <TableCell>
                   {channel(sale)}
                   {revoked(sale)}
+                  {refunded(sale)}
                 </TableCell>
+                <TableCell>{details(sale)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -156,6 +188,7 @@ export function SalesList({ filter, pageSize = PAGE_SIZE, title }: { filter: Fin
         </Button>
       </Stack>
       {body}
+      {open && <SaleDialog saleId={open} onClose={() => setOpen(null)} onChanged={list.reload} />}
       {(tokens.length > 1 || list.data?.paginationToken) && (
         <Stack direction="row" sx={{ gap: 1, mt: 1.5, justifyContent: 'flex-end' }}>
           <Button disabled={tokens.length <= 1 || list.isPending} onClick={() => setPages({ key, tokens: tokens.slice(0, -1) })}>

@@ -65,8 +65,10 @@ describe('finance landing page', () => {
     const figures = await screen.findByRole('region', { name: 'Totals for the period' })
     expect(await within(figures).findByText('Revenue in EUR')).toBeInTheDocument()
     expect(within(figures).getByText('€119.80')).toBeInTheDocument()
-    // Revenue and average price of the one USD sale.
-    expect(within(figures).getAllByText('$9.99')).toHaveLength(2)
+    // Revenue, net (nothing refunded) and average price of the one USD sale.
+    expect(within(figures).getAllByText('$9.99')).toHaveLength(3)
+    expect(within(figures).getByText('Net in EUR')).toBeInTheDocument()
+    expect(within(figures).getByText('€99.80')).toBeInTheDocument()
     expect(within(figures).getByText(/Previous period \(1 September 2026 – 30 September 2026\): €49.90/)).toBeInTheDocument()
     expect(asked.find((u) => u.pathname.endsWith('/totals'))?.search).toBe('?from=2026-10-01&to=2026-10-31')
 

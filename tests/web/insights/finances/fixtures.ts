@@ -10,10 +10,10 @@ export const series = (from: string, to: string, interval: SalesSeries['interval
   periods: ['2026-11-01', '2026-11-02'],
   currencies: ['EUR', 'USD'],
   points: [
-    { period: '2026-11-01', currency: 'EUR', sales: 2, revenue: 99.8 },
-    { period: '2026-11-01', currency: 'USD', sales: 0, revenue: 0 },
-    { period: '2026-11-02', currency: 'EUR', sales: 1, revenue: 20 },
-    { period: '2026-11-02', currency: 'USD', sales: 1, revenue: 9.99 },
+    { period: '2026-11-01', currency: 'EUR', sales: 2, revenue: 99.8, refunds: 0, net: 99.8 },
+    { period: '2026-11-01', currency: 'USD', sales: 0, revenue: 0, refunds: 0, net: 0 },
+    { period: '2026-11-02', currency: 'EUR', sales: 1, revenue: 20, refunds: 0, net: 20 },
+    { period: '2026-11-02', currency: 'USD', sales: 1, revenue: 9.99, refunds: 0, net: 9.99 },
   ],
 })
 
@@ -52,14 +52,14 @@ export const totals = (from: string, to: string, empty = false): SalesTotals => 
   currencies: empty
     ? []
     : [
-        { currency: 'EUR', sales: 3, revenue: 119.8, averagePrice: 39.93, buyers: 3, courses: 2 },
-        { currency: 'USD', sales: 1, revenue: 9.99, averagePrice: 9.99, buyers: 1, courses: 1 },
+        { currency: 'EUR', sales: 3, revenue: 119.8, refunds: 20, net: 99.8, averagePrice: 39.93, buyers: 3, courses: 2 },
+        { currency: 'USD', sales: 1, revenue: 9.99, refunds: 0, net: 9.99, averagePrice: 9.99, buyers: 1, courses: 1 },
       ],
   previous: {
     from: '2026-09-01',
     to: '2026-09-30',
     sales: 1,
-    currencies: [{ currency: 'EUR', sales: 1, revenue: 49.9, averagePrice: 49.9, buyers: 1, courses: 1 }],
+    currencies: [{ currency: 'EUR', sales: 1, revenue: 49.9, refunds: 0, net: 49.9, averagePrice: 49.9, buyers: 1, courses: 1 }],
   },
 })
 
@@ -78,6 +78,9 @@ export const sale = (n: number, over: Partial<Sale> = {}): Sale => ({
   recordedBy: 'admin',
   subscriptionId: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`,
   revokedAt: null,
+  receiptNumber: `R-${String(n).padStart(6, '0')}`,
+  refundedAmount: 0,
+  refundedAt: null,
   ...over,
 })
 
