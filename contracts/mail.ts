@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox'
 
 /**
- * The mail Aula sends unasked (decision 0029): expiry reminders and the weekly progress digest, the
+ * The mail Aula sends unasked (decision 0030): expiry reminders and the weekly progress digest, the
  * learner's choices about them (settings pane "E-mails") and the one-click unsubscribe link
  * (RFC 8058) every such mail carries.
  */

@@ -9,6 +9,7 @@ import { financesPolicy } from './insights/finances-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
 import { avatarsPolicy } from './experimental/avatars-policy.js'
+import { notificationsPolicy } from './notifications.js'
 
 // The entry type and the group check live in ./access.ts, with the shared group lists the area tables use.
 export { allows, type Access } from './access.js'
@@ -44,7 +45,7 @@ export const routePolicy = {
   'GET /api/v2/user/subscriptions': SIGNED_IN,
   'GET /api/v2/user/subscriptions/:id/receipt': SIGNED_IN,
   'GET /api/v2/user/courses': SIGNED_IN,
-  // Mail sent unasked (decision 0029): the learner's choices, and the one-click unsubscribe link, trusted through its signed token.
+  // Mail sent unasked (decision 0030): the learner's choices, and the one-click unsubscribe link, trusted through its signed token.
   'GET /api/v2/user/mail-preferences': SIGNED_IN,
   'PUT /api/v2/user/mail-preferences': SIGNED_IN,
   'GET /api/v2/mail/unsubscribe': PUBLIC,
@@ -113,6 +114,8 @@ export const routePolicy = {
   ...financesPolicy,
   ...monitoringPolicy,
   ...avatarsPolicy,
+  // Each user's own notifications (decision 0032).
+  ...notificationsPolicy,
 } as const satisfies PolicyTable
 
 export type RouteKey = keyof typeof routePolicy

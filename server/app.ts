@@ -15,6 +15,9 @@ import { prometheusPlugin } from './insights/prometheus.js'
 import { countOpenRequests } from './avatars/queries.js'
 import { countOpenJobs } from './jobs/queries.js'
 import { limitsPlugin } from './limits/index.js'
+import { NotificationHub } from './notifications/hub.js'
+import { NotificationMailer } from './notifications/mailer.js'
+import { pruneNotifications } from './notifications/queries.js'
 import { lazySchemas } from './plugins/lazy-schemas.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
@@ -163,6 +166,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   } else {
     app.addHook('onReady', async () => app.log.info('expiry reminders and weekly digests are not sent: PUBLIC_URL is not set'))
   }
+  // Notifications (decision 0032): live streams fed by the table's announcements, and mail after commit.
+  const hub = new NotificationHub(db, app.log.child({ module: 'notifications' }))
+  const notificationMail = new NotificationMailer(db, app.identityUsers, mailer, app.log.child({ module: 'notifications' }), config.PUBLIC_URL)
+  hub.onAnnouncement(() => notificationMail.wake())
+  app.decorate('notifications', { hub, mail: notificationMail })
+  sweeps.add('notifications', 6 * 60 * 60_000, pruneNotifications)
+  app.addHook('onReady', async () => {
+    await hub.start()
+    notificationMail.start()
+  })
+  // preClose: open streams end before the server waits for its connections to finish.
+  app.addHook('preClose', async () => {
+    await hub.stop()
+    await notificationMail.stop()
+  })
   await app.register(accessPlugin, { authenticate: options.authenticate ?? identity.authenticate })
   await app.register(limitsPlugin, { db, config, now: () => app.now().getTime() })
   await app.register(apiCompressionPlugin)

@@ -6,6 +6,8 @@ import type { Db } from './db/index.js'
 import type { Sweeps } from './db/sweeps.js'
 import type { IdentityAdmin } from './identity/admin-client.js'
 import type { Mailer } from './mail/index.js'
+import type { NotificationHub } from './notifications/hub.js'
+import type { NotificationMailer } from './notifications/mailer.js'
 import type { PaymentProvider } from './payments/index.js'
 import type { ReminderJob } from './reminders/job.js'
 import type { Storage } from './storage/index.js'
@@ -34,6 +36,8 @@ declare module 'fastify' {
     storage: Storage
     /** The mail adapter (SMTP or .eml files), made once per app. */
     mailer: Mailer
+    /** Notifications' live streams of this process and their mail sender (server/notifications). */
+    notifications: { hub: NotificationHub; mail: NotificationMailer }
     /** The user pool's admin operations (users, groups), made once per app over `identityAdmin`. */
     identityUsers: IdentityAdmin
     /** Learning events as xAPI statements, queued in the events' transactions; null without XAPI_ENDPOINT (server/xapi). */

@@ -38,6 +38,7 @@ const CourseOverview = screen(learnerArea, 'CourseOverview')
 const CertificateVerification = screen(learnerArea, 'CertificateVerification')
 const Player = screen(playerArea, 'Player')
 const SettingsPage = screen(accountArea, 'SettingsPage')
+const NotificationsPage = screen(accountArea, 'NotificationsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
 const BuilderScreen = screen(builderArea, 'BuilderScreen')
 const ReviewScreen = screen(builderArea, 'ReviewScreen')
@@ -185,6 +186,16 @@ export function App() {
                       <Area>
                         <Protected>
                           <SettingsPage />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/account/notifications"
+                    element={
+                      <Area>
+                        <Protected>
+                          <NotificationsPage />
                         </Protected>
                       </Area>
                     }

@@ -4,7 +4,7 @@ import { DateTime, PaginationToken, TokenPage, Uuid } from '../admin/common.js'
 /**
  * Finances (issue: insights): every subscription to a priced plan is a sale whose amount and currency
  * were copied when it was made. These routes read the sales; the one write is an administrator's
- * refund (decision 0029). Amounts are numbers
+ * refund (decision 0031). Amounts are numbers
  * with two decimals in the plan's currency; money in different currencies is never added together.
  *
  * Ranges are calendar days in UTC, both ends included: `from` defaults to 29 days before `to`, `to`

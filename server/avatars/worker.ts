@@ -7,6 +7,7 @@ import type { Storage } from '../storage/index.js'
 import { resultKey } from './paths.js'
 import { claimRequest, failRequest, finishRequest, heartbeat, registerNode, releaseRequest, renewLeases, stopNode, type AvatarRequestRow } from './queries.js'
 import { RenderError, type AvatarRenderer } from './renderer.js'
+import { notify } from '../notifications/queries.js'
 
 export interface AvatarWorkerOptions {
   /** Requests rendered at once (AVATAR_WORKERS). */
@@ -184,7 +185,14 @@ export class AvatarWorker {
         // Another node holds the request now (ours ran out): its result counts, ours goes.
         log.warn('avatar request was taken over before it finished here; result dropped')
         await this.remove(stored)
-      } else log.info({ kind: output.kind, bytes: output.data.length }, 'avatar request done')
+      } else {
+        log.info({ kind: output.kind, bytes: output.data.length }, 'avatar request done')
+        // After the result is committed; a failure here is logged, never undoes the avatar.
+        const title = job.text.length > 60 ? `${job.text.slice(0, 59)}…` : job.text
+        await notify(this.db, job.owner_sub, 'avatar-ready', { title }, '/experimental/ai-avatars').catch((err: unknown) =>
+          log.warn({ err }, 'avatar-ready notification not made'),
+        )
+      }
     } catch (err) {
       await this.remove(stored)
       if (signal.aborted) {

@@ -1,5 +1,6 @@
 import type { CourseSnapshot } from '../../contracts/courses/content.js'
 import type { Queryable } from '../db/index.js'
+import { notify } from '../notifications/queries.js'
 import { newCertificateCode } from './code.js'
 import type { PrintedName } from './names.js'
 import type { LearningRecords } from '../xapi/index.js'
@@ -94,6 +95,8 @@ export async function issueCompleted(tx: Queryable, userSub: string, snapshot: C
       hours: snapshot.course.durationHours,
     })
     if (inserted) {
+      // Exam-day hot path: the notification is this one INSERT, in the issuing transaction (decision 0032).
+      await notify(tx, userSub, 'certificate-issued', { course: snapshot.course.name }, `/galaxy/courses/overview/${course}`)
       await options.records?.earned(tx, userSub, snapshot, inserted)
       return inserted
     }

@@ -58,6 +58,12 @@ export interface Db extends Queryable {
   listen?(channel: string, handlers: NotificationHandlers): Promise<Listener>
   /** The channel name `listen` uses for `channel` (for `pg_notify` in the same database and schema). */
   channel?(channel: string): string
+  /**
+   * PGlite only: NOTIFY on `channel` (suffixed like `listen`'s) as this process's one connection hears
+   * it, after the sending transaction commits. For features that want the same announcements on both
+   * databases (notifications); `listen` stays absent so caches keep their PGlite shortcut.
+   */
+  localListen?(channel: string, message: (payload: string) => void): Promise<Listener>
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>

@@ -64,6 +64,11 @@ export async function openPglite(dataDir?: string, image?: Blob): Promise<Db> {
         await pg.exec(sql)
       }),
     stats: () => ({ inFlight, queued: Math.max(0, inFlight - 1) }),
+    // One database in this process: its schema is public, as the channel's suffix says on PostgreSQL.
+    localListen: async (channel, message) => {
+      const unlisten = await pg.listen(`${channel}_public`.slice(0, 63), message)
+      return { close: () => unlisten() }
+    },
     close: () => pg.close(),
   }
 }

@@ -1,5 +1,7 @@
+import type { NotificationKind, NotificationParams } from '../../contracts/notifications.js'
 import { mailHtml, type MailAction } from './html.js'
 import { NOTICES, type NoticeMessage } from './notices.js'
+import { fill, NOTIFICATION_MAIL } from './notification-texts.js'
 
 /** The messages Aula mails, with their variable parts. */
 export type MailMessage =
@@ -11,6 +13,8 @@ export type MailMessage =
   | NoticeMessage
   /** The receipt of a sale (its PDF attached): its number, the course and plan, the amount as the language writes it. */
   | { kind: 'receipt'; number: string; course: string; plan: string; amount: string }
+  /** A notification the user asked to receive by mail too (decision 0032); `url`: the page it links, absolute. */
+  | { kind: 'notification'; about: NotificationKind; params: NotificationParams; url?: string }
 
 export type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
 /**
@@ -18,7 +22,10 @@ export type Lang = 'es' | 'en' | 'it' | 'de' | 'ru'
  * addresses of ours the HTML makes links (an unsubscribe link).
  */
 export type Entry = { subject: string; text: string; action?: MailAction; links?: string[] }
-export type Catalogue<M extends { kind: string } = MailMessage> = { [K in M['kind']]: (m: Extract<M, { kind: K }>) => Entry }
+/** The texts of each kind of message; notifications have their own (`notification-texts.ts`). */
+export type Catalogue<M extends { kind: string } = Exclude<MailMessage, { kind: 'notification' }>> = {
+  [K in M['kind']]: (m: Extract<M, { kind: K }>) => Entry
+}
 
 /** The sign-in page of the platform at `url`, as the button of a message that names it. */
 const signIn = (label: string, url: string | undefined): MailAction | undefined => (url ? { label, url: `${url}/login` } : undefined)
@@ -194,6 +201,12 @@ export interface RenderedMessage {
 
 export function renderMessage(message: MailMessage, locale?: string): RenderedMessage {
   const lang = mailLanguage(locale)
+  if (message.kind === 'notification') {
+    const t = NOTIFICATION_MAIL[lang]
+    const action = message.url ? { label: t.open, url: message.url } : undefined
+    const text = `${t.hello}\n\n${fill(t.lines[message.about], message.params)}${action ? `\n\n${action.label}: ${action.url}` : ''}\n`
+    return { subject: t.subject, text, html: mailHtml({ lang, subject: t.subject, text, action }) }
+  }
   const { subject, text, action, links } = (CATALOGUES[lang][message.kind] as (m: MailMessage) => Entry)(message)
   return { subject, text, html: mailHtml({ lang, subject, text, action, links }) }
 }

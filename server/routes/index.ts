@@ -17,6 +17,7 @@ import financeRoutes from './finances/index.js'
 import healthRoutes from './health.js'
 import mailRoutes from './mail/index.js'
 import metricsRoutes from './metrics/index.js'
+import notificationRoutes from './notifications/index.js'
 import paymentRoutes from './payments/index.js'
 import userRoutes from './user/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
@@ -54,4 +55,5 @@ export default async function apiRoutes(app: App) {
   await app.register(financeRoutes, { prefix: '/v2/finances' })
   await app.register(paymentRoutes, { prefix: '/v2/payments' })
   await app.register(experimentalRoutes, { prefix: '/v2/experimental' })
+  await app.register(notificationRoutes, { prefix: '/v2/notifications' })
 }

@@ -1,2 +1,3 @@
 /** The signed-in account screens' chunk (the settings panes). */
 export { SettingsPage } from '../account/settings/SettingsPage'
+export { NotificationsPage } from '../account/notifications/NotificationsPage'

@@ -9,6 +9,7 @@ import type { BuilderVerbs } from './verbs/builder'
 import type { ExperimentalVerbs } from './verbs/experimental'
 import type { InsightsVerbs } from './verbs/insights'
 import type { LearnerVerbs } from './verbs/learner'
+import { notificationVerbs, type NotificationVerbs } from './verbs/notifications'
 
 export type { CatalogueLink, TokenListMeta } from './admin'
 export type { FinanceFilter } from './verbs/insights'
@@ -19,7 +20,7 @@ export { httpClient, ApiError, errorFor } from './http'
  * one module per area (`./admin/`, `./verbs/`). Screens use them through `useDataProvider<AppDataProvider>()`;
  * code outside React receives the provider as an argument.
  */
-export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs {
+export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs {
   getUserSubscriptions(page: number): Promise<UserSubscriptionsPage>
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
@@ -172,6 +173,8 @@ export const dataProvider: AppDataProvider = {
   ...builderVerbs,
   ...insightsVerbs,
   ...experimentalVerbs,
+  // Small and used by the top bar on every screen: not lazy.
+  ...notificationVerbs,
   async getUserSubscriptions(page) {
     return (await httpClient<UserSubscriptionsPage>(`/api/v2/user/subscriptions?page=${page}`)).json
   },

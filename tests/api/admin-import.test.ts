@@ -87,6 +87,12 @@ describe('import jobs', () => {
     const job = await settled(started.json().Item.id)
     expect(job).toMatchObject({ status: 'completed', total: 2, processed: 2, created: 2, skipped: 0, failed: 0 })
     expect(Date.parse(job.finishedAt)).not.toBeNaN()
+    // The administrator who started it hears it finished (decision 0029), once.
+    const notes = await api.db.query<{ mine: boolean; params: unknown }>(
+      `SELECT n.user_sub = j.actor_username AS mine, n.params FROM notifications n, user_import_jobs j WHERE n.kind = 'import-finished' AND j.id = $1`,
+      [job.id],
+    )
+    expect(notes.rows).toEqual([{ mine: true, params: { name: 'people.csv', created: 2, failed: 0 } }])
 
     const ana = (await api.call('GET', '/api/admin/users/user/ana.import@import.example.test')).json().Item
     expect(ana).toMatchObject({ name: 'Ana Import', status: 'FORCE_CHANGE_PASSWORD' })

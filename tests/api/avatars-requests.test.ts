@@ -188,6 +188,11 @@ describe('the queue', () => {
       renderer.open()
       const done = await until(app, BRUNO, item.id, ['done', 'failed'])
       expect(done).toMatchObject({ status: 'done', error: null, nodeId: null })
+      // Its owner hears it is ready (decision 0029), once.
+      const notes = await app.db.query<{ user_sub: string; kind: string }>("SELECT user_sub, kind FROM notifications WHERE params->>'title' = $1", [
+        'Hello, this is my avatar speaking.',
+      ])
+      expect(notes.rows).toEqual([{ user_sub: 'sub-bruno', kind: 'avatar-ready' }])
       const narrated = await new EmbeddedRenderer().narrates()
       expect(done.resultKind).toBe(narrated ? 'video' : 'image')
       const result = await fetchUrl(done.resultUrl!)

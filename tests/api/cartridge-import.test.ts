@@ -65,6 +65,11 @@ describe.each(['1.3.0', '1.1.0'] as const)('a Common Cartridge %s', (version) =>
     expect(res.statusCode, res.body).toBe(201)
     const { uuid, report } = res.json() as CartridgeImportResponse
     expect(report.version).toBe(version)
+    // The creator hears the import finished (decision 0029): one notification, theirs.
+    const notes = await api.db.query<{ user_sub: string; kind: string }>('SELECT user_sub, kind FROM notifications WHERE link = $1', [
+      `/creator/courses/${uuid}`,
+    ])
+    expect(notes.rows).toEqual([{ user_sub: CREATOR.sub, kind: 'import-finished' }])
     expect(report.imported).toEqual({ sections: 2, text: 1, image: 1, attachment: 1, link: 1, form: 1, questions: 3 })
     expect(report.entries).toEqual(
       expect.arrayContaining([

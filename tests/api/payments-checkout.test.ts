@@ -180,6 +180,9 @@ describe('the webhook', () => {
     expect(plans.json().subscription).toMatchObject({ status: 'active', plan: { name: '60 days', durationDays: 60 } })
     // Bought: a second checkout is refused while the subscription is active.
     expect((await checkout(who, { uuid: course.uuid, plan: PRICED })).json().code).toBe('ALREADY_SUBSCRIBED')
+    // The learner is notified once, however often the webhook came (decision 0029).
+    const notes = await api.db.query<{ kind: string }>('SELECT kind FROM notifications WHERE user_sub = $1', [who.sub])
+    expect(notes.rows).toEqual([{ kind: 'subscription-added' }])
   })
 
   it('two deliveries at once make one subscription and one sale', async () => {

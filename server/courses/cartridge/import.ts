@@ -10,6 +10,7 @@ import { insertItem } from '../content/queries.js'
 import { insertCourse } from '../model/queries.js'
 import type { CartridgePlan } from './read.js'
 import { insertImportReport } from './queries.js'
+import { notify } from '../../notifications/queries.js'
 
 /** How long a cartridge may take to unpack and read (a large, honest one takes seconds). */
 export const READ_TIMEOUT_MS = 2 * 60 * 1000
@@ -76,6 +77,14 @@ export async function importCartridge(
         }
       }
       await insertImportReport(tx, uuid, plan.report, owner.sub)
+      const made = Object.values(plan.report.imported).reduce((a, b) => a + b, 0)
+      await notify(
+        tx,
+        owner.sub,
+        'import-finished',
+        { name: plan.name, created: made, failed: plan.report.entries.length + plan.report.more },
+        `/creator/courses/${uuid}`,
+      )
       return { ...course, report: plan.report }
     })
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { CheckProblem, CheckProblemCode, CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
 import type { Queryable } from '../../db/index.js'
 import { refreshPublishedCourse } from '../catalogue/index.js'
+import { notifyCoursePublished } from '../../notifications/queries.js'
 import {
   collaborators,
   courseRow,
@@ -270,5 +271,7 @@ export async function publishCourse(tx: Queryable, uuid: string, actor: Actor): 
   const published = await insertCourseVersion(tx, uuid, (v, at) => snapshot(state, v, at), actor)
   // The learners' catalogue row follows the new version in the same transaction.
   await refreshPublishedCourse(tx, uuid)
+  // Its learners and reviewers hear of it (a first publication has no learners yet).
+  await notifyCoursePublished(tx, { uuid, name: state.course.name, version: published.version }, actor.sub)
   return { failing: null, published }
 }

@@ -2,6 +2,7 @@ import type { AdminSubscription } from '../../../contracts/admin/subscriptions.j
 import { subscriptionState, type CourseDetails } from '../../../contracts/subscriptions.js'
 import type { Queryable } from '../../db/index.js'
 import { iso, isoOrNull } from '../../http/dates.js'
+import { notify } from '../../notifications/queries.js'
 
 interface SubscriptionRow {
   id: string
@@ -121,8 +122,13 @@ export async function findSubscription(
 
 /** Revokes the given subscription if still unrevoked; returns it as it is now, or null when unknown. */
 export async function revokeSubscription(db: Queryable, id: string, courseId: string): Promise<SubscriptionRow | null> {
-  await db.query('UPDATE subscriptions SET revoked_at = now() WHERE id = $1 AND course_uuid = $2 AND revoked_at IS NULL', [id, courseId])
-  return findSubscription(db, id, courseId)
+  const { rows } = await db.query<{ user_sub: string }>(
+    'UPDATE subscriptions SET revoked_at = now() WHERE id = $1 AND course_uuid = $2 AND revoked_at IS NULL RETURNING user_sub',
+    [id, courseId],
+  )
+  const row = await findSubscription(db, id, courseId)
+  if (rows[0] && row) await notify(db, rows[0].user_sub, 'subscription-revoked', { course: row.course_name }, `/galaxy/courses/overview/${courseId}`)
+  return row
 }
 
 /** Revokes the learner's unrevoked, unexpired subscriptions to a course; returns those it changed. */
@@ -137,6 +143,8 @@ export async function revokeLive(db: Queryable, userSub: string, courseId: strin
   const { rows: changed } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC`, [
     rows.map((r) => r.id),
   ])
+  // One notice for the course, however many of its subscriptions were live.
+  await notify(db, userSub, 'subscription-revoked', { course: changed[0].course_name }, `/galaxy/courses/overview/${courseId}`)
   return changed
 }
 
@@ -180,5 +188,7 @@ export async function insertSubscription(
     `INSERT INTO subscriptions (course_uuid, user_sub, plan_id, plan_name, duration_days, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [s.courseId, s.userSub, s.planId, s.planName, s.durationDays, s.createdBy],
   )
-  return (await findSubscription(db, rows[0].id, s.courseId))!
+  const row = (await findSubscription(db, rows[0].id, s.courseId))!
+  await notify(db, s.userSub, 'subscription-added', { course: row.course_name, plan: s.planName }, `/galaxy/courses/overview/${s.courseId}`)
+  return row
 }

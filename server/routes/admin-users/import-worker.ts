@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js'
 import { IdentityAdminError, type IdentityAdmin } from '../../identity/admin-client.js'
 import { recordAudit } from '../admin-audit/queries.js'
 import { claimJob, finishJob, pendingRows, refreshProgress, settleRows } from './import-queries.js'
+import { notify } from '../../notifications/queries.js'
 
 const LEASE_SECONDS = 60
 const BATCH = 50
@@ -76,6 +77,7 @@ export class ImportWorker {
       const job = await refreshProgress(this.db, jobId, LEASE_SECONDS)
       await this.db.transaction(async (tx) => {
         await finishJob(tx, jobId, 'completed', null)
+        await notify(tx, job.actor_username, 'import-finished', { name: job.filename, created: job.created, failed: job.failed }, '/admin/users/import')
         await recordAudit(
           tx,
           { sub: job.actor_username, username: job.actor_username, email: job.actor_email, groups: [] },

@@ -7,6 +7,7 @@ import { LayoutSettingsForm } from '../../layout/settings/LayoutSettingsForm'
 import { TermsDocument } from '../TermsDocument'
 import { DevicesPane } from './DevicesPane'
 import { EmailsPane } from './EmailsPane'
+import { NotificationsPane } from './NotificationsPane'
 import { ProfilePane } from './ProfilePane'
 import { SecurityPane } from './SecurityPane'
 import { SubscriptionsPane } from './SubscriptionsPane'
@@ -19,6 +20,7 @@ const PANES: Array<{ id: string; label: string; Pane: ComponentType; inMenu: boo
   { id: 'security', label: 'security', Pane: SecurityPane, inMenu: true },
   // Not in requirements §2: the choices about reminder and digest mail (decision 0030).
   { id: 'emails', label: 'emails', Pane: EmailsPane, inMenu: true },
+  { id: 'notifications', label: 'notifications', Pane: NotificationsPane, inMenu: true },
   { id: 'devices', label: 'devices', Pane: DevicesPane, inMenu: true },
   { id: 'support', label: 'support', Pane: SupportPane, inMenu: true },
   // The terms pane's title is the document's own name (no heading above a heading).

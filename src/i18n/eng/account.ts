@@ -156,6 +156,7 @@ export const account = {
       security: 'Security',
       devices: 'Devices',
       emails: 'E-mails',
+      notifications: 'Notifications',
       support: 'Support',
       termsOfUse: 'Terms of use',
       ui: 'Appearance',

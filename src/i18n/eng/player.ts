@@ -19,6 +19,8 @@ export const player: PlayerMessages = {
   next: 'Next',
   position: 'Block %{n} of %{total}',
   overview: 'See the course overview',
+  daysLeft: '%{smart_count} day left |||| %{smart_count} days left',
+  renew: 'Renew',
   remainingDays: 'Your subscription ends in %{smart_count} day |||| Your subscription ends in %{smart_count} days',
   empty: 'This course has no content yet.',
   loadError: 'The course could not be loaded.',

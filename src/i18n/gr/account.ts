@@ -157,6 +157,7 @@ export const account = {
       security: 'Sicherheit',
       devices: 'Geräte',
       emails: 'E-Mails',
+      notifications: 'Benachrichtigungen',
       support: 'Hilfe',
       termsOfUse: 'Nutzungsbedingungen',
       ui: 'Darstellung',

@@ -19,6 +19,8 @@ export const player: PlayerMessages = {
   next: 'Weiter',
   position: 'Baustein %{n} von %{total}',
   overview: 'Zur Kursbeschreibung',
+  daysLeft: 'Noch %{smart_count} Tag |||| Noch %{smart_count} Tage',
+  renew: 'Verlängern',
   remainingDays: 'Ihr Abonnement endet in %{smart_count} Tag |||| Ihr Abonnement endet in %{smart_count} Tagen',
   empty: 'Dieser Kurs hat noch keine Inhalte.',
   loadError: 'Der Kurs konnte nicht geladen werden.',

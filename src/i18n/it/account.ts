@@ -156,6 +156,7 @@ export const account = {
       security: 'Sicurezza',
       devices: 'Dispositivi',
       emails: 'E-mail',
+      notifications: 'Notifiche',
       support: 'Assistenza',
       termsOfUse: "Termini d'uso",
       ui: 'Aspetto',

@@ -19,6 +19,8 @@ export const player: PlayerMessages = {
   next: 'Successivo',
   position: 'Blocco %{n} di %{total}',
   overview: 'Vai alla presentazione del corso',
+  daysLeft: 'Manca %{smart_count} giorno |||| Mancano %{smart_count} giorni',
+  renew: 'Rinnova',
   remainingDays: 'Il tuo abbonamento scade tra %{smart_count} giorno |||| Il tuo abbonamento scade tra %{smart_count} giorni',
   empty: 'Questo corso non ha ancora contenuti.',
   loadError: 'Impossibile caricare il corso.',

@@ -154,6 +154,7 @@ export const account = {
       security: 'Seguridad',
       devices: 'Dispositivos',
       emails: 'Correos',
+      notifications: 'Notificaciones',
       support: 'Soporte',
       termsOfUse: 'Términos de uso',
       ui: 'Apariencia',

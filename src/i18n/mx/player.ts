@@ -17,6 +17,8 @@ export const player = {
   next: 'Siguiente',
   position: 'Bloque %{n} de %{total}',
   overview: 'Ver la presentación del curso',
+  daysLeft: 'Queda %{smart_count} día |||| Quedan %{smart_count} días',
+  renew: 'Renovar',
   remainingDays: 'Tu suscripción vence en %{smart_count} día |||| Tu suscripción vence en %{smart_count} días',
   empty: 'Este curso todavía no tiene contenido.',
   loadError: 'No se pudo cargar el curso.',

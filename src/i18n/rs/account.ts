@@ -157,6 +157,7 @@ export const account = {
       security: 'Безопасность',
       devices: 'Устройства',
       emails: 'Письма',
+      notifications: 'Уведомления',
       support: 'Поддержка',
       termsOfUse: 'Условия использования',
       ui: 'Оформление',

@@ -4,5 +4,6 @@ import { shell } from './shell'
 import { account } from './account'
 import { adminMenu } from './adminMenu'
 import { twoStep } from './twoStep'
+import { notifications } from './notifications'
 
-export const rs = { ...ra, aula: { ...shell, account: { ...account, twoStep }, admin: { menu: adminMenu } } } satisfies Messages
+export const rs = { ...ra, aula: { ...shell, notifications, account: { ...account, twoStep }, admin: { menu: adminMenu } } } satisfies Messages

@@ -19,6 +19,8 @@ export const player: PlayerMessages = {
   next: 'Далее',
   position: 'Блок %{n} из %{total}',
   overview: 'К описанию курса',
+  daysLeft: 'Остался %{smart_count} день |||| Осталось %{smart_count} дня |||| Осталось %{smart_count} дней',
+  renew: 'Продлить',
   remainingDays:
     'Подписка закончится через %{smart_count} день |||| Подписка закончится через %{smart_count} дня |||| Подписка закончится через %{smart_count} дней',
   empty: 'В этом курсе пока нет материалов.',

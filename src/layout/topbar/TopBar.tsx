@@ -10,6 +10,7 @@ import { topbarColours } from '../theme/chrome'
 import { AppsMenu } from './AppsMenu'
 import { FullscreenToggle } from './FullscreenToggle'
 import { LanguageMenu } from './LanguageMenu'
+import { NotificationsBell } from './NotificationsBell'
 import { SearchBox } from './SearchBox'
 import { UserMenu } from './UserMenu'
 
@@ -65,6 +66,7 @@ export function TopBar({ menuButtonAlways, onOpenSettings }: TopBarProps) {
           <FullscreenToggle />
         </Box>
         <ToggleThemeButton />
+        <NotificationsBell />
         <LanguageMenu />
         <Tooltip title={translate('aula.topbar.settings')}>
           <IconButton color="inherit" aria-label={translate('aula.topbar.settings')} onClick={onOpenSettings}>

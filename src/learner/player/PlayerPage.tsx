@@ -16,6 +16,7 @@ import { isRetryable } from '../../ui/LoadFailure'
 import { refusalOf } from './refusal'
 import { BlockNav, BlockScreen } from './BlockScreen'
 import { CertificateBanner } from './CertificateBanner'
+import { ExpiryCountdown } from './ExpiryCountdown'
 import { IndexNav } from './IndexNav'
 import { CourseMissing, Loading, ProgressMeter, Refusal } from './parts'
 import { playerPath } from './paths'
@@ -172,6 +173,7 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
           {index.course.name}
         </Typography>
         <Box sx={{ flex: { xs: 1, sm: 'none' } }} />
+        <ExpiryCountdown t={t} course={index.course.uuid} remainingDays={index.subscription.remainingDays} />
         <ProgressMeter t={t} progress={index.progress} />
         <LanguageMenu />
       </Box>

@@ -102,6 +102,10 @@ export class FakeIdentity {
   handlers() {
     return [
       http.get('*/api/config', () => HttpResponse.json(config)),
+      // The top bar's bell: no notifications, and no live stream (204: the bell retries later).
+      http.get('*/api/v2/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
+      http.get('*/api/v2/notifications/stream', () => new HttpResponse(null, { status: 204 })),
+      http.get('*/api/v2/notifications', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })),
       http.post('*/identity/', async ({ request }) => {
         const op = (request.headers.get('x-amz-target') ?? '').split('.').pop() ?? ''
         const body = (await request.json()) as Record<string, unknown>

@@ -35,6 +35,8 @@ export class FakePlayer {
   html = '<h1>Hello</h1><p>Read me</p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">'
   refusal: string | null = null
   organization = 'Centre'
+  /** Days left of the learner's subscription (the header counts down from 14). */
+  remainingDays = 100
   university: string | undefined = 'Universidad Nacional'
   certificate: PlayerIndex['progress']['certificate'] = null
   attempts: boolean[] = []
@@ -71,7 +73,7 @@ export class FakePlayer {
       ],
       progress: this.progress(),
       resume: this.resume ? { block: this.resume, seconds: 0 } : null,
-      subscription: { expiresAt: '2030-01-01T00:00:00.000Z', remainingDays: 100 },
+      subscription: { expiresAt: '2030-01-01T00:00:00.000Z', remainingDays: this.remainingDays },
     }
   }
   page(block: string): PageData {

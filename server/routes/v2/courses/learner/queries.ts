@@ -1,3 +1,4 @@
+import { notify } from '../../../../notifications/queries.js'
 import type { Queryable } from '../../../../db/index.js'
 import type { When } from '../../../../http/dates.js'
 
@@ -56,5 +57,7 @@ export async function insertSubscription(
      RETURNING id, course_uuid, (SELECT name FROM courses WHERE uuid = $1) AS course_name, plan_name, duration_days, created_at, revoked_at`,
     [s.course, s.sub, s.plan, s.planName, s.durationDays],
   )
+  // The learner hears of it (subscribing themselves, or a paid checkout's webhook) in the same transaction.
+  await notify(tx, s.sub, 'subscription-added', { course: rows[0].course_name, plan: s.planName }, `/galaxy/courses/overview/${s.course}`)
   return rows[0]
 }

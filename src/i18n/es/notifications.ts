@@ -1,0 +1,17 @@
+import { notifications as mx } from '../mx/notifications'
+import { variantOf, type DeepPartial } from '../variant'
+
+/**
+ * Texts of notifications. Spain's Spanish: only the texts that differ from the Mexican catalogue
+ * (../mx/notifications.ts), which gives every other text.
+ */
+export const differences = {
+  texts: {
+    'subscription-revoked': 'Se ha revocado tu suscripción al curso «%{course}».',
+    'certificate-issued': 'Has obtenido el certificado del curso «%{course}».',
+    'import-finished': 'La importación «%{name}» ha terminado: %{created} creados, %{failed} con errores.',
+    'review-published': 'Se ha publicado la versión %{version} del curso «%{course}», que revisas.',
+  },
+} satisfies DeepPartial<typeof mx>
+
+export const notifications: typeof mx = variantOf(mx, differences)
