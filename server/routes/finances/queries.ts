@@ -1,6 +1,7 @@
 import type { CourseSales, CurrencyTotals, PlanSales, Sale, SaleRefund, SalesInterval, SubscriptionAfterRefund } from '../../../contracts/insights/finances.js'
 import type { Queryable } from '../../db/index.js'
 import { iso, isoOrNull } from '../../http/dates.js'
+import { notify } from '../../notifications/queries.js'
 
 /** A resolved report range: UTC instants, `start` included and `end` excluded. */
 export interface SalesFilter {
@@ -317,6 +318,18 @@ export async function insertRefund(
     [r.id, r.saleId, r.amount, r.currency, r.reason, r.subscription, r.days, r.providerRef, r.refundedBy],
   )
   await tx.query('UPDATE sales SET refunded_amount = refunded_amount + $2::numeric, refunded_at = now() WHERE id = $1', [r.saleId, r.amount])
+}
+
+/** Revokes the refunded subscription (unless it is already), and tells its learner. */
+export async function revokeRefunded(tx: Queryable, subscriptionId: string): Promise<void> {
+  const { rows } = await tx.query<{ user_sub: string; course_uuid: string; name: string }>(
+    `UPDATE subscriptions s SET revoked_at = now() FROM courses c
+      WHERE s.id = $1 AND s.revoked_at IS NULL AND c.uuid = s.course_uuid
+      RETURNING s.user_sub, s.course_uuid, c.name`,
+    [subscriptionId],
+  )
+  const row = rows[0]
+  if (row) await notify(tx, row.user_sub, 'subscription-revoked', { course: row.name }, `/galaxy/courses/overview/${row.course_uuid}`)
 }
 
 /** Takes `days` off a subscription's length (one day at least remains: the subscription then ended). */

@@ -9,8 +9,7 @@ import { ProviderUnavailable } from '../../payments/index.js'
 import { receiptOf } from './receipts.js'
 import type { App } from '../../types.js'
 import { recordAudit } from '../admin-audit/queries.js'
-import { revokeSubscription } from '../admin-subscriptions/queries.js'
-import { cents, findSale, insertRefund, refundsOf, shortenSubscription, type SaleRecord } from './queries.js'
+import { cents, findSale, insertRefund, refundsOf, revokeRefunded, shortenSubscription, type SaleRecord } from './queries.js'
 
 const tags = ['finances']
 const BASE = '/sales'
@@ -123,7 +122,7 @@ export default async function saleRoutes(app: App) {
             providerRef,
             refundedBy: actor.email || actor.username,
           })
-          if (body.subscription === 'revoke') await revokeSubscription(tx, record.subscriptionId, record.courseId)
+          if (body.subscription === 'revoke') await revokeRefunded(tx, record.subscriptionId)
           else if (body.subscription === 'shorten') await shortenSubscription(tx, record.subscriptionId, body.days!)
           const after = (await findSale(tx, id))!
           await recordAudit(tx, actor, {

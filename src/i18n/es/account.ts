@@ -107,10 +107,8 @@ export const differences = {
       empty: 'No hay elementos en esta sección',
     },
     emails: {
-      intro: 'Los códigos de acceso y los avisos sobre tu cuenta se envían siempre. Estos otros los eliges tú:',
       expiryRemindersHelp: 'Un correo unos días antes de que caduque cada suscripción, con tu progreso y un enlace para renovarla.',
       weeklyDigest: 'Resumen semanal de tu progreso',
-      weeklyDigestHelp: 'Un correo a la semana con tus cursos activos y cuánto llevas de cada uno.',
     },
     support: {
       password: 'Cambiar la contraseña',
