@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { apiFrom, uniqueEmail } from './support.js'
+import { apiFrom, networkSettled, uniqueEmail } from './support.js'
 
 /**
  * Courses management in a real Chromium against the real server: the administrator finds a course,
@@ -31,7 +31,7 @@ const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(page,
 
 /** axe-core on the screen as it is now (0 moderate, serious or critical expected), then its picture. */
 async function check(name: string, p: Page = page) {
-  await p.waitForLoadState('networkidle')
+  await networkSettled(p)
   await p.waitForTimeout(300)
   for (const v of await axeViolations(p)) axeFindings.push(`${name}: ${v}`)
   const width = p.viewportSize()?.width ?? 0

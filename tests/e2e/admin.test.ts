@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { createConfirmedUser, mailsTo, strongPassword, trackErrors, uniqueEmail } from './support.js'
+import { createConfirmedUser, mailsTo, networkSettled, strongPassword, trackRequests, trackErrors, uniqueEmail } from './support.js'
 
 /**
  * Issue 8's journey in a real Chromium against the real server: the administrator creates a user,
@@ -31,7 +31,7 @@ const axeFindings: string[] = []
 
 /** axe-core on the screen as it is now (0 moderate, serious or critical expected), then its picture. */
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   await page.waitForTimeout(300)
   for (const v of await axeViolations(page)) axeFindings.push(`${name}: ${v}`)
   const width = page.viewportSize()?.width ?? 0
@@ -222,6 +222,7 @@ describe('administration journey', () => {
           hasTouch: viewport.width < 500,
         })
         journey.track(context)
+        trackRequests(context)
         const page = journey.watch(await context.newPage())
         const errors = trackErrors(page)
         for (const [name, path, title] of screens) {

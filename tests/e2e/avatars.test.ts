@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { type Language } from './support.js'
+import { type Language, networkSettled } from './support.js'
 
 /**
  * Issue 11's AI avatars journey on a fresh server: an administrator puts a new user in the
@@ -37,7 +37,7 @@ async function open(viewport = DESKTOP, language: Language = 'eng', colorScheme:
 
 /** No moderate, serious or critical axe violation, no sideways scrolling; photographed for review. */
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   expect(await axeViolations(page), `${name}: ${page.url()}`).toEqual([])
   await page.screenshot({ path: nodePath.join(SHOTS, `${name}.png`), fullPage: true })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

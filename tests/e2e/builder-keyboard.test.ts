@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
+import { networkSettled } from './support.js'
 
 /**
  * The content tab in a real Chromium against the real server: a block moves with the keyboard alone
@@ -99,7 +100,7 @@ const blockTitles = async (uuid: string, section: number) =>
   )
 
 async function shot(name: string, fullPage = true) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   // A whole-page picture taken while scrolled shows the fixed top bar mid-page: start from the top.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
   await page.waitForTimeout(400)

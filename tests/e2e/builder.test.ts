@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
+import { networkSettled } from './support.js'
 
 /**
  * The course authoring journey in a real Chromium against the real server: a creator starts a course,
@@ -268,7 +269,7 @@ const findings: string[] = []
 
 /** axe-core on the screen as it is now, then its picture at the page's size. */
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   for (const v of await axeViolations(page)) findings.push(`${name}: ${v}`)
   const width = page.viewportSize()?.width ?? 0
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`), fullPage: true })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkoutSession, signedEvent, startStripeStandIn, STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, type StripeStandIn } from '../helpers/stripe.js'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { apiFrom } from './support.js'
+import { apiFrom, networkSettled } from './support.js'
 
 /**
  * Online checkout in a real Chromium against the real server (decision 0028), with a local stand-in of
@@ -30,9 +30,10 @@ afterAll(() => stripe?.close())
 const journey = useJourney({ env, shots: SHOTS })
 let uuid = ''
 let learner: { email: string; password: string }
+let admin: Page
 
 beforeAll(async () => {
-  const { page: admin } = await journey.bootstrapAdmin({ timeout: 20_000 })
+  ;({ page: admin } = await journey.bootstrapAdmin({ timeout: 20_000 }))
   const api = <T>(method: string, url: string, body?: unknown) => apiFrom<T>(admin, method, url, body)
   const page = await api<{ items: Array<{ uuid: string; name: string }> }>('GET', '/api/v2/courses/all/1')
   uuid = page.items.find((c) => c.name === COURSE)!.uuid
@@ -61,7 +62,7 @@ async function signIn(viewport: { width: number; height: number }) {
 }
 
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   expect(await axeViolations(page), `${name}: ${page.url()}`).toEqual([])
   await page.screenshot({ path: nodePath.join(SHOTS, `${name}.png`), fullPage: true })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -93,7 +94,10 @@ describe('buying a plan online', () => {
     await page.goto(fields.success_url.replace(/^https?:\/\/[^/]+/, ''))
     await page.getByText('Payment received: your course will appear in a moment.').waitFor()
     await check(page, 'desktop-payment-received')
-    const { payload, signature } = signedEvent('checkout.session.completed', checkoutSession(sessionId, fields, { status: 'complete', payment_status: 'paid' }))
+    const { payload, signature } = signedEvent(
+      'checkout.session.completed',
+      checkoutSession(sessionId, fields, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_journey_1' }),
+    )
     const hook = await fetch(`${journey.server.url}/api/v2/payments/stripe/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -103,6 +107,38 @@ describe('buying a plan online', () => {
     await page.getByRole('link', { name: 'Start or continue the course' }).waitFor({ timeout: 15_000 })
     await page.getByText(/Active subscription: 5\d days left/).waitFor()
     await check(page, 'desktop-bought')
+    expect(errors).toEqual([])
+  })
+
+  it('the learner finds the course on the dashboard and downloads the receipt; an administrator refunds it all, revoking the subscription; the learner is told', async () => {
+    const { page, errors } = await signIn({ width: 1366, height: 768 })
+    await page.goto('/dashboard')
+    await page.getByText(COURSE).first().waitFor({ timeout: 15_000 })
+    await page.goto('/settings/subscriptions')
+    const receipt = page.getByRole('button', { name: `Download the receipt of ${COURSE}` })
+    await receipt.waitFor()
+    const [file] = await Promise.all([page.waitForEvent('download'), receipt.click()])
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/)
+
+    await admin.goto('/admin/finances')
+    await admin.getByRole('button', { name: `Details of the sale of ${COURSE} to ${learner.email}` }).click()
+    const dialog = admin.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+    await dialog.getByRole('radio', { name: 'Revoke it' }).check()
+    await dialog.getByRole('textbox', { name: 'Amount (EUR)' }).fill('49.90')
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Bought by mistake')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'Refund €49.90' }).click()
+    await admin.getByText('Sale refunded').first().waitFor()
+    expect(stripe.refunds.at(-1)).toMatchObject({ payment_intent: 'pi_journey_1', amount: '4990' })
+
+    // The learner's bell has it, live or on the next page.
+    await page.goto('/dashboard')
+    const bell = page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ })
+    await bell.waitFor({ timeout: 15_000 })
+    await bell.click()
+    await page.getByText(`Your subscription to the course "${COURSE}" has been revoked.`).waitFor()
+    await check(page, 'desktop-notification-revoked')
     expect(errors).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
+import { apiFrom, createConfirmedUser, networkSettled, strongPassword, uniqueEmail } from './support.js'
 
 /**
  * Finances in a real Chromium against the real server: an administrator sells three subscriptions
@@ -73,7 +73,7 @@ async function financePage(viewport: { width: number; height: number } = DESKTOP
 
 /** Waits for the charts to settle, checks axe-core (0 serious or critical), photographs the screen. */
 async function check(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   await page
     .locator('[aria-busy="true"]')
     .first()

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { adminTemporaryPassword, createConfirmedUser, SESSION_KEYS, storedKeys, strongPassword, uniqueEmail, waitForCode, type Language } from './support.js'
+import {
+  adminTemporaryPassword,
+  createConfirmedUser,
+  type Language,
+  networkSettled,
+  SESSION_KEYS,
+  storedKeys,
+  strongPassword,
+  uniqueEmail,
+  waitForCode,
+} from './support.js'
 
 /**
  * Issue 4's journeys in a real Chromium against the real server (embedded identity service, mail as
@@ -19,7 +29,7 @@ const path = (page: Page) => new URL(page.url()).pathname
 
 /** axe-core on the screen as the journey shows it: no moderate, serious or critical violation. */
 async function accessible(page: Page) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   expect(await axeViolations(page), path(page)).toEqual([])
 }
 

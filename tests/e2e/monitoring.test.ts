@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
+import { networkSettled } from './support.js'
 
 /**
  * The monitoring journey in a real Chromium against the real server: an administrator opens
@@ -38,7 +39,7 @@ async function storage(): Promise<{ size: string; objects: string }> {
 
 /** Every chart panel has finished loading (no busy panel left). */
 async function settled() {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 20_000 })
   await page.waitForTimeout(300)
 }

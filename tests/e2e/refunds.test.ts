@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney, type StaffUser } from './journey.js'
-import { apiFrom } from './support.js'
+import { apiFrom, networkSettled } from './support.js'
 
 /**
  * Receipts and refunds in a real Chromium against the real server: an administrator sells a priced
@@ -31,7 +31,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   expect(await axeViolations(page), `${name}: ${page.url()}`).toEqual([])
   const width = page.viewportSize()?.width ?? 0
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`) })

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser, startServer } from './harness.js'
-import { adminTemporaryPassword, createConfirmedUser, newContext, strongPassword, uniqueEmail, type Language } from './support.js'
+import { adminTemporaryPassword, createConfirmedUser, type Language, networkSettled, newContext, strongPassword, uniqueEmail } from './support.js'
 
 const out = path.resolve(process.argv[2] ?? '/tmp/aula-shots')
 fs.mkdirSync(out, { recursive: true })
@@ -20,7 +20,7 @@ const browser = await launchBrowser()
 const problems: string[] = []
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   await page.evaluate(() => document.fonts.ready)
   // Let MUI transitions (drawers, menus, ripples) finish.
   await page.waitForTimeout(400)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { adminTemporaryPassword, createConfirmedUser, strongPassword, trackErrors, uniqueEmail, type ContextOptions } from './support.js'
+import { adminTemporaryPassword, type ContextOptions, createConfirmedUser, networkSettled, strongPassword, trackErrors, uniqueEmail } from './support.js'
 
 /**
  * The shell and sign-in screens as a newcomer meets them: axe-core on every screen the journeys open
@@ -42,7 +42,7 @@ describe('axe-core on every screen the journeys open, light and dark', () => {
     /** The page at `device`'s size, its layout settled (the shell follows the width). */
     const resize = async (page: Page, device: Device) => {
       await page.setViewportSize(VIEWPORTS[device])
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
       // Let MUI transitions (app bar, drawers) finish.
       await page.waitForTimeout(300)
@@ -50,7 +50,7 @@ describe('axe-core on every screen the journeys open, light and dark', () => {
     // Each screen is checked at each size and in both colour schemes where it stands, then left at the
     // desktop size in the light scheme. A menu that only one layout has is checked at that size alone.
     const check = async (page: Page, name: string, devices: Device[] = DEVICES) => {
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       for (const device of devices) {
         if (page.viewportSize()?.width !== VIEWPORTS[device].width) await resize(page, device)
         for (const colorScheme of ['dark', 'light'] as const) {
@@ -104,7 +104,7 @@ describe('axe-core on every screen the journeys open, light and dark', () => {
     for (const pane of ['profile', 'subscriptions', 'security', 'support', 'terms-of-use']) {
       await page.goto(`/settings/${pane}`)
       await page.getByRole('tabpanel').waitFor()
-      await page.waitForLoadState('networkidle')
+      await networkSettled(page)
       await check(page, `09-settings-${pane}`)
     }
     await page.goto('/dashboard')

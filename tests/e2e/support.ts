@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { CognitoUser, CognitoUserAttribute, CognitoUserPool } from 'amazon-cognito-identity-js'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { codeIn, mailsTo, type Mail } from '../helpers/mail.js'
 
 export { mailsTo, type Mail }
@@ -80,7 +80,43 @@ export async function newContext(browser: Browser, baseURL: string, options: Con
   if (options.cookieConsent ?? true) {
     await context.addCookies([{ name: 'cookie_consent', value: 'true', url: baseURL }])
   }
+  trackRequests(context)
   return context
+}
+
+/** Requests that stay open while the page lives (the top bar's live notification stream): never "in flight". */
+const LONG_LIVED = /\/api\/v2\/notifications\/stream(?:\?|$)/
+const inflight = new WeakMap<BrowserContext, Set<Request>>()
+
+/** Keeps the context's requests in flight, for `networkSettled`. */
+export function trackRequests(context: BrowserContext): void {
+  if (inflight.has(context)) return
+  const open = new Set<Request>()
+  inflight.set(context, open)
+  context.on('request', (r) => {
+    if (!LONG_LIVED.test(r.url())) open.add(r)
+  })
+  const done = (r: Request) => open.delete(r)
+  context.on('requestfinished', done)
+  context.on('requestfailed', done)
+}
+
+/**
+ * The page has loaded and no request has been in flight for half a second, the live notification
+ * stream aside (Playwright's `networkidle` never comes while it is open).
+ */
+export async function networkSettled(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load')
+  const open = inflight.get(page.context())
+  if (!open) throw new Error('networkSettled needs a context made by newContext (or passed to trackRequests)')
+  const end = Date.now() + timeoutMs
+  let quietSince = Date.now()
+  while (Date.now() < end) {
+    if (open.size > 0) quietSince = Date.now()
+    else if (Date.now() - quietSince >= 500) return
+    await page.waitForTimeout(50)
+  }
+  throw new Error(`requests still in flight after ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`)
 }
 
 /** Collects uncaught page errors so that a journey can assert there were none. */

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
-import { adminTemporaryPassword, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
+import { adminTemporaryPassword, createConfirmedUser, networkSettled, strongPassword, uniqueEmail } from './support.js'
 
 /**
  * Two-step verification in a real Chromium against the real server with IDENTITY_MFA=staff: a
@@ -29,7 +29,7 @@ const codeAt = (secret: string, at = Date.now()) =>
 
 /** Screenshot for review, and axe-core's moderate, serious and critical findings (expected none). */
 async function review(page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
+  await networkSettled(page)
   await page.evaluate(() => document.fonts.ready)
   await page.waitForTimeout(300)
   // The part under review in view (a full-page capture repeats the fixed top bar mid-page).
