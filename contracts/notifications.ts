@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'import-finished',
   'avatar-ready',
   'review-published',
+  'expiry-soon',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -28,6 +29,8 @@ export const MAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   'import-finished': false,
   'avatar-ready': false,
   'review-published': false,
+  // The expiry reminder is its mail already (docs/mail.md).
+  'expiry-soon': false,
 }
 
 /**

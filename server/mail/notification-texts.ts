@@ -19,6 +19,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'import-finished': 'La importación «{name}» ha terminado: {created} creados, {failed} con errores.',
       'avatar-ready': 'Tu avatar «{title}» está listo.',
       'review-published': 'Se ha publicado la versión {version} del curso «{course}», que revisas.',
+      'expiry-soon': 'Tu suscripción al curso «{course}» termina el {date}.',
     },
   },
   en: {
@@ -33,6 +34,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'import-finished': 'The import "{name}" has finished: {created} created, {failed} with errors.',
       'avatar-ready': 'Your avatar "{title}" is ready.',
       'review-published': 'Version {version} of the course "{course}", which you review, has been published.',
+      'expiry-soon': 'Your subscription to the course "{course}" ends on {date}.',
     },
   },
   it: {
@@ -47,6 +49,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'import-finished': "L'importazione «{name}» è terminata: {created} creati, {failed} con errori.",
       'avatar-ready': 'Il tuo avatar «{title}» è pronto.',
       'review-published': 'È stata pubblicata la versione {version} del corso «{course}», che revisioni.',
+      'expiry-soon': 'La tua iscrizione al corso «{course}» scade il {date}.',
     },
   },
   de: {
@@ -61,6 +64,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'import-finished': 'Der Import „{name}“ ist abgeschlossen: {created} angelegt, {failed} mit Fehlern.',
       'avatar-ready': 'Ihr Avatar „{title}“ ist fertig.',
       'review-published': 'Version {version} des Kurses „{course}“, den Sie prüfen, wurde veröffentlicht.',
+      'expiry-soon': 'Ihr Abonnement des Kurses „{course}“ endet am {date}.',
     },
   },
   ru: {
@@ -75,6 +79,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'import-finished': 'Импорт «{name}» завершён: создано {created}, с ошибками {failed}.',
       'avatar-ready': 'Ваш аватар «{title}» готов.',
       'review-published': 'Опубликована версия {version} курса «{course}», который вы проверяете.',
+      'expiry-soon': 'Ваша подписка на курс «{course}» заканчивается {date}.',
     },
   },
 }

@@ -43,6 +43,20 @@ export async function notify(tx: Queryable, userSub: string, kind: NotificationK
 }
 
 /**
+ * One notification for one user unless the same one (kind, parameters, link) was made already: for an
+ * event a job may come to again (an expiry reminder claimed again after its mail failed).
+ */
+export async function notifyOnce(tx: Queryable, userSub: string, kind: NotificationKind, params: NotificationParams, link: string | null): Promise<void> {
+  const [sql, values] = withDefaults(
+    `INSERT INTO notifications (user_sub, kind, params, link, mail_pending)
+     SELECT $1, $2, $3::jsonb, $4, ${mailPending('$1', '$2::text')}
+      WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE user_sub = $1 AND kind = $2 AND params = $3::jsonb AND link IS NOT DISTINCT FROM $4)`,
+    [userSub, kind, JSON.stringify(params), link],
+  )
+  await tx.query(sql, values)
+}
+
+/**
  * A new published version of a course: one row for every learner holding an active subscription to
  * it (course-updated), and one for every collaborator (its reviewers and co-creators) but the one who
  * published (review-published). One INSERT … SELECT each, whatever the number of learners.

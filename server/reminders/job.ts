@@ -6,6 +6,8 @@ import type { MailProgress } from '../mail/notices.js'
 import { progressOfCourses } from '../courses/progress/queries.js'
 import { percentOf } from '../courses/progress/rules.js'
 import { iso } from '../http/dates.js'
+import { notifyOnce } from '../notifications/queries.js'
+import type { NotificationParams } from '../../contracts/notifications.js'
 import {
   activeCoursesOf,
   claimDigests,
@@ -103,7 +105,10 @@ export class ReminderJob {
       const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, hashtext($2)) AS locked', [...REMINDER_LOCK])
       if (rows[0]?.locked !== true) return null
       const week = isoWeek(at)
-      return { reminders: await claimDueReminders(tx, at, this.batch), week, digests: await claimDigests(tx, at, week, this.batch) }
+      const reminders = await claimDueReminders(tx, at, this.batch)
+      // Each reminder shows in the learner's notifications too (once, even when its mail is tried again).
+      for (const r of reminders) await notifyOnce(tx, r.user_sub, 'expiry-soon', expiryParams(r, at), `/galaxy/courses/overview/${r.course_uuid}`)
+      return { reminders, week, digests: await claimDigests(tx, at, week, this.batch) }
     })
     if (!claimed) return { ran: false, reminders: 0, digests: 0 }
     let reminders = 0
@@ -221,4 +226,10 @@ export class ReminderJob {
     )
     return true
   }
+}
+
+/** An expiry notice's parameters: the course, the whole days left (at least one) and the end's date. */
+function expiryParams(r: ClaimedReminder, at: Date): NotificationParams {
+  const ends = new Date(r.expires_at)
+  return { course: r.course_name, smart_count: Math.max(1, Math.ceil((ends.getTime() - at.getTime()) / 86_400_000)), date: ends.toISOString().slice(0, 10) }
 }

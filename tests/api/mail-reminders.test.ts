@@ -59,6 +59,15 @@ async function learner(name: string, locale?: string, plan = course.plans[0]) {
 /** The reminder and digest mail sent to `email` (not the account's invitation). */
 const noticesTo = (email: string): Mail[] => mailsTo(api.config.dataDir, email).filter((m) => m.headers.has('list-unsubscribe'))
 
+/** The learner's expiry notifications, newest first. */
+async function expiryNotices(who: Caller): Promise<Array<{ kind: string; params: Record<string, unknown> }>> {
+  const res = await api.call(who, 'GET', '/api/v2/notifications')
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json().items as Array<{ kind: string; params: Record<string, unknown> }>)
+    .filter((n) => n.kind === 'expiry-soon')
+    .map(({ kind, params }) => ({ kind, params }))
+}
+
 const tokenOf = (mail: Mail) => {
   const m = /^<https:\/\/aula\.example\.test\/api\/v2\/mail\/unsubscribe\?token=([^>]+)>$/.exec(mail.headers.get('list-unsubscribe') ?? '')
   expect(m, mail.headers.get('list-unsubscribe')).not.toBeNull()
@@ -103,6 +112,8 @@ describe('expiry reminders', () => {
       'Aula: your subscription to Astronomía ends in 3 days',
       'Aula: your subscription to Astronomía ends today',
     ])
+    // Each reminder is a notification too, with the whole days left.
+    expect((await expiryNotices(who)).map((n) => n.params.smart_count)).toEqual([1, 3, 14])
   })
 
   it('writes in Spanish by default and in the learner’s language otherwise; skips thresholds longer than the plan', async () => {
@@ -208,6 +219,8 @@ describe('claims', () => {
     }
     await run()
     expect(noticesTo(who.email).map((m) => m.subject)).toEqual(['Aula: your subscription to Astronomía ends in 14 days'])
+    // The learner's notifications show it once, although the reminder was claimed twice.
+    expect(await expiryNotices(who)).toEqual([{ kind: 'expiry-soon', params: { course: 'Astronomía', smart_count: 14, date: expect.any(String) } }])
   })
 })
 

@@ -29,6 +29,7 @@ export const notifications = {
     'import-finished': 'Import finished',
     'avatar-ready': 'Avatar ready',
     'review-published': 'Course you review published',
+    'expiry-soon': 'Subscription ending soon',
   },
   texts: {
     'subscription-added': 'You now have access to the course "%{course}" (%{plan}).',
@@ -38,5 +39,7 @@ export const notifications = {
     'import-finished': 'The import "%{name}" has finished: %{created} created, %{failed} with errors.',
     'avatar-ready': 'Your avatar "%{title}" is ready.',
     'review-published': 'Version %{version} of the course "%{course}", which you review, has been published.',
+    'expiry-soon':
+      'Your subscription to the course "%{course}" ends in %{smart_count} day. |||| Your subscription to the course "%{course}" ends in %{smart_count} days.',
   },
 } satisfies NotificationsMessages

@@ -6,7 +6,11 @@ import { variantOf, type DeepPartial } from '../variant'
  * (../mx/notifications.ts), which gives every other text.
  */
 export const differences = {
+  kinds: {
+    'expiry-soon': 'Tu suscripción caduca pronto',
+  },
   texts: {
+    'expiry-soon': 'Tu suscripción al curso «%{course}» caduca en %{smart_count} día. |||| Tu suscripción al curso «%{course}» caduca en %{smart_count} días.',
     'subscription-revoked': 'Se ha revocado tu suscripción al curso «%{course}».',
     'certificate-issued': 'Has obtenido el certificado del curso «%{course}».',
     'import-finished': 'La importación «%{name}» ha terminado: %{created} creados, %{failed} con errores.',

@@ -29,6 +29,7 @@ export const notifications = {
     'import-finished': 'Import abgeschlossen',
     'avatar-ready': 'Avatar fertig',
     'review-published': 'Geprüfter Kurs veröffentlicht',
+    'expiry-soon': 'Abonnement endet bald',
   },
   texts: {
     'subscription-added': 'Sie haben jetzt Zugang zum Kurs „%{course}“ (%{plan}).',
@@ -38,5 +39,7 @@ export const notifications = {
     'import-finished': 'Der Import „%{name}“ ist abgeschlossen: %{created} angelegt, %{failed} mit Fehlern.',
     'avatar-ready': 'Ihr Avatar „%{title}“ ist fertig.',
     'review-published': 'Version %{version} des Kurses „%{course}“, den Sie prüfen, wurde veröffentlicht.',
+    'expiry-soon':
+      'Ihr Abonnement des Kurses „%{course}“ endet in %{smart_count} Tag. |||| Ihr Abonnement des Kurses „%{course}“ endet in %{smart_count} Tagen.',
   },
 } satisfies NotificationsMessages

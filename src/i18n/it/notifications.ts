@@ -29,6 +29,7 @@ export const notifications = {
     'import-finished': 'Importazione terminata',
     'avatar-ready': 'Avatar pronto',
     'review-published': 'Corso che revisioni pubblicato',
+    'expiry-soon': 'Iscrizione in scadenza',
   },
   texts: {
     'subscription-added': 'Ora hai accesso al corso «%{course}» (%{plan}).',
@@ -38,5 +39,7 @@ export const notifications = {
     'import-finished': "L'importazione «%{name}» è terminata: %{created} creati, %{failed} con errori.",
     'avatar-ready': 'Il tuo avatar «%{title}» è pronto.',
     'review-published': 'È stata pubblicata la versione %{version} del corso «%{course}», che revisioni.',
+    'expiry-soon':
+      'La tua iscrizione al corso «%{course}» scade tra %{smart_count} giorno. |||| La tua iscrizione al corso «%{course}» scade tra %{smart_count} giorni.',
   },
 } satisfies NotificationsMessages

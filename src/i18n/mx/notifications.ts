@@ -28,6 +28,7 @@ export const notifications = {
     'import-finished': 'Importación terminada',
     'avatar-ready': 'Avatar listo',
     'review-published': 'Curso que revisas publicado',
+    'expiry-soon': 'Tu suscripción termina pronto',
   },
   texts: {
     'subscription-added': 'Ya tienes acceso al curso «%{course}» (%{plan}).',
@@ -37,6 +38,8 @@ export const notifications = {
     'import-finished': 'La importación «%{name}» terminó: %{created} creados, %{failed} con errores.',
     'avatar-ready': 'Tu avatar «%{title}» está listo.',
     'review-published': 'Se publicó la versión %{version} del curso «%{course}», que revisas.',
+    'expiry-soon':
+      'Tu suscripción al curso «%{course}» termina en %{smart_count} día. |||| Tu suscripción al curso «%{course}» termina en %{smart_count} días.',
   },
 }
 

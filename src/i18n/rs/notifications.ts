@@ -29,6 +29,7 @@ export const notifications = {
     'import-finished': 'Импорт завершён',
     'avatar-ready': 'Аватар готов',
     'review-published': 'Опубликован проверяемый курс',
+    'expiry-soon': 'Подписка скоро закончится',
   },
   texts: {
     'subscription-added': 'Теперь у вас есть доступ к курсу «%{course}» (%{plan}).',
@@ -38,5 +39,7 @@ export const notifications = {
     'import-finished': 'Импорт «%{name}» завершён: создано %{created}, с ошибками %{failed}.',
     'avatar-ready': 'Ваш аватар «%{title}» готов.',
     'review-published': 'Опубликована версия %{version} курса «%{course}», который вы проверяете.',
+    'expiry-soon':
+      'Ваша подписка на курс «%{course}» закончится через %{smart_count} день. |||| Ваша подписка на курс «%{course}» закончится через %{smart_count} дня. |||| Ваша подписка на курс «%{course}» закончится через %{smart_count} дней.',
   },
 } satisfies NotificationsMessages
