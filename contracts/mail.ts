@@ -31,7 +31,7 @@ export type UnsubscribeQuery = Static<typeof UnsubscribeQuery>
 
 /** What a one-click unsubscribe turned off. */
 export const Unsubscribed = Type.Object({
-  unsubscribed: Type.Enum(['reminders', 'digest']),
+  unsubscribed: Type.Enum(['reminders', 'digest', 'notifications']),
 })
 export type Unsubscribed = Static<typeof Unsubscribed>
 

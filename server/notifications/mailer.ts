@@ -4,6 +4,8 @@ import type { IdentityAdmin } from '../identity/admin-client.js'
 import type { Mailer } from '../mail/index.js'
 import { notificationOf } from './hub.js'
 import { claimMail } from './queries.js'
+import { mailSigningKey } from '../reminders/queries.js'
+import { unsubscribeToken } from '../reminders/unsubscribe.js'
 
 const BATCH = 20
 /** Rows waiting are looked for this often even without an announcement (one missed, or a PGlite restart). */
@@ -21,6 +23,7 @@ export class NotificationMailer {
   private running: Promise<void> | null = null
   private again = false
   private stopped = false
+  private signingKey: Buffer | null = null
 
   constructor(
     private readonly db: Db,
@@ -29,6 +32,12 @@ export class NotificationMailer {
     private readonly log: FastifyBaseLogger,
     private readonly publicUrl: string | undefined,
   ) {}
+
+  /** The key of the one-click unsubscribe links (the reminders' key, kept in the database). */
+  private async key(): Promise<Buffer> {
+    this.signingKey ??= await mailSigningKey(this.db)
+    return this.signingKey
+  }
 
   start(): void {
     this.poll = setInterval(() => this.wake(), POLL_MS)
@@ -78,7 +87,15 @@ export class NotificationMailer {
             const user = await this.users.getUser(row.user_sub)
             if (!user?.email || !user.enabled) continue
             const url = this.publicUrl && n.link ? `${this.publicUrl.replace(/\/$/, '')}${n.link}` : undefined
-            await this.mailer.send(user.email, { kind: 'notification', about: n.kind, params: n.params, ...(url ? { url } : {}) }, user.attributes.locale)
+            const unsubscribeUrl = this.publicUrl
+              ? `${this.publicUrl.replace(/\/$/, '')}/api/v2/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(await this.key(), row.user_sub, 'notifications'))}`
+              : undefined
+            await this.mailer.send(
+              user.email,
+              { kind: 'notification', about: n.kind, params: n.params, ...(url ? { url } : {}) },
+              user.attributes.locale,
+              unsubscribeUrl ? { unsubscribeUrl } : undefined,
+            )
           } catch (err) {
             this.log.warn({ err, notification: row.id }, 'a notification could not be mailed')
           }

@@ -142,6 +142,16 @@ export async function savePreferences(db: Queryable, userSub: string, items: Arr
   )
 }
 
+/** Turns every kind's mail off for the user (a notification mail's one-click unsubscribe), and drops what waits to be mailed. */
+export async function stopNotificationMail(db: Queryable, userSub: string): Promise<void> {
+  await savePreferences(
+    db,
+    userSub,
+    NOTIFICATION_KINDS.map((kind) => ({ kind, byMail: false })),
+  )
+  await db.query('UPDATE notifications SET mail_pending = false WHERE user_sub = $1 AND mail_pending', [userSub])
+}
+
 /**
  * Takes up to `limit` rows waiting to be mailed (made at least `minAgeMs` ago) and clears their flag,
  * in the caller's transaction: with several processes, SKIP LOCKED gives each row to one sender.

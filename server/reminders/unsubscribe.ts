@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 
 /** What a link unsubscribes from: the mail it came in. */
-export type UnsubscribeTopic = 'reminders' | 'digest'
-const TOPICS: readonly UnsubscribeTopic[] = ['reminders', 'digest']
+export type UnsubscribeTopic = 'reminders' | 'digest' | 'notifications'
+const TOPICS: readonly UnsubscribeTopic[] = ['reminders', 'digest', 'notifications']
 
 const mac = (key: Buffer, sub: string, topic: UnsubscribeTopic) =>
   crypto.createHmac('sha256', key).update(`aula-unsubscribe:${topic}:${sub.length}:${sub}`).digest('base64url')

@@ -56,8 +56,9 @@ async function learner(name: string, locale?: string, plan = course.plans[0]) {
   return who
 }
 
-/** The reminder and digest mail sent to `email` (not the account's invitation). */
-const noticesTo = (email: string): Mail[] => mailsTo(api.config.dataDir, email).filter((m) => m.headers.has('list-unsubscribe'))
+/** The reminder and digest mail sent to `email` (not the account's invitation, nor notifications' mail). */
+const noticesTo = (email: string): Mail[] =>
+  mailsTo(api.config.dataDir, email).filter((m) => m.headers.has('list-unsubscribe') && !m.headers.get('list-unsubscribe')!.includes('token=notifications.'))
 
 /** The learner's expiry notifications, newest first. */
 async function expiryNotices(who: Caller): Promise<Array<{ kind: string; params: Record<string, unknown> }>> {
@@ -295,6 +296,28 @@ describe('one-click unsubscribe', () => {
     setDay(27.5)
     await run()
     expect(noticesTo(who.email)).toHaveLength(1)
+  })
+})
+
+describe('notification mail', () => {
+  it('carries a one-click unsubscribe that turns every notification mail off, without sign-in', async () => {
+    setDay(0)
+    const who = await learner('Nina Notified', 'eng')
+    await api.app.notifications.mail.drain()
+    const mail = mailsTo(api.config.dataDir, who.email).find((m) => m.subject === 'Aula: you have a notification')!
+    expect(mail.text).toContain('You now have access to the course "Astronomía" (Month).')
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const token = tokenOf(mail)
+    expect(token).toMatch(/^notifications\./)
+    const res = await api.app.inject({
+      method: 'POST',
+      url: `/api/v2/mail/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { accept: 'application/json' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ unsubscribed: 'notifications' })
+    const prefs = await api.call(who, 'GET', '/api/v2/notifications/preferences')
+    expect((prefs.json().items as Array<{ byMail: boolean }>).every((p) => !p.byMail)).toBe(true)
   })
 })
 

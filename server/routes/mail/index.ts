@@ -8,6 +8,7 @@ import { confirmPage, donePage, invalidPage, PAGE_POLICY } from '../../reminders
 import { mailSigningKey, preferencesOf, setPreferences, type MailPreferencesRow } from '../../reminders/queries.js'
 import { readUnsubscribeToken, type UnsubscribeTopic } from '../../reminders/unsubscribe.js'
 import type { App } from '../../types.js'
+import { stopNotificationMail } from '../../notifications/queries.js'
 
 const tags = ['mail']
 const HtmlPage = Type.String({ description: 'An HTML page (text/html).' })
@@ -37,7 +38,9 @@ export default async function mailRoutes(app: App) {
   const topicOf = async (token: string): Promise<{ sub: string; topic: UnsubscribeTopic } | null> => readUnsubscribeToken(await signingKey(), token)
 
   const unsubscribe = async (sub: string, topic: UnsubscribeTopic) => {
-    await setPreferences(app.db, sub, topic === 'reminders' ? { expiryReminders: false } : { weeklyDigest: false })
+    // A notification's mail turns every notification mail off (the settings pane turns single kinds back on).
+    if (topic === 'notifications') await stopNotificationMail(app.db, sub)
+    else await setPreferences(app.db, sub, topic === 'reminders' ? { expiryReminders: false } : { weeklyDigest: false })
   }
 
   app.get(
