@@ -55,17 +55,24 @@ export class NotificationHub {
         this.listening = listening
       },
     }
-    if (this.db.listen) this.listener = await this.db.listen(NOTIFICATIONS_CHANNEL, handlers)
-    else if (this.db.localListen) {
-      this.listener = await this.db.localListen(NOTIFICATIONS_CHANNEL, handlers.message)
-      this.listening = true
+    try {
+      if (this.db.listen) this.listener = await this.db.listen(NOTIFICATIONS_CHANNEL, handlers)
+      else if (this.db.localListen) {
+        this.listener = await this.db.localListen(NOTIFICATIONS_CHANNEL, handlers.message)
+        this.listening = true
+      }
+    } catch (err) {
+      // The database is not there (yet): the server still starts; streams show what they load and
+      // resync on their next connection, and /api/health says the database is unavailable.
+      this.log.warn({ err }, 'notification announcements unavailable: live streams only load on connection')
+      this.listening = false
     }
   }
 
   async stop(): Promise<void> {
     for (const set of this.streams.values()) for (const s of set) s.end()
     this.streams.clear()
-    await this.listener?.close()
+    await this.listener?.close().catch((err: unknown) => this.log.warn({ err }, 'the notification listener did not close cleanly'))
     this.listener = null
   }
 

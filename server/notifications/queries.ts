@@ -133,7 +133,9 @@ export async function preferencesOf(db: Queryable, userSub: string): Promise<Arr
   return NOTIFICATION_KINDS.map((kind) => ({ kind, byMail: chosen.get(kind) ?? MAIL_DEFAULTS[kind] }))
 }
 
-export async function savePreferences(db: Queryable, userSub: string, items: Array<{ kind: NotificationKind; byMail: boolean }>): Promise<void> {
+export async function savePreferences(db: Queryable, userSub: string, given: Array<{ kind: NotificationKind; byMail: boolean }>): Promise<void> {
+  // A kind named twice counts once, as last given (one row may not be changed twice by one statement).
+  const items = [...new Map(given.map((i) => [i.kind, i])).values()]
   await db.query(
     `INSERT INTO notification_preferences (user_sub, kind, by_mail)
      SELECT $1, k, m FROM unnest($2::text[], $3::boolean[]) AS t(k, m)

@@ -155,6 +155,15 @@ describe('preferences and mail', () => {
     expect(put.statusCode, put.body).toBe(200)
     expect(put.json().items.find((p: { kind: string }) => p.kind === 'course-updated').byMail).toBe(true)
     expect((await api.call(who, 'PUT', `${N}/preferences`, { items: [{ kind: 'nope', byMail: true }] })).statusCode).toBe(400)
+    // A kind named twice counts once, as last given.
+    const twice = await api.call(who, 'PUT', `${N}/preferences`, {
+      items: [
+        { kind: 'avatar-ready', byMail: true },
+        { kind: 'avatar-ready', byMail: false },
+      ],
+    })
+    expect(twice.statusCode, twice.body).toBe(200)
+    expect(twice.json().items.find((p: { kind: string }) => p.kind === 'avatar-ready').byMail).toBe(false)
     // Another user's choices are their own.
     expect((await api.call(newLearner(), 'GET', `${N}/preferences`)).json().items).toEqual(before)
   })
