@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
-import { attachmentsOf } from './attachments.js'
+import { nodemailerMessage } from './compose.js'
 import type { MailTransport, OutgoingMail } from './index.js'
 
 /**
@@ -24,15 +24,7 @@ export class FileTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.composer.sendMail({
-      from: this.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.headers,
-      attachments: attachmentsOf(mail),
-    })
+    const info = await this.composer.sendMail(nodemailerMessage(this.from, mail))
     await fs.mkdir(this.dir, { recursive: true, mode: 0o700 })
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`
     const file = path.join(this.dir, name)

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
-import { attachmentsOf } from './attachments.js'
+import { nodemailerMessage } from './compose.js'
 import type { MailTransport, OutgoingMail } from './index.js'
 
 /** Production mail through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@host:465). */
@@ -16,15 +16,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transporter.sendMail({
-      from: this.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.headers,
-      attachments: attachmentsOf(mail),
-    })
+    const info = await this.transporter.sendMail(nodemailerMessage(this.from, mail))
     this.log.info({ kind: mail.kind, messageId: info.messageId }, 'mail message sent')
   }
 
