@@ -12,13 +12,13 @@ import { UUID_RE } from '../../../../http/paging.js'
  */
 
 export type CourseRole = 'owner' | 'collaborator' | 'reviewer' | 'admin'
-export type Capability = 'read' | 'edit' | 'manage' | 'publish'
+export type Capability = 'read' | 'edit' | 'manage' | 'publish' | 'grade'
 
 /** What each role may do; a caller holding several roles may do what any of them may. */
 export const ROLE_CAPABILITIES: Record<CourseRole, readonly Capability[]> = {
-  owner: ['read', 'edit', 'manage', 'publish'],
-  admin: ['read', 'edit', 'manage', 'publish'],
-  collaborator: ['read', 'edit'],
+  owner: ['read', 'edit', 'manage', 'publish', 'grade'],
+  admin: ['read', 'edit', 'manage', 'publish', 'grade'],
+  collaborator: ['read', 'edit', 'grade'],
   reviewer: ['read', 'publish'],
 }
 
