@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'avatar-ready',
   'review-published',
   'expiry-soon',
+  'discussion-reply',
+  'discussion-mention',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -31,6 +33,8 @@ export const MAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   'review-published': false,
   // The expiry reminder is its mail already (docs/mail.md).
   'expiry-soon': false,
+  'discussion-reply': false,
+  'discussion-mention': false,
 }
 
 /**

@@ -5,6 +5,7 @@ import { contentPolicy } from './courses/content-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
 import { monitoringPolicy } from './insights/monitoring-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
+import { discussionsPolicy } from './learner/discussions.js'
 import { financesPolicy } from './insights/finances-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
@@ -111,6 +112,8 @@ export const routePolicy = {
   ...adminCoursePolicy,
   ...storagePolicy,
   ...formsPolicy,
+  // Course discussions (decision 0034): the handlers check subscription or course staff.
+  ...discussionsPolicy,
   ...financesPolicy,
   ...monitoringPolicy,
   ...avatarsPolicy,

@@ -14,6 +14,8 @@ export const screenPolicy: ReadonlyArray<{ prefix: string; groups: readonly Grou
   { prefix: '/creator-old', groups: ['creator', 'reviewer', 'admin'] },
   // Administrators open the experimental screens without joining the group, as `EXPERIMENTAL` lets them call their API.
   { prefix: '/experimental', groups: ['experimental', 'admin'] },
+  // A course's discussion: its learners, and its staff (creators, administrators) without a subscription (decision 0034).
+  { prefix: '/galaxy/courses/discussions', groups: ['general', 'creator', 'reviewer', 'admin'] },
   { prefix: '/galaxy', groups: ['general'] },
   { prefix: '/courses', groups: ['general'] },
 ]

@@ -37,6 +37,8 @@ const Catalogue = screen(learnerArea, 'Catalogue')
 const CourseOverview = screen(learnerArea, 'CourseOverview')
 const CertificateVerification = screen(learnerArea, 'CertificateVerification')
 const Player = screen(playerArea, 'Player')
+const Discussion = screen(playerArea, 'Discussion')
+const DiscussionThread = screen(playerArea, 'DiscussionThread')
 const SettingsPage = screen(accountArea, 'SettingsPage')
 const NotificationsPage = screen(accountArea, 'NotificationsPage')
 const CourseListScreen = screen(builderArea, 'CourseListScreen')
@@ -166,6 +168,27 @@ export function App() {
                       <Area>
                         <Protected>
                           <Dashboard />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  {/* A course's discussion (decision 0034): learners and the course's staff. */}
+                  <Route
+                    path="/galaxy/courses/discussions/:uuid"
+                    element={
+                      <Area>
+                        <Protected>
+                          <Discussion />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/galaxy/courses/discussions/:uuid/:thread"
+                    element={
+                      <Area>
+                        <Protected>
+                          <DiscussionThread />
                         </Protected>
                       </Area>
                     }

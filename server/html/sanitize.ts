@@ -71,3 +71,30 @@ export function sanitizeDocumentHtml(html: string): string {
   sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml
   return sanitizer(html, OPTIONS).trim()
 }
+
+/** Markup dropped entirely, with what is inside it (scripts and styles never become text either). */
+const PLAIN: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
+
+/**
+ * Plain text with line breaks from what a person typed (discussion posts, decision 0034): every tag is
+ * removed (a `<script>` with its content), the text is kept as typed (`a < b` stays `a < b`; a tag typed as entities is removed too), line
+ * breaks are kept and runs of more than two blank lines are shortened. It is shown as text, never as HTML.
+ */
+export function sanitizePlainText(text: string): string {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml
+  const clean = sanitizer
+  // Entities decode to text; a tag written as entities (`&lt;script&gt;`) is then markup, so again until nothing changes.
+  let text0 = text.replace(/\r\n?/g, '\n')
+  for (let i = 0; i < 5; i++) {
+    const next = clean(text0, PLAIN).replace(/&(lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e])
+    if (next === text0) break
+    text0 = next
+  }
+  return text0.replace(/\n{3,}/g, '\n\n').trim()
+}

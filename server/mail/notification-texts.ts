@@ -20,6 +20,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'avatar-ready': 'Tu avatar «{title}» está listo.',
       'review-published': 'Se ha publicado la versión {version} del curso «{course}», que revisas.',
       'expiry-soon': 'Tu suscripción al curso «{course}» termina el {date}.',
+      'discussion-reply': '{author} ha respondido en «{thread}» ({course}).',
+      'discussion-mention': '{author} te ha mencionado en «{thread}» ({course}).',
     },
   },
   en: {
@@ -35,6 +37,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'avatar-ready': 'Your avatar "{title}" is ready.',
       'review-published': 'Version {version} of the course "{course}", which you review, has been published.',
       'expiry-soon': 'Your subscription to the course "{course}" ends on {date}.',
+      'discussion-reply': '{author} replied in "{thread}" ({course}).',
+      'discussion-mention': '{author} mentioned you in "{thread}" ({course}).',
     },
   },
   it: {
@@ -50,6 +54,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'avatar-ready': 'Il tuo avatar «{title}» è pronto.',
       'review-published': 'È stata pubblicata la versione {version} del corso «{course}», che revisioni.',
       'expiry-soon': 'La tua iscrizione al corso «{course}» scade il {date}.',
+      'discussion-reply': '{author} ha risposto in «{thread}» ({course}).',
+      'discussion-mention': '{author} ti ha menzionato in «{thread}» ({course}).',
     },
   },
   de: {
@@ -65,6 +71,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'avatar-ready': 'Ihr Avatar „{title}“ ist fertig.',
       'review-published': 'Version {version} des Kurses „{course}“, den Sie prüfen, wurde veröffentlicht.',
       'expiry-soon': 'Ihr Abonnement des Kurses „{course}“ endet am {date}.',
+      'discussion-reply': '{author} hat in „{thread}“ ({course}) geantwortet.',
+      'discussion-mention': '{author} hat Sie in „{thread}“ ({course}) erwähnt.',
     },
   },
   ru: {
@@ -80,6 +88,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'avatar-ready': 'Ваш аватар «{title}» готов.',
       'review-published': 'Опубликована версия {version} курса «{course}», который вы проверяете.',
       'expiry-soon': 'Ваша подписка на курс «{course}» заканчивается {date}.',
+      'discussion-reply': '{author} ответил(а) в теме «{thread}» ({course}).',
+      'discussion-mention': '{author} упомянул(а) вас в теме «{thread}» ({course}).',
     },
   },
 }

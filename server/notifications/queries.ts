@@ -175,3 +175,18 @@ export const KEEP_DAYS = 365
 export async function pruneNotifications(tx: Queryable): Promise<void> {
   await tx.query(`DELETE FROM notifications WHERE created_at < now() - $1::int * interval '1 day'`, [KEEP_DAYS])
 }
+
+/**
+ * A reply in a discussion thread (decision 0034): one discussion-reply for every follower of the
+ * thread but the people in `except` (the reply's author, and those it mentions, who get their own).
+ * One INSERT … SELECT, whatever the number of followers.
+ */
+export async function notifyThreadFollowers(tx: Queryable, thread: string, except: string[], params: NotificationParams, link: string): Promise<void> {
+  const [sql, values] = withDefaults(
+    `INSERT INTO notifications (user_sub, kind, params, link, mail_pending)
+     SELECT f.user_sub, 'discussion-reply', $2::jsonb, $3, ${mailPending('f.user_sub', "'discussion-reply'::text")}
+       FROM discussion_follows f WHERE f.thread_id = $1 AND NOT (f.user_sub = ANY($4::text[]))`,
+    [thread, JSON.stringify(params), link, except],
+  )
+  await tx.query(sql, values)
+}

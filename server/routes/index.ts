@@ -23,6 +23,7 @@ import userRoutes from './user/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
 import formRoutes from './v2/courses/forms/index.js'
+import discussionRoutes from './v2/courses/discussions/index.js'
 import learnerRoutes from './v2/courses/learner/index.js'
 
 /**
@@ -50,6 +51,7 @@ export default async function apiRoutes(app: App) {
   await app.register(learnerRoutes)
   await app.register(fileRoutes)
   await app.register(formRoutes)
+  await app.register(discussionRoutes)
   await app.register(certificateRoutes)
   await app.register(badgeRoutes)
   await app.register(financeRoutes, { prefix: '/v2/finances' })

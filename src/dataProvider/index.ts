@@ -6,6 +6,7 @@ import type { UserCoursesPage, UserSubscriptionsPage } from '../../contracts/sub
 import type { AdminVerbs } from './admin'
 import { httpClient } from './http'
 import type { BuilderVerbs } from './verbs/builder'
+import type { DiscussionVerbs } from './verbs/discussions'
 import type { ExperimentalVerbs } from './verbs/experimental'
 import type { InsightsVerbs } from './verbs/insights'
 import type { LearnerVerbs } from './verbs/learner'
@@ -20,7 +21,7 @@ export { httpClient, ApiError, errorFor } from './http'
  * one module per area (`./admin/`, `./verbs/`). Screens use them through `useDataProvider<AppDataProvider>()`;
  * code outside React receives the provider as an argument.
  */
-export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs {
+export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs, DiscussionVerbs {
   getUserSubscriptions(page: number): Promise<UserSubscriptionsPage>
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
@@ -162,6 +163,22 @@ const experimentalVerbs = lazyVerbs<ExperimentalVerbs>(async () => (await import
   listAvatarNodes: true,
 })
 
+const discussionVerbs = lazyVerbs<DiscussionVerbs>(async () => (await import('./verbs/discussions')).discussionVerbs, {
+  listThreads: true,
+  startThread: true,
+  getThread: true,
+  listReplies: true,
+  replyToThread: true,
+  editPost: true,
+  acceptAnswer: true,
+  followThread: true,
+  moderateThread: true,
+  hidePost: true,
+  reportPost: true,
+  listReported: true,
+  getDiscussionStaff: true,
+})
+
 export const dataProvider: AppDataProvider = {
   ...base,
   getList: async (resource, params) => (isAdmin(resource) ? (await admin()).adminProvider.getList(resource, params) : base.getList(resource, params)),
@@ -173,6 +190,7 @@ export const dataProvider: AppDataProvider = {
   ...builderVerbs,
   ...insightsVerbs,
   ...experimentalVerbs,
+  ...discussionVerbs,
   // Small and used by the top bar on every screen: not lazy.
   ...notificationVerbs,
   async getUserSubscriptions(page) {

@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack'
+import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined'
 import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Paper, Tab, Tabs, Typography } from '@mui/material'
 import { useCallback, useEffect, useMemo, useState } from 'react'
@@ -151,6 +152,12 @@ export function BuilderPage({ review = false }: { review?: boolean } = {}) {
               <SaveStatus saver={value.saver} />
             </Box>
           </Box>
+          {value.course.role !== 'reviewer' && (
+            // The course's staff read and moderate its discussion without a subscription (decision 0034).
+            <Button component={Link} to={`/galaxy/courses/discussions/${value.course.uuid}`} startIcon={<ForumOutlined />} variant="outlined" size="small">
+              {translate('aula.builder.page.discussion')}
+            </Button>
+          )}
           <Button component={Link} to={`${base}/review`} startIcon={<RateReviewOutlined />} variant="outlined" size="small">
             {translate('aula.builder.page.review')}
           </Button>

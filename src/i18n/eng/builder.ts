@@ -78,6 +78,7 @@ export const builder = {
     backToList: 'Back to my courses',
     tabs: 'Sections of the course editor',
     review: 'Review view',
+    discussion: 'Course discussion',
     role: 'Your role: %{role}',
     untitled: 'Untitled course',
     loadError: 'The course could not be loaded',

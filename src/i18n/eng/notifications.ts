@@ -30,6 +30,8 @@ export const notifications = {
     'avatar-ready': 'Avatar ready',
     'review-published': 'Course you review published',
     'expiry-soon': 'Subscription ending soon',
+    'discussion-reply': 'Reply in a discussion',
+    'discussion-mention': 'Mentioned in a discussion',
   },
   texts: {
     'subscription-added': 'You now have access to the course "%{course}" (%{plan}).',
@@ -41,5 +43,7 @@ export const notifications = {
     'review-published': 'Version %{version} of the course "%{course}", which you review, has been published.',
     'expiry-soon':
       'Your subscription to the course "%{course}" ends in %{smart_count} day. |||| Your subscription to the course "%{course}" ends in %{smart_count} days.',
+    'discussion-reply': '%{author} replied in "%{thread}" (%{course}).',
+    'discussion-mention': '%{author} mentioned you in "%{thread}" (%{course}).',
   },
 } satisfies NotificationsMessages

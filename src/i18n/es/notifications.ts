@@ -8,12 +8,15 @@ import { variantOf, type DeepPartial } from '../variant'
 export const differences = {
   kinds: {
     'expiry-soon': 'Tu suscripción caduca pronto',
+    'discussion-mention': 'Te han mencionado en una discusión',
   },
   texts: {
     'expiry-soon': 'Tu suscripción al curso «%{course}» caduca en %{smart_count} día. |||| Tu suscripción al curso «%{course}» caduca en %{smart_count} días.',
     'subscription-revoked': 'Se ha revocado tu suscripción al curso «%{course}».',
     'certificate-issued': 'Has obtenido el certificado del curso «%{course}».',
     'import-finished': 'La importación «%{name}» ha terminado: %{created} creados, %{failed} con errores.',
+    'discussion-reply': '%{author} ha respondido en «%{thread}» (%{course}).',
+    'discussion-mention': '%{author} te ha mencionado en «%{thread}» (%{course}).',
     'review-published': 'Se ha publicado la versión %{version} del curso «%{course}», que revisas.',
   },
 } satisfies DeepPartial<typeof mx>

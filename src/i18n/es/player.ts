@@ -47,6 +47,24 @@ export const differences = {
     sendError: 'No se han podido enviar tus respuestas. Siguen aquí: inténtalo de nuevo.',
     alreadyPassed: 'Ya has aprobado esta evaluación.',
   },
+  discussions: {
+    loadError: 'No se ha podido cargar la discusión.',
+    errors: {
+      send: 'No se ha podido publicar. Tu texto sigue aquí: inténtalo de nuevo.',
+      action: 'No se ha podido completar la acción. Inténtalo de nuevo.',
+      stale: 'Esta publicación ha cambiado en otra parte. Recarga para ver la versión actual.',
+      locked: 'Esta conversación se ha cerrado: ya no admite respuestas.',
+    },
+    hidden: 'El equipo del curso ha ocultado esta publicación.',
+    actions: {
+      reportedByMe: 'Has denunciado esta publicación',
+      report: 'Denunciar',
+    },
+    reported: 'Denunciada %{smart_count} vez |||| Denunciada %{smart_count} veces',
+    reportedTitle: 'Publicaciones denunciadas',
+    showReported: 'Ver publicaciones denunciadas',
+    noReported: 'No hay publicaciones denunciadas.',
+  },
 } satisfies DeepPartial<PlayerMessages>
 
 export const player: PlayerMessages = variantOf(mx, differences)

@@ -78,6 +78,7 @@ export const builder = {
     backToList: 'Zurück zu meinen Kursen',
     tabs: 'Bereiche des Kurseditors',
     review: 'Prüfansicht',
+    discussion: 'Kursdiskussion',
     role: 'Ihre Rolle: %{role}',
     untitled: 'Kurs ohne Namen',
     loadError: 'Der Kurs konnte nicht geladen werden',

@@ -30,6 +30,8 @@ export const notifications = {
     'avatar-ready': 'Avatar fertig',
     'review-published': 'Geprüfter Kurs veröffentlicht',
     'expiry-soon': 'Abonnement endet bald',
+    'discussion-reply': 'Antwort in einer Diskussion',
+    'discussion-mention': 'Erwähnung in einer Diskussion',
   },
   texts: {
     'subscription-added': 'Sie haben jetzt Zugang zum Kurs „%{course}“ (%{plan}).',
@@ -41,5 +43,7 @@ export const notifications = {
     'review-published': 'Version %{version} des Kurses „%{course}“, den Sie prüfen, wurde veröffentlicht.',
     'expiry-soon':
       'Ihr Abonnement des Kurses „%{course}“ endet in %{smart_count} Tag. |||| Ihr Abonnement des Kurses „%{course}“ endet in %{smart_count} Tagen.',
+    'discussion-reply': '%{author} hat in „%{thread}“ (%{course}) geantwortet.',
+    'discussion-mention': '%{author} hat Sie in „%{thread}“ (%{course}) erwähnt.',
   },
 } satisfies NotificationsMessages

@@ -78,6 +78,7 @@ export const builder = {
     backToList: 'Torna ai miei corsi',
     tabs: "Sezioni dell'editor del corso",
     review: 'Vista di revisione',
+    discussion: 'Discussione del corso',
     role: 'Il tuo ruolo: %{role}',
     untitled: 'Corso senza nome',
     loadError: 'Impossibile caricare il corso',

@@ -30,6 +30,8 @@ export const notifications = {
     'avatar-ready': 'Avatar pronto',
     'review-published': 'Corso che revisioni pubblicato',
     'expiry-soon': 'Iscrizione in scadenza',
+    'discussion-reply': 'Risposta in una discussione',
+    'discussion-mention': 'Menzione in una discussione',
   },
   texts: {
     'subscription-added': 'Ora hai accesso al corso «%{course}» (%{plan}).',
@@ -41,5 +43,7 @@ export const notifications = {
     'review-published': 'È stata pubblicata la versione %{version} del corso «%{course}», che revisioni.',
     'expiry-soon':
       'La tua iscrizione al corso «%{course}» scade tra %{smart_count} giorno. |||| La tua iscrizione al corso «%{course}» scade tra %{smart_count} giorni.',
+    'discussion-reply': '%{author} ha risposto in «%{thread}» (%{course}).',
+    'discussion-mention': '%{author} ti ha menzionato in «%{thread}» (%{course}).',
   },
 } satisfies NotificationsMessages

@@ -82,6 +82,7 @@ export const builder = {
     backToList: 'Volver a mis cursos',
     tabs: 'Secciones del editor del curso',
     review: 'Vista de revisión',
+    discussion: 'Discusión del curso',
     role: 'Tu papel: %{role}',
     untitled: 'Curso sin nombre',
     loadError: 'No se pudo cargar el curso',

@@ -29,6 +29,8 @@ export const notifications = {
     'avatar-ready': 'Avatar listo',
     'review-published': 'Curso que revisas publicado',
     'expiry-soon': 'Tu suscripción termina pronto',
+    'discussion-reply': 'Respuesta en una discusión',
+    'discussion-mention': 'Te mencionaron en una discusión',
   },
   texts: {
     'subscription-added': 'Ya tienes acceso al curso «%{course}» (%{plan}).',
@@ -40,6 +42,8 @@ export const notifications = {
     'review-published': 'Se publicó la versión %{version} del curso «%{course}», que revisas.',
     'expiry-soon':
       'Tu suscripción al curso «%{course}» termina en %{smart_count} día. |||| Tu suscripción al curso «%{course}» termina en %{smart_count} días.',
+    'discussion-reply': '%{author} respondió en «%{thread}» (%{course}).',
+    'discussion-mention': '%{author} te mencionó en «%{thread}» (%{course}).',
   },
 }
 

@@ -78,6 +78,7 @@ export const builder = {
     backToList: 'К моим курсам',
     tabs: 'Разделы редактора курса',
     review: 'Режим рецензии',
+    discussion: 'Обсуждение курса',
     role: 'Ваша роль: %{role}',
     untitled: 'Курс без названия',
     loadError: 'Не удалось загрузить курс',

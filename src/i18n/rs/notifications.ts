@@ -30,6 +30,8 @@ export const notifications = {
     'avatar-ready': 'Аватар готов',
     'review-published': 'Опубликован проверяемый курс',
     'expiry-soon': 'Подписка скоро закончится',
+    'discussion-reply': 'Ответ в обсуждении',
+    'discussion-mention': 'Упоминание в обсуждении',
   },
   texts: {
     'subscription-added': 'Теперь у вас есть доступ к курсу «%{course}» (%{plan}).',
@@ -41,5 +43,7 @@ export const notifications = {
     'review-published': 'Опубликована версия %{version} курса «%{course}», который вы проверяете.',
     'expiry-soon':
       'Ваша подписка на курс «%{course}» закончится через %{smart_count} день. |||| Ваша подписка на курс «%{course}» закончится через %{smart_count} дня. |||| Ваша подписка на курс «%{course}» закончится через %{smart_count} дней.',
+    'discussion-reply': '%{author} ответил(а) в теме «%{thread}» (%{course}).',
+    'discussion-mention': '%{author} упомянул(а) вас в теме «%{thread}» (%{course}).',
   },
 } satisfies NotificationsMessages

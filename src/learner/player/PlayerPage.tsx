@@ -1,4 +1,5 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined'
+import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import Close from '@mui/icons-material/Close'
 import MenuIcon from '@mui/icons-material/Menu'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
@@ -13,6 +14,8 @@ import { useTitleName } from '../../layout/DocumentTitle'
 import { LanguageMenu } from '../../layout/topbar/LanguageMenu'
 import type { AppDataProvider } from '../../dataProvider'
 import { isRetryable } from '../../ui/LoadFailure'
+import { BlockThreads } from '../discussions/BlockThreads'
+import { discussionPath } from '../discussions/paths'
 import { refusalOf } from './refusal'
 import { BlockNav, BlockScreen } from './BlockScreen'
 import { CertificateBanner } from './CertificateBanner'
@@ -173,6 +176,9 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
           {index.course.name}
         </Typography>
         <Box sx={{ flex: { xs: 1, sm: 'none' } }} />
+        <Button component={RouterLink} to={discussionPath(course)} startIcon={<ForumOutlined aria-hidden="true" />} sx={{ flexShrink: 0 }}>
+          {t('discussions.entry')}
+        </Button>
         <ExpiryCountdown t={t} course={index.course.uuid} remainingDays={index.subscription.remainingDays} />
         <ProgressMeter t={t} progress={index.progress} />
         <LanguageMenu />
@@ -219,6 +225,7 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
                 onRefused={onRefused}
               />
               <BlockNav t={t} course={course} blocks={blocks} position={position} />
+              <BlockThreads key={`threads-${block}`} t={t} course={course} block={blocks[position].id} />
             </>
           )}
         </Box>

@@ -58,7 +58,8 @@ describe('course player: resuming, moving, access and language', () => {
     const outline = within(main)
       .getAllByRole('heading')
       .map((h) => `${h.tagName} ${h.textContent}`)
-    expect(outline).toEqual(['H1 Welcome', 'H2 Before you start', 'H3 Materials', 'H4 Paper', 'H2 Session one', 'H3 Warm-up'])
+    // The block's threads follow the block under their own second-level heading.
+    expect(outline).toEqual(['H1 Welcome', 'H2 Before you start', 'H3 Materials', 'H4 Paper', 'H2 Session one', 'H3 Warm-up', 'H2 Questions about this block'])
     expect(main.querySelector('script, [onclick]')).toBeNull()
     const axe = (await import('axe-core')).default
     const results = await axe.run(container, { runOnly: ['heading-order'] })

@@ -171,6 +171,8 @@ export class FakePlayer {
           progress: this.progress(),
         })
       }),
+      // The block's threads under each block (decision 0034): none here.
+      http.get('*/api/v2/courses/discussions/:course/threads', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })),
       http.post('*/api/v2/courses/forms/request', () => HttpResponse.json(this.form())),
       http.post('*/api/v2/courses/forms/completed', async ({ request }) => {
         const body = (await request.json()) as { answers: Record<string, string[]> }
