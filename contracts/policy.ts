@@ -2,6 +2,7 @@ import { ADMIN, PUBLIC, SIGNED_IN, adminListRoutes, type Access, type AdminListR
 import { CATALOGUES, CATALOGUE_SINGULAR, type Catalogue } from './admin/catalogues.js'
 import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
+import { gradebookPolicy } from './courses/gradebook-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
 import { monitoringPolicy } from './insights/monitoring-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
@@ -114,6 +115,8 @@ export const routePolicy = {
   ...formsPolicy,
   // Course discussions (decision 0034): the handlers check subscription or course staff.
   ...discussionsPolicy,
+  // The gradebook and the learner's progress page (docs/teaching.md).
+  ...gradebookPolicy,
   ...financesPolicy,
   ...monitoringPolicy,
   ...avatarsPolicy,

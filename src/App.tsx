@@ -35,6 +35,7 @@ const Protected = screen(shellArea, 'Protected')
 const Dashboard = screen(learnerArea, 'Dashboard')
 const Catalogue = screen(learnerArea, 'Catalogue')
 const CourseOverview = screen(learnerArea, 'CourseOverview')
+const CourseProgress = screen(learnerArea, 'CourseProgress')
 const CertificateVerification = screen(learnerArea, 'CertificateVerification')
 const Player = screen(playerArea, 'Player')
 const Discussion = screen(playerArea, 'Discussion')
@@ -199,6 +200,16 @@ export function App() {
                       <Area>
                         <Protected>
                           <CourseOverview />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/galaxy/courses/progress/:uuid"
+                    element={
+                      <Area>
+                        <Protected>
+                          <CourseProgress />
                         </Protected>
                       </Area>
                     }

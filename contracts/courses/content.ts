@@ -140,6 +140,8 @@ export const FormValues = Type.Object({
   tries: Type.Integer({ minimum: 1, maximum: 20 }),
   requiredScore: Type.Number({ minimum: 0, maximum: 100 }),
   questions: Type.Array(FormQuestion, { maxItems: 200 }),
+  /** The form's weight in the gradebook's weighted grade (0–100; 1 when absent), set in the builder's gradebook tab. */
+  weight: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
 })
 export type FormValues = Static<typeof FormValues>
 
@@ -285,6 +287,7 @@ export const VALIDATION_KEYS = [
   'plan',
   'certificateTemplate',
   'forms',
+  'weights',
 ] as const
 export type ValidationKey = (typeof VALIDATION_KEYS)[number]
 

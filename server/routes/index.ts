@@ -24,6 +24,7 @@ import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
 import formRoutes from './v2/courses/forms/index.js'
 import discussionRoutes from './v2/courses/discussions/index.js'
+import gradebookRoutes from './v2/courses/gradebook/index.js'
 import learnerRoutes from './v2/courses/learner/index.js'
 
 /**
@@ -52,6 +53,7 @@ export default async function apiRoutes(app: App) {
   await app.register(fileRoutes)
   await app.register(formRoutes)
   await app.register(discussionRoutes)
+  await app.register(gradebookRoutes)
   await app.register(certificateRoutes)
   await app.register(badgeRoutes)
   await app.register(financeRoutes, { prefix: '/v2/finances' })

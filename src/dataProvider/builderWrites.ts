@@ -31,6 +31,9 @@ const segment = encodeURIComponent
 
 /** The writes of the builder's own tabs. */
 export const builderWrites = {
+  /** A graded block's weight (the gradebook tab), from the course's revision like every other write. */
+  weight: (uuid: string, block: string, weight: number) =>
+    ({ key: `weight:${block}`, method: 'PUT', url: `/api/v2/courses/gradebook/${segment(uuid)}/weights`, body: { block, weight } }) as const,
   general: (uuid: string, fields: Partial<GeneralData>) =>
     ({ key: 'general', method: 'PUT', url: `${CREATOR_API}/builder/update-general`, body: { uuid, ...fields } }) as const,
   media: (uuid: string, kind: MediaKind, path: string | null) =>

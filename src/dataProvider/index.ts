@@ -95,6 +95,7 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   subscribe: true,
   startCheckout: true,
   getCourseProgress: true,
+  getMyGrades: true,
   getPlayerIndex: true,
   getPlayerPage: true,
   recordOpened: true,
@@ -131,6 +132,9 @@ const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/
   getBlockHistory: true,
   getCourseReview: true,
   askResourceUpload: true,
+  getGradebook: true,
+  getGradeWeights: true,
+  downloadGradebook: true,
   sendCourseWrite: true,
 })
 

@@ -23,6 +23,7 @@ const KEYS = [
   'plan',
   'certificateTemplate',
   'forms',
+  'weights',
 ]
 
 /** Fills every general field the checklist asks for (what the general, media and plans tabs save). */
@@ -58,6 +59,7 @@ describe('publish/validate', () => {
     // Nothing to complete: no blocks, no forms.
     expect(byKey.blocks.ok).toBe(true)
     expect(byKey.forms).toEqual({ key: 'forms', ok: true, message: 'The course has no forms.' })
+    expect(byKey.weights).toEqual({ key: 'weights', ok: true, message: 'The graded items have valid weights.' })
   })
 
   it('flags incomplete blocks and forms that cannot be passed, naming them', async () => {

@@ -2,6 +2,7 @@ import type { CheckProblem, CheckProblemCode, CourseSnapshot, FormValues, Valida
 import type { Queryable } from '../../db/index.js'
 import { refreshPublishedCourse } from '../catalogue/index.js'
 import { notifyCoursePublished } from '../../notifications/queries.js'
+import { weightProblem } from '../gradebook/grades.js'
 import {
   collaborators,
   courseRow,
@@ -156,6 +157,7 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
   const badForms = forms.map((b) => ({ b, why: formProblem(b.values as Partial<FormValues>) })).filter((x) => x.why)
   const duration = course.duration_hours === null ? 0 : Number(course.duration_hours)
   const withBlock = sections.filter((s) => blocks.some((b) => b.section_id === s.id))
+  const weight = weightProblem(blocks)
   const describe = (list: Array<{ b: ItemRow; why: Problem | null }>) =>
     list
       .slice(0, 3)
@@ -192,6 +194,13 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
       forms.length ? 'Every form has questions with correct answers and a reachable required score.' : 'The course has no forms.',
       describe(badForms),
       problemsOf(badForms),
+    ),
+    // The gradebook's weighted grade needs something to weigh (docs/teaching.md "Gradebook").
+    item(
+      'weights',
+      weight === null,
+      'The graded items have valid weights.',
+      weight === 'allZero' ? 'Give at least one graded item (a form or an assignment) a weight above 0.' : 'Give every graded item a weight between 0 and 100.',
     ),
   ]
 }

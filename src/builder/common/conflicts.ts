@@ -247,6 +247,20 @@ export function conflictItems(writes: PendingWrite[], saved: SavedCourse): Confl
           mine: text(blockSummary(values)),
           theirs: found ? itemValue(found) : key('aula.builder.conflict.deletedThere'),
         })
+    } else if (write.key.startsWith('weight:')) {
+      // A graded block's weight (the gradebook tab): compared with the block's weight as saved.
+      const found = find(sections, String(body.block ?? write.key.slice(7)))
+      const theirs = found?.block ? (found.block.values.weight ?? 1) : undefined
+      const values = found?.block?.values ?? {}
+      const name = String(values.name || values.title || '').trim()
+      if (found?.block && same(theirs, body.weight)) drop(write.key)
+      else
+        put({
+          id: write.key,
+          label: key('aula.builder.gradebook.conflictLabel', { name: name.slice(0, 60) || '—' }),
+          mine: text(String(body.weight)),
+          theirs: found?.block ? text(String(theirs)) : key('aula.builder.conflict.deletedThere'),
+        })
     } else if (write.key.startsWith('delete:')) {
       const found = find(sections, String(body.id))
       if (!found && sections) drop(write.key)

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { CollaboratorsTab } from '../collaborators/CollaboratorsTab'
 import { FaqTab } from '../faq/FaqTab'
+import { GradebookTab } from '../gradebook/GradebookTab'
 import { GeneralForm } from '../general/GeneralForm'
 import { MediaTab } from '../media/MediaTab'
 import { ContentTab } from './ContentTab'
@@ -8,7 +9,7 @@ import { PlansTab } from '../plans/PlansTab'
 import { PublishTab } from '../publish/PublishTab'
 import { TagsTab } from '../tags/TagsTab'
 
-export type BuilderTab = 'general' | 'media' | 'content' | 'faq' | 'tags' | 'plans' | 'collaborators' | 'publish'
+export type BuilderTab = 'general' | 'media' | 'content' | 'faq' | 'tags' | 'plans' | 'collaborators' | 'gradebook' | 'publish'
 
 /** The builder's tabs in order, each a route (`/creator/courses/{uuid}/{id}`). */
 export const BUILDER_TABS: Array<{ id: BuilderTab; Panel: ComponentType }> = [
@@ -19,5 +20,6 @@ export const BUILDER_TABS: Array<{ id: BuilderTab; Panel: ComponentType }> = [
   { id: 'tags', Panel: TagsTab },
   { id: 'plans', Panel: PlansTab },
   { id: 'collaborators', Panel: CollaboratorsTab },
+  { id: 'gradebook', Panel: GradebookTab },
   { id: 'publish', Panel: PublishTab },
 ]

@@ -27,6 +27,7 @@ export const FIX_TAB: Record<string, BuilderTab> = {
   blocks: 'content',
   forms: 'content',
   plan: 'plans',
+  weights: 'gradebook',
 }
 
 type Step =

@@ -21,6 +21,8 @@ import type {
   UploadParams,
   UploadParamsBody,
 } from '../../../contracts/courses/creator'
+import type { GradebookExportQuery, GradebookPage, GradebookQuery, WeightsResponse } from '../../../contracts/courses/gradebook'
+import { downloadFile } from '../download'
 import { CREATOR_API, MEDIA_ROUTE, type ContentWrite, type MediaKind } from '../builderWrites'
 import { httpClient } from '../http'
 
@@ -37,6 +39,15 @@ const segment = encodeURIComponent
 function listPath(kind: 'all' | 'count', page: number, filter: CourseFilter, search: string) {
   const trimmed = search.trim()
   return `${kind}/${page}/${filter}${trimmed ? `/${segment(trimmed)}` : ''}`
+}
+
+/** The gradebook's routes (`/api/v2/courses/gradebook/{course}`). */
+export const GRADEBOOK_API = '/api/v2/courses/gradebook'
+const queryOf = (q: Partial<GradebookQuery>) => {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  const text = params.toString()
+  return text ? `?${text}` : ''
 }
 
 export const builderVerbs = {
@@ -87,6 +98,14 @@ export const builderVerbs = {
   },
 
   /** Sends one write of the builder's save queue, the course's revision added to its body. */
+  /** One page of the gradebook's table (course staff). */
+  getGradebook: async (course: string, query: Partial<GradebookQuery>) =>
+    (await httpClient<GradebookPage>(`${GRADEBOOK_API}/${segment(course)}${queryOf(query)}`)).json,
+  /** The draft's graded items with their weights, and the course's revision. */
+  getGradeWeights: async (course: string) => (await httpClient<WeightsResponse>(`${GRADEBOOK_API}/${segment(course)}/weights`)).json,
+  /** The whole table, with the same filters, as a CSV file. */
+  downloadGradebook: (course: string, filters: GradebookExportQuery, fileName: string) =>
+    downloadFile(`${GRADEBOOK_API}/${segment(course)}/export.csv${queryOf(filters)}`, fileName),
   async sendCourseWrite(write: ContentWrite, revision: number): Promise<{ revision?: number; [field: string]: unknown }> {
     const { json } = await httpClient<{ revision?: number; [field: string]: unknown }>(write.url, {
       method: write.method,

@@ -10,6 +10,7 @@ import type {
 } from '../../../contracts/learner/catalogue'
 import type { BadgeAnswer, Jwks, PublicBadgeAnswer, StatusListAnswer } from '../../../contracts/learner/badges'
 import type { CertificateVerification } from '../../../contracts/learner/certificates'
+import type { MyProgress } from '../../../contracts/courses/gradebook'
 import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import type {
   CourseProgress,
@@ -97,6 +98,11 @@ export const learnerVerbs = {
   /** The caller's completion of a course, with its certificate once issued (needs an active subscription). */
   async getCourseProgress(uuid: string): Promise<CourseProgress> {
     return (await httpClient<CourseProgress>(`${API}/metrics/gcc/${id(uuid)}`)).json
+  },
+
+  /** The learner's own gradebook: graded items, weights, scores, the weighted grade and what remains (needs an active subscription). */
+  async getMyGrades(uuid: string): Promise<MyProgress> {
+    return (await httpClient<MyProgress>(`/api/v2/courses/gradebook/${id(uuid)}/me`)).json
   },
 
   /** The course's index: sections, blocks with their completion, progress and where to resume. */

@@ -10,6 +10,7 @@ export const player: PlayerMessages = {
   closeIndex: 'Close the index',
   progress: '%{percent} % complete',
   progressLabel: 'Course progress',
+  grades: 'My grades',
   blocksDone: '%{done} of %{total} blocks',
   completed: 'Completed',
   pending: 'Not completed yet',

@@ -94,6 +94,11 @@ export const differences = {
       scoreUnreachable: 'pide una puntuación mínima que no se puede alcanzar',
     },
   },
+  gradebook: {
+    downloadFailed: 'No se ha podido descargar el archivo. Inténtalo de nuevo.',
+    moreFailed: 'No se han podido cargar más filas. Inténtalo de nuevo.',
+    noLearners: 'Aún no se ha inscrito nadie en este curso.',
+  },
 } satisfies DeepPartial<BuilderMessages>
 
 export const builder: BuilderMessages = variantOf(mx, differences)

@@ -32,6 +32,9 @@ export const differences = {
     badgeChecked: 'Su credencial Open Badges se ha comprobado en este navegador con la clave pública del emisor y no figura como revocada.',
     badgeInvalid: 'No se ha podido comprobar su credencial Open Badges: la firma o la lista de estado no coinciden.',
   },
+  progress: {
+    nothingLeft: 'Ya lo has completado todo: el certificado se emitirá en cuanto se registre tu último paso.',
+  },
 } satisfies DeepPartial<LearnerMessages>
 
 export const learner: LearnerMessages = variantOf(mx, differences)

@@ -10,6 +10,7 @@ export const player: PlayerMessages = {
   closeIndex: 'Übersicht schließen',
   progress: '%{percent} % abgeschlossen',
   progressLabel: 'Kursfortschritt',
+  grades: 'Meine Noten',
   blocksDone: '%{done} von %{total} Bausteinen',
   completed: 'Abgeschlossen',
   pending: 'Noch offen',

@@ -10,6 +10,7 @@ export const player: PlayerMessages = {
   closeIndex: "Chiudi l'indice",
   progress: '%{percent} % completato',
   progressLabel: 'Avanzamento del corso',
+  grades: 'I miei voti',
   blocksDone: '%{done} di %{total} blocchi',
   completed: 'Completato',
   pending: 'Da completare',

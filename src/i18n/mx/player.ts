@@ -8,6 +8,7 @@ export const player = {
   closeIndex: 'Cerrar el índice',
   progress: '%{percent} % completado',
   progressLabel: 'Avance del curso',
+  grades: 'Mis calificaciones',
   blocksDone: '%{done} de %{total} bloques',
   completed: 'Completado',
   pending: 'Pendiente',

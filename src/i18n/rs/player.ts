@@ -10,6 +10,7 @@ export const player: PlayerMessages = {
   closeIndex: 'Закрыть содержание',
   progress: 'Пройдено %{percent} %',
   progressLabel: 'Прогресс курса',
+  grades: 'Мои оценки',
   blocksDone: '%{done} из %{total} блоков',
   completed: 'Пройдено',
   pending: 'Не пройдено',

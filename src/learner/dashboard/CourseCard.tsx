@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom'
 import type { UserCourse } from '../../../contracts/subscriptions'
 import { useLoad } from '../../ui/useLoad'
 import { useAbortOnUnmount } from '../../ui/useAbortOnUnmount'
-import { overviewPath, playerPath } from '../player/paths'
+import { overviewPath, playerPath, progressPath } from '../player/paths'
 import type { AppDataProvider } from '../../dataProvider'
 
 /** Requirements §2: the card shows the first 20 words of the short description followed by ' ...'. */
@@ -59,6 +59,9 @@ export function CourseCard({ course }: { course: UserCourse }) {
         </Button>
         <Button component={Link} to={overviewPath(course.uuid)} size="small">
           {translate('aula.learner.dashboard.overview')}
+        </Button>
+        <Button component={Link} to={progressPath(course.uuid)} size="small">
+          {translate('aula.learner.dashboard.grades')}
         </Button>
         {/* A certificate exists only for a complete course: ask for it then alone. */}
         {course.progress >= 100 && <CertificateButton course={course} />}

@@ -1,9 +1,10 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined'
 import ForumOutlined from '@mui/icons-material/ForumOutlined'
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined'
 import Close from '@mui/icons-material/Close'
 import MenuIcon from '@mui/icons-material/Menu'
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined'
-import { Alert, Box, Button, Drawer, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import { Alert, Box, Button, Drawer, IconButton, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useDataProvider } from 'react-admin'
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom'
@@ -22,7 +23,7 @@ import { CertificateBanner } from './CertificateBanner'
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { IndexNav } from './IndexNav'
 import { CourseMissing, Loading, ProgressMeter, Refusal } from './parts'
-import { playerPath } from './paths'
+import { playerPath, progressPath } from './paths'
 import { countProgress, isCompleted, markCompleted } from './progress'
 import { usePlayerTexts, type PlayerTranslate } from './texts'
 
@@ -181,6 +182,11 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
         </Button>
         <ExpiryCountdown t={t} course={index.course.uuid} remainingDays={index.subscription.remainingDays} />
         <ProgressMeter t={t} progress={index.progress} />
+        <Tooltip title={t('grades')}>
+          <IconButton component={RouterLink} to={progressPath(course)} aria-label={t('grades')}>
+            <AssessmentOutlined />
+          </IconButton>
+        </Tooltip>
         <LanguageMenu />
       </Box>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>

@@ -3,3 +3,6 @@ export const playerPath = (course: string, block?: string) => `/galaxy/courses/p
 
 /** `/galaxy/courses/overview/{course}`: the course's overview page. */
 export const overviewPath = (course: string) => `/galaxy/courses/overview/${course}`
+
+/** `/galaxy/courses/progress/{course}`: the learner's grades in the course and what remains for the certificate. */
+export const progressPath = (course: string) => `/galaxy/courses/progress/${course}`

@@ -25,6 +25,8 @@ describe('course player: resuming, moving, access and language', () => {
     expect(download).toHaveAttribute('href', '/files/handout.pdf')
     expect(download).toHaveAttribute('download', 'handout.pdf')
     expect(screen.getByText('Size: 2.0 KB')).toBeInTheDocument()
+    // The learner's grades and what remains are one click away.
+    expect(screen.getByRole('link', { name: 'My grades' })).toHaveAttribute('href', `/galaxy/courses/progress/${COURSE}`)
   })
 
   it('shows text sanitized, and moves with the keyboard alone to the next block with focus on its title', async () => {
