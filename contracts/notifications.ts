@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'expiry-soon',
   'discussion-reply',
   'discussion-mention',
+  'assignment-graded',
+  'assignment-returned',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -35,6 +37,8 @@ export const MAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   'expiry-soon': false,
   'discussion-reply': false,
   'discussion-mention': false,
+  'assignment-graded': true,
+  'assignment-returned': true,
 }
 
 /**

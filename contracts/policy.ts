@@ -7,6 +7,7 @@ import { creatorPolicy } from './courses/creator-policy.js'
 import { monitoringPolicy } from './insights/monitoring-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
 import { discussionsPolicy } from './learner/discussions.js'
+import { assignmentsPolicy } from './learner/assignments-policy.js'
 import { financesPolicy } from './insights/finances-policy.js'
 import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
@@ -117,6 +118,7 @@ export const routePolicy = {
   ...discussionsPolicy,
   // The gradebook and the learner's progress page (docs/teaching.md).
   ...gradebookPolicy,
+  ...assignmentsPolicy,
   ...financesPolicy,
   ...monitoringPolicy,
   ...avatarsPolicy,

@@ -8,7 +8,7 @@ import { CourseConflictBody, CourseRevision, CourseUuid } from './common.js'
  * write. Every write carries the course's `revision` and answers with the new one (a stale one: 409).
  */
 
-export const BLOCK_KINDS = ['text', 'image', 'attachment', 'link', 'simulation', 'video', 'form', 'scorm'] as const
+export const BLOCK_KINDS = ['text', 'image', 'attachment', 'link', 'simulation', 'video', 'form', 'scorm', 'assignment'] as const
 export type BlockKind = (typeof BLOCK_KINDS)[number]
 export const ITEM_KINDS = ['section', ...BLOCK_KINDS] as const
 export type ItemKind = (typeof ITEM_KINDS)[number]
@@ -145,6 +145,48 @@ export const FormValues = Type.Object({
 })
 export type FormValues = Static<typeof FormValues>
 
+/** Whether a learner may, must or may not write a text answer to an assignment. */
+export const TEXT_ANSWER_MODES = ['none', 'optional', 'required'] as const
+/** When an assignment is due: never, at a fixed date, or a number of days after the learner's subscription started. */
+export const DUE_MODES = ['none', 'date', 'days'] as const
+/** How an assignment is graded: a rubric (criteria with levels worth points) or a plain score out of a maximum. */
+export const GRADING_MODES = ['rubric', 'points'] as const
+/** The largest file a learner may hand in (the upload kind `assignment-file` enforces it too). */
+export const MAX_ASSIGNMENT_FILE_BYTES = 50 * 1024 * 1024
+export const MAX_ASSIGNMENT_FILES = 10
+/** A file kind an assignment accepts: an extension (`.pdf`) or a content type (`application/pdf`, `image/*`). */
+export const AcceptedFileKind = Type.String({ minLength: 2, maxLength: 100, pattern: '^(\\.[A-Za-z0-9]{1,15}|[a-z]+/([a-z0-9.+-]+|\\*))$' })
+export const RubricLevel = Type.Object({ id: LocalId, title: Type.String({ maxLength: 300 }), points: Type.Number({ minimum: 0, maximum: 1000 }) })
+export type RubricLevel = Static<typeof RubricLevel>
+export const RubricCriterion = Type.Object({
+  id: LocalId,
+  title: Type.String({ maxLength: 300 }),
+  levels: Type.Array(RubricLevel, { maxItems: 10 }),
+})
+export type RubricCriterion = Static<typeof RubricCriterion>
+/**
+ * An assignment graded by people: instructions (rich text, sanitised like a text block), what a learner
+ * hands in (files of the accepted kinds and size, and/or a text), when it is due, how it is graded
+ * (a rubric or a plain maximum score) and the pass mark (percent). `weight` is its share in the gradebook.
+ */
+export const AssignmentValues = Type.Object({
+  ...Common,
+  instructions: Type.Optional(Type.String({ maxLength: 200000 })),
+  fileTypes: Type.Optional(Type.Array(AcceptedFileKind, { maxItems: 30 })),
+  maxFileSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ASSIGNMENT_FILE_BYTES })),
+  maxFiles: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ASSIGNMENT_FILES })),
+  textAnswer: Type.Optional(Type.Enum([...TEXT_ANSWER_MODES])),
+  dueMode: Type.Optional(Type.Enum([...DUE_MODES])),
+  dueAt: Type.Optional(DateTime),
+  dueDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+  grading: Type.Optional(Type.Enum([...GRADING_MODES])),
+  maxScore: Type.Optional(Type.Number({ minimum: 1, maximum: 1000 })),
+  rubric: Type.Optional(Type.Array(RubricCriterion, { maxItems: 30 })),
+  passMark: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  weight: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+})
+export type AssignmentValues = Static<typeof AssignmentValues>
+
 /** The schema the values of each kind must pass. */
 export const VALUES_BY_KIND = {
   section: SectionValues,
@@ -156,6 +198,7 @@ export const VALUES_BY_KIND = {
   video: VideoValues,
   form: FormValues,
   scorm: ScormValues,
+  assignment: AssignmentValues,
 } as const
 
 const AnyValues = Type.Record(Type.String(), Type.Unknown(), { description: 'The values of the kind: see the kind schemas.' })
@@ -235,7 +278,7 @@ export const ReviewCourse = Type.Object({
   name: Type.String(),
   revision: Type.Integer({ minimum: 1 }),
   publishedVersion: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  role: Type.Enum(['owner', 'collaborator', 'reviewer', 'admin']),
+  role: Type.Enum(['owner', 'collaborator', 'grader', 'reviewer', 'admin']),
   items: Type.Array(ContentSection),
 })
 export const ReviewCourseResponse = Type.Object({ Item: ReviewCourse })
@@ -312,6 +355,12 @@ export const CHECK_PROBLEMS = [
   'questionTooManyCorrect',
   'scoreUnreachable',
   'tries',
+  'assignmentNoInstructions',
+  'assignmentNothingToHandIn',
+  'assignmentNoDueDate',
+  'rubricEmpty',
+  'rubricCriterionNoLevels',
+  'assignmentNoMaxScore',
 ] as const
 export type CheckProblemCode = (typeof CHECK_PROBLEMS)[number]
 export const CheckProblem = Type.Object({

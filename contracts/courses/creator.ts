@@ -17,7 +17,11 @@ export const COURSE_PAGE_SIZE = 10
 export const COURSE_FILTERS = ['mine', 'shared', 'all'] as const
 export type CourseFilter = (typeof COURSE_FILTERS)[number]
 
-export const COURSE_ROLES = ['owner', 'collaborator', 'reviewer', 'admin'] as const
+export const COURSE_ROLES = ['owner', 'collaborator', 'grader', 'reviewer', 'admin'] as const
+
+/** What a person the course is shared with does: edit it with the owner, or only read it and grade its submissions. */
+export const COLLABORATOR_ROLES = ['collaborator', 'grader'] as const
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number]
 
 /** `GET all/:page[/:filter[/:search]]` and `count/...`: `all` is everything the caller may see. */
 export const CourseListParams = Type.Object({
@@ -90,6 +94,7 @@ export type Plan = Static<typeof Plan>
 export const Collaborator = Type.Object({
   username: Type.String(),
   name: Type.String(),
+  role: Type.Enum([...COLLABORATOR_ROLES]),
   addedAt: DateTime,
 })
 export type Collaborator = Static<typeof Collaborator>
@@ -312,7 +317,12 @@ export const PlansResponse = Type.Object({ revision: CourseRevision, items: Type
 export type PlansResponse = Static<typeof PlansResponse>
 
 const Username = Type.String({ minLength: 1, maxLength: 254, description: "The user's username or e-mail address." })
-export const CollaboratorsUpdateBody = Type.Object({ ...CourseWrite, items: Type.Array(Type.Object({ username: Username }), { maxItems: MAX_COLLABORATORS }) })
+/** A collaborator's role; absent: 'collaborator' (and, for someone already on the course, the role they have). */
+const CollaboratorRoleField = Type.Optional(Type.Enum([...COLLABORATOR_ROLES]))
+export const CollaboratorsUpdateBody = Type.Object({
+  ...CourseWrite,
+  items: Type.Array(Type.Object({ username: Username, role: CollaboratorRoleField }), { maxItems: MAX_COLLABORATORS }),
+})
 export type CollaboratorsUpdateBody = Static<typeof CollaboratorsUpdateBody>
 export const CollaboratorsResponse = Type.Object({ revision: CourseRevision, items: Type.Array(Collaborator) })
 export type CollaboratorsResponse = Static<typeof CollaboratorsResponse>
@@ -325,7 +335,7 @@ export const NOT_A_CREATOR_MESSAGE = 'Only creators and reviewers can collaborat
 export const USER_NOT_FOUND_MESSAGE = 'User not found'
 
 /** `PUT builder/share/add|remove/collaborators/:id` (id = the course uuid). */
-export const ShareBody = Type.Object({ username: Username, revision: CourseRevision })
+export const ShareBody = Type.Object({ username: Username, revision: CourseRevision, role: CollaboratorRoleField })
 export type ShareBody = Static<typeof ShareBody>
 
 export const CollaboratorList = Type.Object({ items: Type.Array(Collaborator) })

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { BLOCK_KINDS, MAX_VIDEO_SECONDS, SCORM_COMPLETIONS, SCORM_VERSIONS } from '../courses/content.js'
+import { BLOCK_KINDS, GRADING_MODES, MAX_VIDEO_SECONDS, SCORM_COMPLETIONS, SCORM_VERSIONS, TEXT_ANSWER_MODES } from '../courses/content.js'
 import { Named } from './catalogue.js'
 import { Nullable } from '../nullable.js'
 
@@ -134,6 +134,29 @@ export const LearnerValues = Type.Object({
     }),
   ),
   completeWhen: Type.Optional(Type.Enum([...SCORM_COMPLETIONS])),
+  /**
+   * An assignment as learners read it: its instructions, what it takes and how it is graded (the rubric
+   * is shown to learners); the learner's due date and submission are `assignments/mine`.
+   */
+  assignment: Type.Optional(
+    Type.Object({
+      instructions: Type.String(),
+      fileTypes: Type.Array(Type.String()),
+      maxFiles: Type.Integer({ minimum: 0 }),
+      maxFileSize: Type.Integer({ minimum: 0 }),
+      textAnswer: Type.Enum([...TEXT_ANSWER_MODES]),
+      grading: Type.Enum([...GRADING_MODES]),
+      maxPoints: Type.Number({ minimum: 0 }),
+      passMark: Type.Number({ minimum: 0, maximum: 100 }),
+      rubric: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          title: Type.String(),
+          levels: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), points: Type.Number() })),
+        }),
+      ),
+    }),
+  ),
 })
 export type LearnerValues = Static<typeof LearnerValues>
 

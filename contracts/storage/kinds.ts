@@ -16,6 +16,8 @@ export const UPLOAD_KINDS = {
   'block-simulation': { contentTypes: ['text/html', 'application/zip', 'application/x-zip-compressed'], maxBytes: 100 * MB },
   // A SCORM package (a zip; browsers name it as a zip, or as nothing when the extension is unusual).
   'block-scorm': { contentTypes: ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'], maxBytes: 100 * MB },
+  // A learner's file handed in for an assignment: any type here; the assignment's own kinds and size are checked by its routes.
+  'assignment-file': { contentTypes: [], maxBytes: 50 * MB },
   // The photo of an AI avatar request (experimental): the renderer cuts a portrait from it.
   'avatar-photo': { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 10 * MB },
   // An organisation's logo (admin catalogue): PNG or JPEG, the images a PDF can embed (pdf-lib) and every browser shows.

@@ -5,6 +5,7 @@ import { newCertificateCode } from './code.js'
 import type { PrintedName } from './names.js'
 import type { LearningRecords } from '../xapi/index.js'
 import { publishedSnapshot } from '../courses/snapshots.js'
+import { passedAssignments } from '../courses/assignments/queries.js'
 import { certificateOf, insertCertificate, passedForms, poolName, type CertificateRow } from './queries.js'
 
 type SnapshotBlock = CourseSnapshot['sections'][number]['blocks'][number]
@@ -28,15 +29,20 @@ async function completedBlocks(db: Queryable, userSub: string, course: string, i
   return new Set(rows.map((r) => r.block_id))
 }
 
-/** Whether every counted block of the snapshot is done: forms passed, other blocks completed. */
+/** Whether every counted block of the snapshot is done: forms and assignments passed, other blocks completed. */
 export async function isComplete(db: Queryable, userSub: string, course: string, snapshot: CourseSnapshot): Promise<boolean> {
   const counted = countedBlocks(snapshot)
   if (counted.length === 0) return false
   const forms = counted.filter((b) => b.kind === 'form')
-  const others = counted.filter((b) => b.kind !== 'form')
+  const assignments = counted.filter((b) => b.kind === 'assignment')
+  const others = counted.filter((b) => b.kind !== 'form' && b.kind !== 'assignment')
   if (forms.length) {
     const passed = await passedForms(db, userSub, course)
     if (forms.some((f) => !passed.has(f.id))) return false
+  }
+  if (assignments.length) {
+    const passed = await passedAssignments(db, userSub, course)
+    if (assignments.some((a) => !passed.has(a.id))) return false
   }
   if (others.length) {
     const done = await completedBlocks(

@@ -40,6 +40,7 @@ export const LIMITED_ROUTES = {
   'POST /api/courses/creator/builder/certificate-template-par': 'upload',
   'POST /api/v2/courses/creator/blocks/resource-par': 'upload',
   'POST /api/v2/admin/general/resource-par': 'upload',
+  'POST /api/v2/courses/assignments/file-par': 'upload',
   'POST /api/v2/experimental/ai-avatar-photo-par': 'upload',
   'POST /api/v2/courses/creator/import/cartridge-par': 'upload',
   'POST /api/files/upload': 'upload',

@@ -22,6 +22,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'expiry-soon': 'Tu suscripción al curso «{course}» termina el {date}.',
       'discussion-reply': '{author} ha respondido en «{thread}» ({course}).',
       'discussion-mention': '{author} te ha mencionado en «{thread}» ({course}).',
+      'assignment-graded': 'Se ha calificado tu tarea «{assignment}» del curso «{course}»: {score} %.',
+      'assignment-returned': 'Tu tarea «{assignment}» del curso «{course}» se te ha devuelto para que la entregues de nuevo.',
     },
   },
   en: {
@@ -39,6 +41,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'expiry-soon': 'Your subscription to the course "{course}" ends on {date}.',
       'discussion-reply': '{author} replied in "{thread}" ({course}).',
       'discussion-mention': '{author} mentioned you in "{thread}" ({course}).',
+      'assignment-graded': 'Your assignment "{assignment}" of the course "{course}" has been graded: {score} %.',
+      'assignment-returned': 'Your assignment "{assignment}" of the course "{course}" was returned to you for resubmission.',
     },
   },
   it: {
@@ -56,6 +60,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'expiry-soon': 'La tua iscrizione al corso «{course}» scade il {date}.',
       'discussion-reply': '{author} ha risposto in «{thread}» ({course}).',
       'discussion-mention': '{author} ti ha menzionato in «{thread}» ({course}).',
+      'assignment-graded': 'Il tuo compito «{assignment}» del corso «{course}» è stato valutato: {score} %.',
+      'assignment-returned': 'Il tuo compito «{assignment}» del corso «{course}» ti è stato restituito da consegnare di nuovo.',
     },
   },
   de: {
@@ -73,6 +79,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'expiry-soon': 'Ihr Abonnement des Kurses „{course}“ endet am {date}.',
       'discussion-reply': '{author} hat in „{thread}“ ({course}) geantwortet.',
       'discussion-mention': '{author} hat Sie in „{thread}“ ({course}) erwähnt.',
+      'assignment-graded': 'Ihre Aufgabe „{assignment}“ im Kurs „{course}“ wurde bewertet: {score} %.',
+      'assignment-returned': 'Ihre Aufgabe „{assignment}“ im Kurs „{course}“ wurde Ihnen zur erneuten Abgabe zurückgegeben.',
     },
   },
   ru: {
@@ -90,6 +98,8 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'expiry-soon': 'Ваша подписка на курс «{course}» заканчивается {date}.',
       'discussion-reply': '{author} ответил(а) в теме «{thread}» ({course}).',
       'discussion-mention': '{author} упомянул(а) вас в теме «{thread}» ({course}).',
+      'assignment-graded': 'Ваше задание «{assignment}» курса «{course}» оценено: {score} %.',
+      'assignment-returned': 'Ваше задание «{assignment}» курса «{course}» возвращено вам для повторной сдачи.',
     },
   },
 }

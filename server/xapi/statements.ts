@@ -36,6 +36,7 @@ export const ACTIVITY_TYPES: Record<BlockKind | 'course', string> = {
   simulation: `${ACTIVITY}simulation`,
   form: `${ACTIVITY}assessment`,
   scorm: `${ACTIVITY}module`,
+  assignment: `${ACTIVITY}assessment`,
 }
 
 /**

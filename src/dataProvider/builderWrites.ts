@@ -1,4 +1,4 @@
-import type { FaqItem, GeneralData, MEDIA, PlanInput } from '../../contracts/courses/creator'
+import type { CollaboratorRole, FaqItem, GeneralData, MEDIA, PlanInput } from '../../contracts/courses/creator'
 
 /**
  * The writes of the course builder, as its saver queues them (`{ key, method, url, body }`, the course's
@@ -42,12 +42,13 @@ export const builderWrites = {
   tags: (uuid: string, items: string[]) => ({ key: 'tags', method: 'POST', url: `${CREATOR_API}/builder/tags-update/`, body: { uuid, items } }) as const,
   plans: (uuid: string, items: PlanInput[]) =>
     ({ key: 'plans', method: 'POST', url: `${CREATOR_API}/builder/subscription-update/`, body: { uuid, items } }) as const,
-  addCollaborator: (uuid: string, username: string) =>
+  /** Shares the course with someone as a collaborator or a grader; for someone already on it, changes the role. */
+  addCollaborator: (uuid: string, username: string, role: CollaboratorRole = 'collaborator') =>
     ({
       key: `collaborator:add:${username}`,
       method: 'PUT',
       url: `${CREATOR_API}/builder/share/add/collaborators/${segment(uuid)}`,
-      body: { username },
+      body: { username, role },
     }) as const,
   removeCollaborator: (uuid: string, username: string) =>
     ({

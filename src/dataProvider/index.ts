@@ -21,7 +21,8 @@ export { httpClient, ApiError, errorFor } from './http'
  * one module per area (`./admin/`, `./verbs/`). Screens use them through `useDataProvider<AppDataProvider>()`;
  * code outside React receives the provider as an argument.
  */
-export interface AppDataProvider extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs, DiscussionVerbs {
+export interface AppDataProvider
+  extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs, DiscussionVerbs {
   getUserSubscriptions(page: number): Promise<UserSubscriptionsPage>
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
@@ -102,6 +103,9 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
   reportPosition: true,
   requestForm: true,
   submitForm: true,
+  getMyAssignment: true,
+  askAssignmentUpload: true,
+  submitAssignment: true,
   downloadCertificate: true,
   downloadBadge: true,
   downloadReceipt: true,
@@ -116,6 +120,10 @@ const learnerVerbs = lazyVerbs<LearnerVerbs>(async () => (await import('./verbs/
 
 const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/builder')).builderVerbs, {
   startCourse: true,
+  getGradingQueue: true,
+  getSubmission: true,
+  gradeSubmission: true,
+  returnSubmission: true,
   getCreatorCourses: true,
   countCreatorCourses: true,
   getCourseDraft: true,

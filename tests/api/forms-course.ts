@@ -47,6 +47,8 @@ export interface PublishedCourse {
   forms: string[]
   /** The other blocks' ids. */
   blocks: string[]
+  /** The `extra` blocks' ids, in order. */
+  extra: string[]
 }
 
 export interface CourseOptions {
@@ -57,6 +59,8 @@ export interface CourseOptions {
   forms?: Array<Record<string, unknown>>
   /** Whether the text block is required (default false: only the form counts). */
   textRequired?: boolean
+  /** Further blocks after the forms (their ids come back in `extra`). */
+  extra?: Array<{ kind: string; values: Record<string, unknown> }>
 }
 
 /** Builds and publishes a course as `owner`; returns its ids. */
@@ -117,9 +121,11 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
   for (const form of options.forms ?? [{ ...FORM, required: true }]) {
     forms.push((await put('blocks/add', { item: 'form', section, values: form })).item.id as string)
   }
+  const extra: string[] = []
+  for (const block of options.extra ?? []) extra.push((await put('blocks/add', { item: block.kind, section, values: block.values })).item.id as string)
   const published = await api.call(owner, 'POST', `${V2}/publish/all`, { uuid })
   expect(published.statusCode, published.body).toBe(200)
-  return { uuid, name, plan, forms, blocks: [text] }
+  return { uuid, name, plan, forms, blocks: [text], extra }
 }
 
 /** Subscribes `learner` to the course's plan through the admin API. */

@@ -1,4 +1,4 @@
-import type { CheckProblem, CheckProblemCode, CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
+import type { AssignmentValues, CheckProblem, CheckProblemCode, CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
 import type { Queryable } from '../../db/index.js'
 import { refreshPublishedCourse } from '../catalogue/index.js'
 import { notifyCoursePublished } from '../../notifications/queries.js'
@@ -62,6 +62,12 @@ function englishProblem({ problem, question, correct }: Problem): string {
     questionTooManyCorrect: `${n} accepts one answer but marks ${correct} as correct`,
     scoreUnreachable: 'has a required score that cannot be reached',
     tries: 'needs between 1 and 20 tries',
+    assignmentNoInstructions: 'has no instructions',
+    assignmentNothingToHandIn: 'accepts neither files nor a text answer',
+    assignmentNoDueDate: 'needs its due date',
+    rubricEmpty: 'has a rubric without criteria',
+    rubricCriterionNoLevels: 'has a rubric criterion without levels or points',
+    assignmentNoMaxScore: 'needs a maximum score',
   }
   return words[problem]
 }
@@ -84,6 +90,8 @@ function blockProblem(b: ItemRow): Problem | null {
       return v.url || (v.path && v.entry) ? null : is('noPackage')
     case 'scorm':
       return v.path && v.package ? null : is('noPackage')
+    case 'assignment':
+      return assignmentProblem(v as Partial<AssignmentValues>)
     case 'video':
       if (!v.path && !v.url) return is('noVideo')
       // Learners' progress is measured against the length; a video without one could never be done.
@@ -91,6 +99,18 @@ function blockProblem(b: ItemRow): Problem | null {
     default:
       return null
   }
+}
+
+/** Why an assignment cannot be handed in and graded, or null. */
+function assignmentProblem(v: Partial<AssignmentValues>): Problem | null {
+  if (!plain(String(v.instructions ?? ''))) return { problem: 'assignmentNoInstructions' }
+  if ((v.maxFiles ?? 1) === 0 && (v.textAnswer ?? 'none') === 'none') return { problem: 'assignmentNothingToHandIn' }
+  if ((v.dueMode === 'date' && !v.dueAt) || (v.dueMode === 'days' && !v.dueDays)) return { problem: 'assignmentNoDueDate' }
+  if (v.grading === 'points') return v.maxScore && v.maxScore > 0 ? null : { problem: 'assignmentNoMaxScore' }
+  const rubric = v.rubric ?? []
+  if (rubric.length === 0) return { problem: 'rubricEmpty' }
+  if (rubric.some((c) => c.levels.length === 0 || Math.max(...c.levels.map((l) => l.points)) <= 0)) return { problem: 'rubricCriterionNoLevels' }
+  return null
 }
 
 /**

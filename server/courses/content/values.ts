@@ -1,5 +1,5 @@
 import Value from 'typebox/value'
-import { VALUES_BY_KIND, type FormValues, type ItemKind } from '../../../contracts/courses/content.js'
+import { VALUES_BY_KIND, type AssignmentValues, type FormValues, type ItemKind } from '../../../contracts/courses/content.js'
 import { HttpError } from '../../http/http-error.js'
 import { sanitizeDocumentHtml } from '../../html/sanitize.js'
 
@@ -102,8 +102,35 @@ export function cleanValues(kind: ItemKind, raw: unknown): Record<string, unknow
     case 'form':
       checkFormIds(values as FormValues)
       break
+    case 'assignment':
+      cleanAssignment(values as AssignmentValues)
+      break
   }
   return values
+}
+
+/**
+ * An assignment's values: instructions sanitised like a text block, file kinds in lower case without
+ * repeats, rubric criterion ids unique and level ids unique in their criterion (grades name them), and
+ * the due date's fields only for its mode.
+ */
+function cleanAssignment(v: AssignmentValues) {
+  if (typeof v.instructions === 'string') v.instructions = sanitizeDocumentHtml(v.instructions)
+  if (v.fileTypes) v.fileTypes = [...new Set(v.fileTypes.map((t) => t.toLowerCase()))]
+  if (v.dueMode !== 'date') delete v.dueAt
+  if (v.dueMode !== 'days') delete v.dueDays
+  const errors: Record<string, string> = {}
+  const criteria = new Set<string>()
+  ;(v.rubric ?? []).forEach((c, i) => {
+    if (criteria.has(c.id)) errors[`values.rubric.${i}.id`] = 'Another criterion has this id'
+    criteria.add(c.id)
+    const levels = new Set<string>()
+    c.levels.forEach((l, j) => {
+      if (levels.has(l.id)) errors[`values.rubric.${i}.levels.${j}.id`] = 'Another level of this criterion has this id'
+      levels.add(l.id)
+    })
+  })
+  if (Object.keys(errors).length) throw invalid(errors)
 }
 
 /** Question ids unique in the form, option ids unique in their question (answers refer to them). */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js'
+import type { CollaboratorRole } from '../../../contracts/courses/creator.js'
 import { addCollaborator, insertPlan, listCollaborators, removeCollaborator, removePlan, updatePlan, type PlanRow, type PlanValues } from './queries.js'
 
 /** The course's lists replaced whole, in the caller's transaction (which has moved the course's revision on). */
@@ -25,7 +26,7 @@ export async function replacePlans(
 export async function replaceCollaborators(
   tx: Queryable,
   uuid: string,
-  people: ReadonlyMap<string, { sub: string; username: string; name: string }>,
+  people: ReadonlyMap<string, { sub: string; username: string; name: string; role?: CollaboratorRole }>,
   addedBy: string,
 ): Promise<void> {
   for (const c of await listCollaborators(tx, uuid)) if (!people.has(c.user_sub)) await removeCollaborator(tx, uuid, c.user_sub)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { COURSE_PAGE_SIZE, type ChoiceCatalogue, type CourseFilter, type FaqItem } from '../../../contracts/courses/creator.js'
+import { COURSE_PAGE_SIZE, type ChoiceCatalogue, type CollaboratorRole, type CourseFilter, type FaqItem } from '../../../contracts/courses/creator.js'
 import { DEFAULT_REMINDER_DAYS } from '../../../contracts/mail.js'
 import type { Queryable } from '../../db/index.js'
 
@@ -29,6 +29,8 @@ export interface SummaryRow {
   status_name: string | null
   is_owner: boolean
   is_collaborator: boolean
+  /** The caller's collaborator role in the course, when they are one. */
+  collaborator_role: 'collaborator' | 'grader' | null
 }
 
 /** WHERE clause of a list scope; `params` starts with the caller's sub as $1 (PostgreSQL wants every parameter used, so callers use $1 too). */
@@ -55,7 +57,8 @@ export async function listCourses(db: Queryable, scope: ListScope, page: number)
     `SELECT c.uuid, c.name, c.details, c.cover_path, c.updated_at, c.revision, c.published_version,
             s.id AS status_id, s.code AS status_code, s.name AS status_name,
             COALESCE(c.created_by = $1, false) AS is_owner,
-            EXISTS (SELECT 1 FROM course_collaborators k WHERE k.course_uuid = c.uuid AND k.user_sub = $1) AS is_collaborator
+            EXISTS (SELECT 1 FROM course_collaborators k WHERE k.course_uuid = c.uuid AND k.user_sub = $1) AS is_collaborator,
+            (SELECT k.role FROM course_collaborators k WHERE k.course_uuid = c.uuid AND k.user_sub = $1) AS collaborator_role
        FROM courses c LEFT JOIN statuses s ON s.id = c.status_id
       WHERE ${sql}
       ORDER BY c.updated_at DESC, c.uuid
@@ -323,22 +326,29 @@ export interface CollaboratorRow {
   user_sub: string
   username: string
   name: string
+  role: CollaboratorRole
   added_at: Date | string
 }
 
 export async function listCollaborators(db: Queryable, uuid: string): Promise<CollaboratorRow[]> {
   const { rows } = await db.query<CollaboratorRow>(
-    'SELECT user_sub, username, name, added_at FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, username',
+    'SELECT user_sub, username, name, role, added_at FROM course_collaborators WHERE course_uuid = $1 ORDER BY added_at, username',
     [uuid],
   )
   return rows
 }
 
-export async function addCollaborator(tx: Queryable, uuid: string, c: { sub: string; username: string; name: string }, addedBy: string): Promise<void> {
+/** Shares the course with someone as `role` (default collaborator); sharing again updates the name and the role. */
+export async function addCollaborator(
+  tx: Queryable,
+  uuid: string,
+  c: { sub: string; username: string; name: string; role?: CollaboratorRole },
+  addedBy: string,
+): Promise<void> {
   await tx.query(
-    `INSERT INTO course_collaborators (course_uuid, user_sub, username, name, added_by) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (course_uuid, user_sub) DO UPDATE SET username = EXCLUDED.username, name = EXCLUDED.name`,
-    [uuid, c.sub, c.username, c.name, addedBy],
+    `INSERT INTO course_collaborators (course_uuid, user_sub, username, name, added_by, role) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (course_uuid, user_sub) DO UPDATE SET username = EXCLUDED.username, name = EXCLUDED.name, role = EXCLUDED.role`,
+    [uuid, c.sub, c.username, c.name, addedBy, c.role ?? 'collaborator'],
   )
 }
 

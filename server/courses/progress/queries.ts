@@ -16,15 +16,18 @@ export interface ProgressRow {
 }
 
 /**
- * The learner's progress rows in a course and the forms they passed (in any published version), in
- * one statement: a passed form comes as a row with `form` set and no figures.
+ * The learner's progress rows in a course and the forms and assignments they passed (in any published
+ * version), in one statement: a passed form or assignment comes as a row with `form` set and no figures.
  */
 export async function progressAndPassed(db: Queryable, sub: string, course: string): Promise<Array<ProgressRow & { form: boolean }>> {
   const { rows } = await db.query<ProgressRow & { form: boolean }>(
     `SELECT block_id, watched_seconds, position_seconds, duration_seconds, completed_at, false AS form
        FROM learner_progress WHERE user_sub = $1 AND course_uuid = $2
      UNION ALL
-     SELECT DISTINCT form_id, 0::numeric, 0::numeric, NULL::numeric, NULL::timestamptz, true FROM form_attempts WHERE course_uuid = $2 AND user_sub = $1 AND passed`,
+     SELECT DISTINCT form_id, 0::numeric, 0::numeric, NULL::numeric, NULL::timestamptz, true FROM form_attempts WHERE course_uuid = $2 AND user_sub = $1 AND passed
+     UNION ALL
+     SELECT block_id, 0::numeric, 0::numeric, NULL::numeric, NULL::timestamptz, true FROM assignment_submissions
+      WHERE course_uuid = $2 AND user_sub = $1 AND status = 'graded' AND passed`,
     [sub, course],
   )
   return rows
@@ -122,7 +125,9 @@ export async function progressOfCourses(db: Queryable, sub: string, courses: str
               WHERE EXISTS (SELECT 1 FROM learner_progress lp
                              WHERE lp.user_sub = $1 AND lp.course_uuid = p.uuid AND lp.block_id = (b->>'id')::uuid AND lp.completed_at IS NOT NULL)
                  OR (b->>'kind' = 'form' AND EXISTS (SELECT 1 FROM form_attempts fa
-                             WHERE fa.course_uuid = p.uuid AND fa.user_sub = $1 AND fa.form_id = (b->>'id')::uuid AND fa.passed))) AS done
+                             WHERE fa.course_uuid = p.uuid AND fa.user_sub = $1 AND fa.form_id = (b->>'id')::uuid AND fa.passed))
+                 OR (b->>'kind' = 'assignment' AND EXISTS (SELECT 1 FROM assignment_submissions a
+                             WHERE a.course_uuid = p.uuid AND a.user_sub = $1 AND a.block_id = (b->>'id')::uuid AND a.status = 'graded' AND a.passed))) AS done
        FROM published_courses p
       WHERE p.uuid = ANY($2::uuid[])`,
     [sub, courses],

@@ -5,7 +5,8 @@ import { countedBlocks as certificateRule } from '../../certificates/index.js'
 /**
  * The progress rules (requirements §7 "Progress"): a text, image, attachment, link or simulation block is
  * done once opened; a video once its watched point, earned at no more than 2× real time, reached its
- * end (contracts/learner/player.ts, `recordPosition`); a form once passed.
+ * end (contracts/learner/player.ts, `recordPosition`); a form once passed; an assignment once a
+ * grader graded it as passed.
  * The course is complete when every block that counts is done: the blocks marked required, or every
  * block when the course marks none (a course without requirements is still studied to its end).
  */

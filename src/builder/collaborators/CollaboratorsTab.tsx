@@ -13,12 +13,14 @@ import {
   List,
   ListItem,
   ListItemText,
+  MenuItem,
   TextField,
   Tooltip,
+  Typography,
 } from '@mui/material'
 import { useState, type FormEvent } from 'react'
 import { useTranslate } from 'react-admin'
-import type { Collaborator } from '../../../contracts/courses/creator'
+import { COLLABORATOR_ROLES, type Collaborator, type CollaboratorRole } from '../../../contracts/courses/creator'
 import { builderWrites } from '../../dataProvider/builderWrites'
 import { useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
@@ -47,6 +49,7 @@ export function CollaboratorsTab() {
   const [notice, setNotice] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [removing, setRemoving] = useState<string | null>(null)
+  const [role, setRole] = useState<CollaboratorRole>('collaborator')
 
   const answered = (answer: Record<string, unknown>, fallback: Collaborator[]) =>
     setPeople(Array.isArray(answer.items) ? (answer.items as Collaborator[]) : fallback)
@@ -59,11 +62,30 @@ export function CollaboratorsTab() {
     setError(null)
     setNotice(null)
     try {
-      const answer = await saver.enqueue(builderWrites.addCollaborator(course.uuid, name), { debounce: false })
+      const answer = await saver.enqueue(builderWrites.addCollaborator(course.uuid, name, role), { debounce: false })
       // Shown by username until the server's answer names them.
-      answered(answer, [...people, { username: name } as Collaborator])
+      answered(answer, [...people, { username: name, role } as Collaborator])
       entry.clear()
       setNotice(translate('aula.builder.collaborators.invited', { username: name }))
+    } catch (err) {
+      setError(shareError(err, translate))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** Gives someone already on the course another role (sharing again with the new role). */
+  const changeRole = async (name: string, next: CollaboratorRole) => {
+    setBusy(true)
+    setError(null)
+    setNotice(null)
+    try {
+      const answer = await saver.enqueue(builderWrites.addCollaborator(course.uuid, name, next), { debounce: false })
+      answered(
+        answer,
+        people.map((p) => (p.username === name ? { ...p, role: next } : p)),
+      )
+      setNotice(translate('aula.builder.collaborators.roleChanged', { username: name, role: translate(`aula.builder.list.roles.${next}`) }))
     } catch (err) {
       setError(shareError(err, translate))
     } finally {
@@ -108,6 +130,22 @@ export function CollaboratorsTab() {
             disabled={busy}
             autoComplete="off"
           />
+          <TextField
+            select
+            size="small"
+            label={translate('aula.builder.collaborators.role')}
+            value={role}
+            onChange={(e) => setRole(e.target.value as CollaboratorRole)}
+            disabled={busy}
+            helperText={translate(`aula.builder.collaborators.roleHelp.${role}`)}
+            sx={{ width: { xs: '100%', sm: 240 } }}
+          >
+            {COLLABORATOR_ROLES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {translate(`aula.builder.list.roles.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <Button type="submit" variant="contained" startIcon={<PersonAddAlt />} disabled={busy}>
             {translate(busy ? 'aula.builder.collaborators.inviting' : 'aula.builder.collaborators.invite')}
           </Button>
@@ -128,6 +166,7 @@ export function CollaboratorsTab() {
             <ListItem
               key={p.username}
               divider
+              sx={{ flexWrap: 'wrap', gap: 1, pr: 8 }}
               secondaryAction={
                 canManage ? (
                   <Tooltip title={translate('aula.builder.collaborators.remove', { username: p.username })}>
@@ -144,6 +183,27 @@ export function CollaboratorsTab() {
               }
             >
               <ListItemText primary={p.name || p.username} secondary={p.name ? p.username : undefined} />
+              {canManage ? (
+                <TextField
+                  select
+                  size="small"
+                  label={translate('aula.builder.collaborators.roleOf', { username: p.username })}
+                  value={p.role ?? 'collaborator'}
+                  onChange={(e) => void changeRole(p.username, e.target.value as CollaboratorRole)}
+                  disabled={busy}
+                  sx={{ width: { xs: '100%', sm: 200 }, mr: { sm: 6 } }}
+                >
+                  {COLLABORATOR_ROLES.map((r) => (
+                    <MenuItem key={r} value={r}>
+                      {translate(`aula.builder.list.roles.${r}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : (
+                <Typography variant="body2" color="text.secondary" sx={{ mr: 2 }}>
+                  {translate(`aula.builder.list.roles.${p.role ?? 'collaborator'}`)}
+                </Typography>
+              )}
             </ListItem>
           ))}
         </List>

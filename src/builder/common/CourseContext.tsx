@@ -29,3 +29,5 @@ export function useBuilderCourse(): BuilderCourse {
 export const canEditCourse = (role: CourseDraft['role']) => role === 'owner' || role === 'collaborator' || role === 'admin'
 export const canManageCourse = (role: CourseDraft['role']) => role === 'owner' || role === 'admin'
 export const canPublishCourse = (role: CourseDraft['role']) => role === 'owner' || role === 'reviewer' || role === 'admin'
+/** Course staff grade assignments: owner, admin, collaborator and grader (not reviewers). */
+export const canGradeCourse = (role: CourseDraft['role']) => role === 'owner' || role === 'admin' || role === 'collaborator' || role === 'grader'

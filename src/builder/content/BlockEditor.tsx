@@ -14,6 +14,7 @@ import {
 } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
+import { AssignmentEditor } from './AssignmentEditor'
 import { BlockView } from './BlockView'
 import { isWebUrl } from './fileUrl'
 import { FormEditor } from './FormEditor'
@@ -67,6 +68,8 @@ function KindEditor({ course, blockId, kind, values, urls, onChange }: BlockEdit
       return <TextEditor blockId={blockId} values={values} onChange={onChange} />
     case 'form':
       return <FormEditor blockId={blockId} values={values} onChange={onChange} />
+    case 'assignment':
+      return <AssignmentEditor blockId={blockId} values={values} onChange={onChange} />
     case 'link':
       return <LinkEditor blockId={blockId} values={values} onChange={onChange} />
     case 'image':

@@ -6,7 +6,8 @@ import { useLocaleState, useTranslate } from 'react-admin'
 import { dateLocale } from '../../ui/formatDateTime'
 import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
 import { fileName, fileUrl, formatSize, isWebUrl } from './fileUrl'
-import type { ScormPackage } from '../../../contracts/courses/content'
+import type { AssignmentValues, ScormPackage } from '../../../contracts/courses/content'
+import { maxPointsOf } from '../../../contracts/learner/assignments'
 import type { BlockKind, BlockValues, FormQuestion } from './model'
 
 const T = 'aula.builder.contentEditor'
@@ -93,7 +94,30 @@ export function BlockView({
       return <FormView values={values} compact={compact} />
     case 'scorm':
       return <ScormView values={values} compact={compact} />
+    case 'assignment':
+      return <AssignmentView values={values} headingLevel={headingLevel} compact={compact} />
   }
+}
+
+/** An assignment as reviewers read it: its instructions (unless compact) and how it is handed in and graded. */
+function AssignmentView({ values, headingLevel, compact }: { values: BlockValues; headingLevel: number; compact: boolean }) {
+  const translate = useTranslate()
+  const v = values as BlockValues & Partial<AssignmentValues>
+  const summary = translate(`${T}.assignment.summary`, {
+    grading: translate(`${T}.assignment.gradings.${v.grading ?? 'rubric'}`),
+    smart_count: maxPointsOf(v),
+    pass: v.passMark ?? 50,
+  })
+  return (
+    <Stack spacing={1}>
+      {!compact && v.instructions && (
+        <Box sx={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: nestHeadings(sanitizeHtml(v.instructions), headingLevel - 1) }} />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {summary}
+      </Typography>
+    </Stack>
+  )
 }
 
 /** A SCORM package as the server read it: its title, version and parts (they play in the player only). */

@@ -52,7 +52,7 @@ export function ContentEditor({ course, saver }: { course: ContentCourse; saver:
 
   if (content.loadError) return <LoadFailed text={translate(`${T}.loadError`)} onRetry={content.reload} />
   if (!content.sections) return <Loading text={translate(`${T}.loading`)} padded />
-  if (course.role === 'reviewer')
+  if (course.role === 'reviewer' || course.role === 'grader')
     return (
       <Stack spacing={2}>
         <Alert severity="info">{translate(`${T}.readOnly`)}</Alert>

@@ -6,6 +6,7 @@ import OndemandVideoIcon from '@mui/icons-material/OndemandVideo'
 import QuizIcon from '@mui/icons-material/QuizOutlined'
 import ScienceIcon from '@mui/icons-material/ScienceOutlined'
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined'
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined'
 import type { SvgIconProps } from '@mui/material'
 import type { BlockKind } from './model'
 
@@ -18,6 +19,7 @@ const icons = {
   video: OndemandVideoIcon,
   form: QuizIcon,
   scorm: Inventory2Icon,
+  assignment: AssignmentIcon,
 }
 
 export function KindIcon({ kind, ...props }: { kind: BlockKind } & SvgIconProps) {

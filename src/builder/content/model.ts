@@ -119,6 +119,8 @@ export function emptyValues(kind: BlockKind): BlockValues {
       return { name: '', tries: 1, requiredScore: 70, questions: [] }
     case 'scorm':
       return { completeWhen: 'completed' }
+    case 'assignment':
+      return { instructions: '', maxFiles: 1, textAnswer: 'optional', dueMode: 'none', grading: 'rubric', rubric: [], passMark: 50, weight: 1 }
     default:
       return {}
   }

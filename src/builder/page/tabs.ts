@@ -8,8 +8,9 @@ import { ContentTab } from './ContentTab'
 import { PlansTab } from '../plans/PlansTab'
 import { PublishTab } from '../publish/PublishTab'
 import { TagsTab } from '../tags/TagsTab'
+import { GradingTab } from '../grading/GradingTab'
 
-export type BuilderTab = 'general' | 'media' | 'content' | 'faq' | 'tags' | 'plans' | 'collaborators' | 'gradebook' | 'publish'
+export type BuilderTab = 'general' | 'media' | 'content' | 'faq' | 'tags' | 'plans' | 'collaborators' | 'grading' | 'gradebook' | 'publish'
 
 /** The builder's tabs in order, each a route (`/creator/courses/{uuid}/{id}`). */
 export const BUILDER_TABS: Array<{ id: BuilderTab; Panel: ComponentType }> = [
@@ -20,6 +21,7 @@ export const BUILDER_TABS: Array<{ id: BuilderTab; Panel: ComponentType }> = [
   { id: 'tags', Panel: TagsTab },
   { id: 'plans', Panel: PlansTab },
   { id: 'collaborators', Panel: CollaboratorsTab },
+  { id: 'grading', Panel: GradingTab },
   { id: 'gradebook', Panel: GradebookTab },
   { id: 'publish', Panel: PublishTab },
 ]

@@ -1,3 +1,4 @@
+import type { GradeBody, GradeResponse, GradingQueue, GradingQueueQuery, ReturnBody, StaffSubmission } from '../../../contracts/learner/assignments'
 import type { CartridgeImportResponse, CartridgeUploadBody, ImportReportResponse } from '../../../contracts/courses/cartridge'
 import type {
   ContentTree,
@@ -34,6 +35,8 @@ const get = async <T>(path: string): Promise<T> => (await httpClient<T>(`${CREAT
 const post = async <T>(path: string, body: unknown): Promise<T> =>
   (await httpClient<T>(`${CREATOR_API}/${path}`, { method: 'POST', body: JSON.stringify(body) })).json
 const segment = encodeURIComponent
+/** Grading assignments (course staff: capability 'grade'). */
+const GRADING_API = '/api/v2/courses/assignments/grading'
 
 /** The list's path: `all/{page}[/{filter}[/{search}]]` (and the same under `count/`). */
 function listPath(kind: 'all' | 'count', page: number, filter: CourseFilter, search: string) {
@@ -73,6 +76,20 @@ export const builderVerbs = {
   async dismissImportReport(uuid: string): Promise<void> {
     await httpClient(`${CREATOR_API}/import/report/${segment(uuid)}`, { method: 'DELETE' })
   },
+  /** A page of the course's grading queue (course staff). */
+  getGradingQueue: async (course: string, query: GradingQueueQuery): Promise<GradingQueue> => {
+    const params = new URLSearchParams(
+      Object.entries(query)
+        .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '')
+        .map(([k, v]) => [k, String(v)]),
+    )
+    return (await httpClient<GradingQueue>(`${GRADING_API}/queue/${segment(course)}?${params}`)).json
+  },
+  getSubmission: async (id: string): Promise<StaffSubmission> => (await httpClient<StaffSubmission>(`${GRADING_API}/submission/${segment(id)}`)).json,
+  gradeSubmission: async (body: GradeBody): Promise<GradeResponse> =>
+    (await httpClient<GradeResponse>(`${GRADING_API}/grade`, { method: 'POST', body: JSON.stringify(body) })).json,
+  returnSubmission: async (body: ReturnBody): Promise<StaffSubmission> =>
+    (await httpClient<StaffSubmission>(`${GRADING_API}/return`, { method: 'POST', body: JSON.stringify(body) })).json,
   validateCourse: (uuid: string) => get<ValidationResponse>(`publish/validate/${segment(uuid)}`),
   publishCourse: (uuid: string) => post<PublishResponse>('publish/all', { uuid }),
 

@@ -11,7 +11,9 @@ import type {
 import type { BadgeAnswer, Jwks, PublicBadgeAnswer, StatusListAnswer } from '../../../contracts/learner/badges'
 import type { CertificateVerification } from '../../../contracts/learner/certificates'
 import type { MyProgress } from '../../../contracts/courses/gradebook'
+import type { AssignmentFileAsk, MyAssignment, Submission, SubmitBody } from '../../../contracts/learner/assignments'
 import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
+import type { UploadParamsReply } from '../../../contracts/storage/upload'
 import type {
   CourseProgress,
   PlayerIndex,
@@ -138,6 +140,21 @@ export const learnerVerbs = {
   /** Commits what a launched SCO reported; `keepalive` lets it finish while the page unloads. */
   async commitSco(course: string, block: string, body: ScormCommitBody, keepalive = false): Promise<ScormCommitAnswer> {
     return (await httpClient<ScormCommitAnswer>(`${API}/course/scorm/${id(course)}/${id(block)}/commit`, { method: 'PUT', keepalive, ...json(body) })).json
+  },
+
+  /** The learner's own submission of an assignment, their due date and whether they may hand in now. */
+  async getMyAssignment(course: string, block: string): Promise<MyAssignment> {
+    return (await httpClient<MyAssignment>(`${API}/assignments/mine/${id(course)}/${id(block)}`)).json
+  },
+
+  /** Upload parameters for one file of the learner's submission. */
+  async askAssignmentUpload(body: AssignmentFileAsk): Promise<UploadParamsReply> {
+    return (await httpClient<UploadParamsReply>(`${API}/assignments/file-par`, { method: 'POST', ...json(body) })).json
+  },
+
+  /** Hands the files and/or the text in (again). */
+  async submitAssignment(body: SubmitBody): Promise<Submission> {
+    return (await httpClient<Submission>(`${API}/assignments/submit`, { method: 'POST', ...json(body) })).json
   },
 
   async requestForm(course: string, form: string): Promise<LearnerForm> {

@@ -32,6 +32,8 @@ export const notifications = {
     'expiry-soon': 'Subscription ending soon',
     'discussion-reply': 'Reply in a discussion',
     'discussion-mention': 'Mentioned in a discussion',
+    'assignment-graded': 'Assignment graded',
+    'assignment-returned': 'Assignment returned',
   },
   texts: {
     'subscription-added': 'You now have access to the course "%{course}" (%{plan}).',
@@ -45,5 +47,7 @@ export const notifications = {
       'Your subscription to the course "%{course}" ends in %{smart_count} day. |||| Your subscription to the course "%{course}" ends in %{smart_count} days.',
     'discussion-reply': '%{author} replied in "%{thread}" (%{course}).',
     'discussion-mention': '%{author} mentioned you in "%{thread}" (%{course}).',
+    'assignment-graded': 'Your assignment "%{assignment}" of the course "%{course}" has been graded: %{score} %.',
+    'assignment-returned': 'Your assignment "%{assignment}" of the course "%{course}" was returned to you for resubmission.',
   },
 } satisfies NotificationsMessages

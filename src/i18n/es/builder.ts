@@ -99,6 +99,12 @@ export const differences = {
     moreFailed: 'No se han podido cargar más filas. Inténtalo de nuevo.',
     noLearners: 'Aún no se ha inscrito nadie en este curso.',
   },
+  grading: {
+    loadError: 'No se han podido cargar las entregas.',
+    gradedFailed: 'Calificada: %{points} de %{max} puntos (%{score} %), suspendida.',
+    conflict: 'Otra persona ha cambiado esta entrega mientras la veías. Recárgala para ver su estado actual.',
+    saveError: 'No se ha podido guardar. Tu calificación sigue aquí: inténtalo de nuevo.',
+  },
 } satisfies DeepPartial<BuilderMessages>
 
 export const builder: BuilderMessages = variantOf(mx, differences)

@@ -7,6 +7,7 @@ import { variantOf, type DeepPartial } from '../variant'
  */
 export const differences = {
   contentEditor: {
+    assignment: { addLevel: 'Añadir nivel', addCriterion: 'Añadir criterio' },
     loadError: 'No se ha podido cargar el contenido del curso.',
     empty: 'Este curso todavía no tiene secciones. Añade la primera para empezar.',
     kinds: {

@@ -11,6 +11,8 @@ export const differences = {
     'discussion-mention': 'Te han mencionado en una discusión',
   },
   texts: {
+    'assignment-graded': 'Se ha calificado tu tarea «%{assignment}» del curso «%{course}»: %{score} %.',
+    'assignment-returned': 'Se te ha devuelto la tarea «%{assignment}» del curso «%{course}» para que la entregues de nuevo.',
     'expiry-soon': 'Tu suscripción al curso «%{course}» caduca en %{smart_count} día. |||| Tu suscripción al curso «%{course}» caduca en %{smart_count} días.',
     'subscription-revoked': 'Se ha revocado tu suscripción al curso «%{course}».',
     'certificate-issued': 'Has obtenido el certificado del curso «%{course}».',

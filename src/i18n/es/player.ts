@@ -65,6 +65,16 @@ export const differences = {
     showReported: 'Ver publicaciones denunciadas',
     noReported: 'No hay publicaciones denunciadas.',
   },
+  assignment: {
+    loadError: 'No se ha podido cargar tu entrega.',
+    notSubmitted: 'Aún no has entregado esta tarea.',
+    returned: 'Se te ha devuelto la tarea para que la entregues de nuevo. Lee los comentarios.',
+    failed: 'Suspendida.',
+    pastDue: 'La fecha de entrega ya ha pasado: la tarea ya no acepta entregas.',
+    stale: 'Tu entrega ha cambiado en otra pestaña. Hemos recargado su estado; tus cambios siguen aquí.',
+    sendError: 'No se ha podido enviar tu entrega. Sigue aquí: inténtalo de nuevo.',
+    sent: 'Hemos recibido tu entrega.',
+  },
 } satisfies DeepPartial<PlayerMessages>
 
 export const player: PlayerMessages = variantOf(mx, differences)

@@ -32,6 +32,8 @@ export const notifications = {
     'expiry-soon': 'Abonnement endet bald',
     'discussion-reply': 'Antwort in einer Diskussion',
     'discussion-mention': 'Erwähnung in einer Diskussion',
+    'assignment-graded': 'Aufgabe bewertet',
+    'assignment-returned': 'Aufgabe zurückgegeben',
   },
   texts: {
     'subscription-added': 'Sie haben jetzt Zugang zum Kurs „%{course}“ (%{plan}).',
@@ -45,5 +47,7 @@ export const notifications = {
       'Ihr Abonnement des Kurses „%{course}“ endet in %{smart_count} Tag. |||| Ihr Abonnement des Kurses „%{course}“ endet in %{smart_count} Tagen.',
     'discussion-reply': '%{author} hat in „%{thread}“ (%{course}) geantwortet.',
     'discussion-mention': '%{author} hat Sie in „%{thread}“ (%{course}) erwähnt.',
+    'assignment-graded': 'Ihre Aufgabe „%{assignment}“ im Kurs „%{course}“ wurde bewertet: %{score} %.',
+    'assignment-returned': 'Ihre Aufgabe „%{assignment}“ im Kurs „%{course}“ wurde Ihnen zur erneuten Abgabe zurückgegeben.',
   },
 } satisfies NotificationsMessages

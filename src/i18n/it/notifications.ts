@@ -32,6 +32,8 @@ export const notifications = {
     'expiry-soon': 'Iscrizione in scadenza',
     'discussion-reply': 'Risposta in una discussione',
     'discussion-mention': 'Menzione in una discussione',
+    'assignment-graded': 'Compito valutato',
+    'assignment-returned': 'Compito restituito',
   },
   texts: {
     'subscription-added': 'Ora hai accesso al corso «%{course}» (%{plan}).',
@@ -45,5 +47,7 @@ export const notifications = {
       'La tua iscrizione al corso «%{course}» scade tra %{smart_count} giorno. |||| La tua iscrizione al corso «%{course}» scade tra %{smart_count} giorni.',
     'discussion-reply': '%{author} ha risposto in «%{thread}» (%{course}).',
     'discussion-mention': '%{author} ti ha menzionato in «%{thread}» (%{course}).',
+    'assignment-graded': 'Il tuo compito «%{assignment}» del corso «%{course}» è stato valutato: %{score} %.',
+    'assignment-returned': 'Il tuo compito «%{assignment}» del corso «%{course}» ti è stato restituito da consegnare di nuovo.',
   },
 } satisfies NotificationsMessages

@@ -31,6 +31,8 @@ export const notifications = {
     'expiry-soon': 'Tu suscripción termina pronto',
     'discussion-reply': 'Respuesta en una discusión',
     'discussion-mention': 'Te mencionaron en una discusión',
+    'assignment-graded': 'Tarea calificada',
+    'assignment-returned': 'Tarea devuelta',
   },
   texts: {
     'subscription-added': 'Ya tienes acceso al curso «%{course}» (%{plan}).',
@@ -44,6 +46,8 @@ export const notifications = {
       'Tu suscripción al curso «%{course}» termina en %{smart_count} día. |||| Tu suscripción al curso «%{course}» termina en %{smart_count} días.',
     'discussion-reply': '%{author} respondió en «%{thread}» (%{course}).',
     'discussion-mention': '%{author} te mencionó en «%{thread}» (%{course}).',
+    'assignment-graded': 'Se calificó tu tarea «%{assignment}» del curso «%{course}»: %{score} %.',
+    'assignment-returned': 'Te devolvieron la tarea «%{assignment}» del curso «%{course}» para que la entregues de nuevo.',
   },
 }
 

@@ -32,6 +32,8 @@ export const notifications = {
     'expiry-soon': 'Подписка скоро закончится',
     'discussion-reply': 'Ответ в обсуждении',
     'discussion-mention': 'Упоминание в обсуждении',
+    'assignment-graded': 'Задание оценено',
+    'assignment-returned': 'Задание возвращено',
   },
   texts: {
     'subscription-added': 'Теперь у вас есть доступ к курсу «%{course}» (%{plan}).',
@@ -45,5 +47,7 @@ export const notifications = {
       'Ваша подписка на курс «%{course}» закончится через %{smart_count} день. |||| Ваша подписка на курс «%{course}» закончится через %{smart_count} дня. |||| Ваша подписка на курс «%{course}» закончится через %{smart_count} дней.',
     'discussion-reply': '%{author} ответил(а) в теме «%{thread}» (%{course}).',
     'discussion-mention': '%{author} упомянул(а) вас в теме «%{thread}» (%{course}).',
+    'assignment-graded': 'Ваше задание «%{assignment}» курса «%{course}» оценено: %{score} %.',
+    'assignment-returned': 'Ваше задание «%{assignment}» курса «%{course}» возвращено вам на доработку.',
   },
 } satisfies NotificationsMessages

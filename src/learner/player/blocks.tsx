@@ -6,6 +6,7 @@ import type { FormResult } from '../../../contracts/learner/forms'
 import type { PlayerPage, ProgressAnswer } from '../../../contracts/learner/player'
 import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
 import { EvaluationForm } from '../forms/EvaluationForm'
+import { AssignmentBlock } from './AssignmentBlock'
 import type { PlayerTranslate } from './texts'
 import { useDataProvider } from 'react-admin'
 import type { AppDataProvider } from '../../dataProvider'
@@ -101,6 +102,8 @@ export function BlockView({ t, course, page, onProgress, onGraded }: Props) {
     }
     case 'form':
       return <EvaluationForm course={course} id={page.block.id} t={t} onGraded={onGraded} />
+    case 'assignment':
+      return <AssignmentBlock t={t} course={course} page={page} />
     case 'scorm':
       return (
         <Suspense fallback={<CircularProgress aria-label={t('scorm.loading')} />}>

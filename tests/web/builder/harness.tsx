@@ -201,10 +201,11 @@ export class FakeCourses {
       write('put', '/builder/share/add/collaborators/:id', (course, body) => {
         if (body.username === 'ana') return HttpResponse.json({ message: "You're already owner of the course" }, { status: 409 })
         if (body.username === 'nobody') return HttpResponse.json({ message: 'User not found' }, { status: 404 })
-        course.collaborators = [
-          ...course.collaborators,
-          { username: String(body.username), name: `Name of ${body.username}`, addedAt: new Date().toISOString() },
-        ]
+        const role = body.role === 'grader' ? 'grader' : 'collaborator'
+        const known = course.collaborators.find((c) => c.username === String(body.username))
+        course.collaborators = known
+          ? course.collaborators.map((c) => (c === known ? { ...c, role } : c))
+          : [...course.collaborators, { username: String(body.username), name: `Name of ${body.username}`, role, addedAt: new Date().toISOString() }]
         return { items: course.collaborators }
       }),
       write('put', '/builder/share/remove/collaborators/:id', (course, body) => {

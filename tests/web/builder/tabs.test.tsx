@@ -240,7 +240,10 @@ describe('the collaborators tab', () => {
   })
 
   it("tells a collaborator they can't manage this section", async () => {
-    ctx.api.course = draft({ role: 'collaborator', collaborators: [{ username: 'carla', name: '', addedAt: '2026-01-01T00:00:00.000Z' }] })
+    ctx.api.course = draft({
+      role: 'collaborator',
+      collaborators: [{ username: 'carla', name: '', role: 'collaborator', addedAt: '2026-01-01T00:00:00.000Z' }],
+    })
     renderBuilder(tab('collaborators'))
     expect(await screen.findByText("You can't manage this section of the course")).toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'User to invite' })).not.toBeInTheDocument()

@@ -11,7 +11,7 @@ import { UUID_RE } from '../../../../http/paging.js'
  * `bumpRevision` (server/courses/revisions.ts) in the same transaction as its change.
  */
 
-export type CourseRole = 'owner' | 'collaborator' | 'reviewer' | 'admin'
+export type CourseRole = 'owner' | 'collaborator' | 'grader' | 'reviewer' | 'admin'
 export type Capability = 'read' | 'edit' | 'manage' | 'publish' | 'grade'
 
 /** What each role may do; a caller holding several roles may do what any of them may. */
@@ -19,11 +19,13 @@ export const ROLE_CAPABILITIES: Record<CourseRole, readonly Capability[]> = {
   owner: ['read', 'edit', 'manage', 'publish', 'grade'],
   admin: ['read', 'edit', 'manage', 'publish', 'grade'],
   collaborator: ['read', 'edit', 'grade'],
+  // A grader (a collaborator added with the role 'grader') reads the course and grades its submissions; it edits nothing.
+  grader: ['read', 'grade'],
   reviewer: ['read', 'publish'],
 }
 
 /** The role a caller is shown as when several apply (an owner who is also an admin is the owner). */
-const PRECEDENCE: readonly CourseRole[] = ['owner', 'admin', 'collaborator', 'reviewer']
+const PRECEDENCE: readonly CourseRole[] = ['owner', 'admin', 'collaborator', 'grader', 'reviewer']
 
 export const cannotManage = () => new HttpError(403, CANNOT_MANAGE_MESSAGE, COURSE_ERROR_CODES.cannotManage)
 
@@ -33,9 +35,9 @@ export const cannotManage = () => new HttpError(403, CANNOT_MANAGE_MESSAGE, COUR
  */
 export async function courseRoles(db: Queryable, principal: Principal, uuid: string): Promise<CourseRole[]> {
   if (!UUID_RE.test(uuid)) return []
-  const { rows } = await db.query<{ created_by: string | null; collaborator: boolean }>(
+  const { rows } = await db.query<{ created_by: string | null; collaborator: 'collaborator' | 'grader' | null }>(
     `SELECT c.created_by,
-            EXISTS (SELECT 1 FROM course_collaborators k WHERE k.course_uuid = c.uuid AND k.user_sub = $2) AS collaborator
+            (SELECT k.role FROM course_collaborators k WHERE k.course_uuid = c.uuid AND k.user_sub = $2) AS collaborator
        FROM courses c
       WHERE c.uuid = $1 AND c.deleted_at IS NULL`,
     [uuid, principal.sub],
@@ -45,7 +47,7 @@ export async function courseRoles(db: Queryable, principal: Principal, uuid: str
   const held = new Set<CourseRole>()
   if (row.created_by !== null && row.created_by === principal.sub) held.add('owner')
   if (principal.groups.includes('admin')) held.add('admin')
-  if (row.collaborator) held.add('collaborator')
+  if (row.collaborator) held.add(row.collaborator)
   if (principal.groups.includes('reviewer')) held.add('reviewer')
   return PRECEDENCE.filter((r) => held.has(r))
 }

@@ -8,6 +8,7 @@ import {
   NOT_A_CREATOR_MESSAGE,
   ShareBody,
   USER_NOT_FOUND_MESSAGE,
+  type CollaboratorRole,
   type Invitable,
 } from '../../../../../contracts/courses/creator.js'
 import { replaceCollaborators } from '../../../../courses/model/lists.js'
@@ -99,11 +100,11 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
         const course = await findCourse(app.db, uuid)
         if (!course) throw notAuthorized()
         const current = await listCollaborators(app.db, uuid)
-        const wanted = new Map<string, { sub: string; username: string; name: string }>()
-        for (const { username } of items) {
+        const wanted = new Map<string, { sub: string; username: string; name: string; role: CollaboratorRole }>()
+        for (const { username, role } of items) {
           const known = current.find((c) => c.username.toLowerCase() === username.trim().toLowerCase())
           const who = known ? { sub: known.user_sub, username: known.username, name: known.name } : await invitee(username, course.created_by)
-          wanted.set(who.sub, who)
+          wanted.set(who.sub, { ...who, role: role ?? known?.role ?? 'collaborator' })
         }
         return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
           await replaceCollaborators(tx, uuid, wanted, principal.sub)
@@ -118,7 +119,8 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
     {
       schema: {
         tags,
-        summary: 'Shares the course with a creator or reviewer by username or e-mail (owner and admins); the owner: 409 "You\'re already owner of the course"',
+        summary:
+          'Shares the course with a creator or reviewer by username or e-mail, as a collaborator or a grader (owner and admins); sharing again changes the role; the owner: 409 "You\'re already owner of the course"',
         params: CourseIdParams,
         body: ShareBody,
         response: { 200: CollaboratorsResponse, ...courseErrorResponses(400, 401, 403, 404, 409) },
@@ -126,14 +128,14 @@ export async function collaboratorRoutes(app: App, { base, tags, legacy }: { bas
     },
     async (request) => {
       const uuid = request.params.id
-      const { username, revision } = request.body
+      const { username, revision, role } = request.body
       const principal = actorOf(request)
       await requireCourse(app.db, principal, uuid, 'manage')
       const course = await findCourse(app.db, uuid)
       if (!course) throw notAuthorized()
       const who = await invitee(username, course.created_by)
       return courseWrite(app.db, principal, uuid, 'manage', revision, async (tx, next) => {
-        await addCollaborator(tx, uuid, who, principal.sub)
+        await addCollaborator(tx, uuid, { ...who, role: role ?? 'collaborator' }, principal.sub)
         return { revision: next, items: (await listCollaborators(tx, uuid)).map(toCollaborator) }
       })
     },

@@ -10,7 +10,13 @@ import { iso } from '../../../../http/dates.js'
 export type UrlOf = (path: string | null) => Promise<string | null>
 
 export async function toSummary(r: SummaryRow, principal: Principal, urlOf: UrlOf): Promise<CourseSummary> {
-  const role: CourseRole = r.is_owner ? 'owner' : principal.groups.includes('admin') ? 'admin' : r.is_collaborator ? 'collaborator' : 'reviewer'
+  const role: CourseRole = r.is_owner
+    ? 'owner'
+    : principal.groups.includes('admin')
+      ? 'admin'
+      : r.is_collaborator
+        ? (r.collaborator_role ?? 'collaborator')
+        : 'reviewer'
   // Courses made before the builder carry their cover only in details.Cover.
   const cover = r.cover_path ?? (typeof r.details?.Cover === 'string' && r.details.Cover ? r.details.Cover : null)
   return {
@@ -37,7 +43,7 @@ export const toPlan = (p: PlanRow): Plan => ({
   reminderDays: p.reminder_days,
 })
 
-export const toCollaborator = (c: CollaboratorRow): Collaborator => ({ username: c.username, name: c.name, addedAt: iso(c.added_at) })
+export const toCollaborator = (c: CollaboratorRow): Collaborator => ({ username: c.username, name: c.name, role: c.role, addedAt: iso(c.added_at) })
 
 export async function toDraft(
   r: CourseRow,

@@ -22,9 +22,19 @@ function refusalOf(subs: StudySubscriptionRow[], now = new Date()): Subscription
  * published (or gone), 403 with the subscription's code otherwise.
  */
 export async function requireStudy(db: Queryable, userSub: string, course: string): Promise<CourseSnapshot> {
+  return (await requireStudyFrom(db, userSub, course)).snapshot
+}
+
+/**
+ * `requireStudy`, also answering when the learner's active subscription started (the newest active
+ * one): what an assignment due "N days after the subscription" counts from.
+ */
+export async function requireStudyFrom(db: Queryable, userSub: string, course: string, now = new Date()): Promise<{ snapshot: CourseSnapshot; started: Date }> {
   const found = await studySnapshot(db, course, userSub)
   if (!found) throw new HttpError(404, COURSE_NOT_FOUND, 'NOT_FOUND')
-  const refusal = refusalOf(found.subscriptions)
+  const refusal = refusalOf(found.subscriptions, now)
   if (refusal) throw new HttpError(403, SUBSCRIPTION_REFUSALS[refusal], refusal)
-  return found.snapshot
+  const active = found.subscriptions.filter((s) => subscriptionState(s.created_at, s.duration_days, s.revoked_at, now).status === 'active')
+  const started = new Date(Math.max(...active.map((s) => new Date(s.created_at).getTime())))
+  return { snapshot: found.snapshot, started }
 }

@@ -1,4 +1,5 @@
-import type { FormQuestion, ScormPackage } from '../../../../../contracts/courses/content.js'
+import type { AssignmentValues, FormQuestion, ScormPackage } from '../../../../../contracts/courses/content.js'
+import { fileLimits, maxPointsOf } from '../../../../../contracts/learner/assignments.js'
 import type { CatalogueCourse, LearnerPlan } from '../../../../../contracts/learner/catalogue.js'
 import type { LearnerValues } from '../../../../../contracts/learner/player.js'
 import { subscriptionState, type SubscriptionState, type UserSubscription } from '../../../../../contracts/subscriptions.js'
@@ -95,6 +96,22 @@ export function learnerValues(b: SnapshotBlock): LearnerValues {
         ...base,
         ...(pkg ? { package: { version: pkg.version, title: pkg.title, scos: pkg.scos.map((s) => ({ id: s.id, title: s.title })) } } : {}),
         completeWhen: v.completeWhen === 'passed' ? 'passed' : 'completed',
+      }
+    }
+    case 'assignment': {
+      const a = v as Partial<AssignmentValues>
+      return {
+        ...base,
+        assignment: {
+          instructions: text(a.instructions),
+          fileTypes: a.fileTypes ?? [],
+          ...fileLimits(a),
+          textAnswer: a.textAnswer ?? 'none',
+          grading: a.grading ?? 'rubric',
+          maxPoints: maxPointsOf(a),
+          passMark: a.passMark ?? 50,
+          rubric: a.grading === 'points' ? [] : (a.rubric ?? []),
+        },
       }
     }
     default:

@@ -1,0 +1,171 @@
+import { Alert, Box, Button, Chip, MenuItem, Stack, TableCell, TextField } from '@mui/material'
+import { useCallback, useEffect, useState } from 'react'
+import { useDataProvider, useTranslate } from 'react-admin'
+import { GRADING_FILTERS, type GradingFilter, type QueueItem } from '../../../contracts/learner/assignments'
+import type { AppDataProvider } from '../../dataProvider'
+import { useDateFormat } from '../../ui/formatDateTime'
+import { TableCard } from '../../ui/TableCard'
+import { canGradeCourse, useBuilderCourse } from '../common/CourseContext'
+import { TabIntro } from '../common/TabIntro'
+import { LoadFailed } from '../content/LoadStates'
+import { GradeDialog } from './GradeDialog'
+
+const T = 'aula.builder.grading'
+
+/**
+ * The course's grading queue: submissions oldest first, filtered by status, learner or assignment and
+ * paged by token ("Show more"); a row opens the submission to grade or return it.
+ */
+export function GradingTab() {
+  const translate = useTranslate()
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const dates = useDateFormat()
+  const { course } = useBuilderCourse()
+  const [filter, setFilter] = useState<GradingFilter>('ungraded')
+  const [learner, setLearner] = useState('')
+  const [search, setSearch] = useState('')
+  const [block, setBlock] = useState('')
+  const [items, setItems] = useState<QueueItem[] | null>(null)
+  const [assignments, setAssignments] = useState<Array<{ id: string; title: string }>>([])
+  const [token, setToken] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [round, setRound] = useState(0)
+  const [open, setOpen] = useState<string | null>(null)
+  const allowed = canGradeCourse(course.role)
+
+  const query = useCallback(
+    (after: string | null) =>
+      dataProvider.getGradingQueue(course.uuid, { filter, learner: search, block: block || undefined, paginationToken: after ?? undefined }),
+    [dataProvider, course.uuid, filter, search, block],
+  )
+
+  /** The next page, after the rows shown. */
+  const more = (after: string) =>
+    query(after).then(
+      (page) => {
+        setItems((prev) => [...(prev ?? []), ...page.items])
+        setToken(page.paginationToken)
+      },
+      () => setFailed(true),
+    )
+
+  useEffect(() => {
+    if (!allowed) return
+    let live = true
+    // The rows shown stay until the new answer replaces them (or says it failed).
+    query(null).then(
+      (page) => {
+        if (!live) return
+        setAssignments(page.assignments)
+        setItems(page.items)
+        setToken(page.paginationToken)
+        setFailed(false)
+      },
+      () => live && setFailed(true),
+    )
+    return () => {
+      live = false
+    }
+  }, [allowed, query, round])
+
+  if (!allowed)
+    return (
+      <Box>
+        <TabIntro title={`${T}.title`} intro={`${T}.intro`} />
+        <Alert severity="info">{translate(`${T}.cannotGrade`)}</Alert>
+      </Box>
+    )
+
+  const title = (id: string) => assignments.find((a) => a.id === id)?.title || translate(`${T}.untitled`)
+  return (
+    <Box>
+      <TabIntro title={`${T}.title`} intro={`${T}.intro`} />
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        onSubmit={(e) => {
+          e.preventDefault()
+          setSearch(learner)
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label={translate(`${T}.filter`)}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value as GradingFilter)}
+          sx={{ minWidth: 180 }}
+        >
+          {GRADING_FILTERS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {translate(`${T}.filters.${f}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label={translate(`${T}.assignment`)} value={block} onChange={(e) => setBlock(e.target.value)} sx={{ minWidth: 200 }}>
+          <MenuItem value="">{translate(`${T}.allAssignments`)}</MenuItem>
+          {assignments.map((a) => (
+            <MenuItem key={a.id} value={a.id}>
+              {a.title || translate(`${T}.untitled`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" type="search" label={translate(`${T}.learner`)} value={learner} onChange={(e) => setLearner(e.target.value)} />
+        <Button type="submit" variant="outlined">
+          {translate(`${T}.search`)}
+        </Button>
+      </Stack>
+      <TableCard
+        title={translate(`${T}.queue`)}
+        failure={failed ? <LoadFailed text={translate(`${T}.loadError`)} onRetry={() => setRound((r) => r + 1)} /> : undefined}
+        rows={items ?? undefined}
+        loadingLabel={translate(`${T}.loading`)}
+        empty={translate(`${T}.empty`)}
+        columns={['learner', 'assignment', 'submitted', 'status', 'actions'].map((c) => translate(`${T}.columns.${c}`))}
+        rowKey={(i) => i.id}
+        scrollLabel={translate(`${T}.queue`)}
+        cells={(i) => (
+          <>
+            <TableCell>{i.learner.name || i.learner.email}</TableCell>
+            <TableCell>{title(i.block)}</TableCell>
+            <TableCell>
+              {dates.dateTime(i.submittedAt)} {i.late && <Chip size="small" color="warning" label={translate(`${T}.late`)} />}
+            </TableCell>
+            <TableCell>
+              {translate(`${T}.statuses.${i.status}`)}
+              {i.score !== null && ` · ${i.score} %`}
+            </TableCell>
+            <TableCell>
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => setOpen(i.id)}
+                aria-label={translate(`${T}.openFor`, { name: i.learner.name || i.learner.email })}
+              >
+                {translate(`${T}.open`)}
+              </Button>
+            </TableCell>
+          </>
+        )}
+        footer={
+          token && items ? (
+            <Button sx={{ mt: 2 }} onClick={() => void more(token)}>
+              {translate(`${T}.more`)}
+            </Button>
+          ) : undefined
+        }
+      />
+      {open && (
+        <GradeDialog
+          id={open}
+          onClose={(changed) => {
+            setOpen(null)
+            if (changed) setRound((r) => r + 1)
+          }}
+        />
+      )}
+    </Box>
+  )
+}
