@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'discussion-mention',
   'assignment-graded',
   'assignment-returned',
+  'essay-graded',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -39,6 +40,8 @@ export const MAIL_DEFAULTS: Record<NotificationKind, boolean> = {
   'discussion-mention': false,
   'assignment-graded': true,
   'assignment-returned': true,
+  // A learner waiting for a grade hears of it in the app (decision 0035).
+  'essay-graded': false,
 }
 
 /**

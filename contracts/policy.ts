@@ -4,6 +4,7 @@ import { adminCoursePolicy } from './courses/admin-policy.js'
 import { contentPolicy } from './courses/content-policy.js'
 import { gradebookPolicy } from './courses/gradebook-policy.js'
 import { creatorPolicy } from './courses/creator-policy.js'
+import { essaysPolicy } from './courses/essays-policy.js'
 import { monitoringPolicy } from './insights/monitoring-policy.js'
 import { formsPolicy } from './learner/forms-policy.js'
 import { discussionsPolicy } from './learner/discussions.js'
@@ -119,6 +120,7 @@ export const routePolicy = {
   // The gradebook and the learner's progress page (docs/teaching.md).
   ...gradebookPolicy,
   ...assignmentsPolicy,
+  ...essaysPolicy,
   ...financesPolicy,
   ...monitoringPolicy,
   ...avatarsPolicy,

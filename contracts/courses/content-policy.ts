@@ -16,6 +16,11 @@ export const contentPolicy = {
   'POST /api/v2/courses/creator/blocks/resource-par': BUILDER,
   'GET /api/v2/courses/creator/blocks/history/:course/:item': BUILDER,
   'POST /api/v2/courses/creator/blocks/restore': BUILDER,
+  // Question banks (decision 0035): read like the content, written by those who edit it.
+  'GET /api/v2/courses/creator/builder/banks/:id': BUILDER,
+  'POST /api/v2/courses/creator/banks/add': BUILDER,
+  'PUT /api/v2/courses/creator/banks': BUILDER,
+  'POST /api/v2/courses/creator/banks/delete': BUILDER,
   'GET /api/v2/courses/creator/builder/review/course/:id': BUILDER,
   'GET /api/v2/courses/creator/review/course/block/:course/:item': BUILDER,
   'GET /api/v2/courses/creator/publish/validate/:id': BUILDER,

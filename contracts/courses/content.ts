@@ -118,28 +118,123 @@ export const ScormValues = Type.Object({
 })
 export type ScormValues = Static<typeof ScormValues>
 
-export const QUESTION_TYPES = ['multiple', 'single', 'boolean'] as const
+/**
+ * The question types of a form. Choice questions (`multiple`, `single`, `boolean`) carry options with
+ * `correct`; `short`, `numeric`, `matching` and `ordering` carry what makes them right in their own fields;
+ * an `essay` is graded by course staff (decision 0035). Every question counts one point of the score.
+ */
+export const QUESTION_TYPES = ['multiple', 'single', 'boolean', 'short', 'numeric', 'matching', 'ordering', 'essay'] as const
 export type QuestionType = (typeof QUESTION_TYPES)[number]
+/** The types answered by picking options. */
+export const CHOICE_TYPES = ['multiple', 'single', 'boolean'] as const
+export type ChoiceType = (typeof CHOICE_TYPES)[number]
+/** The types the server grades by itself (every type but `essay`). */
+export const AUTO_GRADED_TYPES = ['multiple', 'single', 'boolean', 'short', 'numeric', 'matching', 'ordering'] as const
+
 const LocalId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+/** The longest accepted answer of a short-answer question, and the most answers it accepts. */
+export const MAX_SHORT_ANSWER = 500
+export const MAX_ACCEPTED_ANSWERS = 20
+/** The most pairs of a matching question and items of an ordering question. */
+export const MAX_PAIRS = 20
+export const MAX_ORDER_ITEMS = 20
+/** The most points an essay may be worth. */
+export const MAX_ESSAY_POINTS = 1000
+
 export const FormOption = Type.Object({ id: LocalId, text: Type.String({ maxLength: 2000 }), correct: Type.Boolean() })
 export type FormOption = Static<typeof FormOption>
-export const FormQuestion = Type.Object({
-  id: LocalId,
-  type: Type.Enum([...QUESTION_TYPES]),
-  text: Type.String({ maxLength: 5000 }),
+const QuestionCommon = { id: LocalId, text: Type.String({ maxLength: 5000 }) }
+
+/** One answer among options (`single`, `boolean`) or every correct one (`multiple`). */
+export const ChoiceQuestion = Type.Object({
+  ...QuestionCommon,
+  type: Type.Enum([...CHOICE_TYPES]),
   options: Type.Array(FormOption, { maxItems: 20 }),
 })
-export type FormQuestion = Static<typeof FormQuestion>
+export type ChoiceQuestion = Static<typeof ChoiceQuestion>
 /**
- * An evaluation form: learners get `tries` attempts and pass at `requiredScore` percent. `correct` is
- * returned only to those who may edit the course; the published snapshot keeps it for grading.
+ * A typed answer: right when the learner's text, trimmed and with inner spaces collapsed, equals one of
+ * `accepted` (compared the same way) — ignoring case unless `caseSensitive` (default false), and ignoring
+ * accents unless `foldAccents` is false (default true). The checklist wants 1–20 accepted answers.
+ */
+export const ShortQuestion = Type.Object({
+  ...QuestionCommon,
+  type: Type.Literal('short'),
+  accepted: Type.Array(Type.String({ maxLength: MAX_SHORT_ANSWER }), { maxItems: MAX_ACCEPTED_ANSWERS }),
+  caseSensitive: Type.Optional(Type.Boolean()),
+  foldAccents: Type.Optional(Type.Boolean()),
+})
+export type ShortQuestion = Static<typeof ShortQuestion>
+/** A number: right when |given − answer| ≤ tolerance (absolute; default 0). The checklist wants an answer. */
+export const NumericQuestion = Type.Object({
+  ...QuestionCommon,
+  type: Type.Literal('numeric'),
+  answer: Type.Optional(Type.Number({ minimum: -1e12, maximum: 1e12 })),
+  tolerance: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
+})
+export type NumericQuestion = Static<typeof NumericQuestion>
+export const MatchingPair = Type.Object({ id: LocalId, left: Type.String({ maxLength: 2000 }), right: Type.String({ maxLength: 2000 }) })
+export type MatchingPair = Static<typeof MatchingPair>
+/** Lefts to match with rights: right when every left is matched to its own right. The checklist wants 2–20 pairs. */
+export const MatchingQuestion = Type.Object({
+  ...QuestionCommon,
+  type: Type.Literal('matching'),
+  pairs: Type.Array(MatchingPair, { maxItems: MAX_PAIRS }),
+})
+export type MatchingQuestion = Static<typeof MatchingQuestion>
+export const OrderItem = Type.Object({ id: LocalId, text: Type.String({ maxLength: 2000 }) })
+export type OrderItem = Static<typeof OrderItem>
+/** Items given in their correct order; learners get them shuffled. The checklist wants 2–20 items. */
+export const OrderingQuestion = Type.Object({
+  ...QuestionCommon,
+  type: Type.Literal('ordering'),
+  items: Type.Array(OrderItem, { maxItems: MAX_ORDER_ITEMS }),
+})
+export type OrderingQuestion = Static<typeof OrderingQuestion>
+/** A written answer graded by course staff out of `maxPoints`; it counts points/maxPoints of one question. */
+export const EssayQuestion = Type.Object({
+  ...QuestionCommon,
+  type: Type.Literal('essay'),
+  maxPoints: Type.Integer({ minimum: 1, maximum: MAX_ESSAY_POINTS }),
+})
+export type EssayQuestion = Static<typeof EssayQuestion>
+
+/** A question of a form or of a question bank, by `type`. */
+export const FormQuestion = Type.Union([ChoiceQuestion, ShortQuestion, NumericQuestion, MatchingQuestion, OrderingQuestion, EssayQuestion])
+export type FormQuestion = Static<typeof FormQuestion>
+
+/** The most questions of one bank, and of one form's own list. */
+export const MAX_BANK_QUESTIONS = 500
+export const MAX_FORM_QUESTIONS = 200
+/** `count` questions drawn at random, per attempt, from the course's bank `bank`. */
+export const FormDraw = Type.Object({
+  bank: Uuid,
+  count: Type.Integer({ minimum: 1, maximum: MAX_FORM_QUESTIONS }),
+})
+export type FormDraw = Static<typeof FormDraw>
+
+/**
+ * An evaluation form: learners get `tries` attempts and pass at `requiredScore` percent. What makes a
+ * question right is returned only to those who may edit the course; the published snapshot keeps it
+ * for grading.
+ *
+ * Each attempt answers the form's own `questions` and the questions `draws` picks from the course's
+ * banks (drawn per attempt, without repeating a question). `shuffleQuestions` puts them in a random
+ * order per attempt, `shuffleOptions` the options of choice questions; `timeLimitMinutes` (null or
+ * absent: none) closes the attempt that long after it starts. `weight` is the form's weight in the
+ * gradebook (default 1). Every field added with question banks is optional, so forms saved before read
+ * as before.
  */
 export const FormValues = Type.Object({
   ...Common,
   name: Type.String({ maxLength: 300 }),
   tries: Type.Integer({ minimum: 1, maximum: 20 }),
   requiredScore: Type.Number({ minimum: 0, maximum: 100 }),
-  questions: Type.Array(FormQuestion, { maxItems: 200 }),
+  questions: Type.Array(FormQuestion, { maxItems: MAX_FORM_QUESTIONS }),
+  draws: Type.Optional(Type.Array(FormDraw, { maxItems: 20 })),
+  shuffleQuestions: Type.Optional(Type.Boolean()),
+  shuffleOptions: Type.Optional(Type.Boolean()),
+  timeLimitMinutes: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 600 }), Type.Null()])),
   /** The form's weight in the gradebook's weighted grade (0–100; 1 when absent), set in the builder's gradebook tab. */
   weight: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
 })
@@ -186,6 +281,64 @@ export const AssignmentValues = Type.Object({
   weight: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
 })
 export type AssignmentValues = Static<typeof AssignmentValues>
+// ---------------------------------------------------------------------------------------------------
+// Question banks: per course, in the draft like blocks (every write carries the course's revision),
+// frozen into the published snapshot and copied by a clone.
+// ---------------------------------------------------------------------------------------------------
+
+/** A bank's name and questions as written (what makes a question right included). */
+export const QuestionBankValues = Type.Object({
+  name: Type.String({ maxLength: 300 }),
+  questions: Type.Array(FormQuestion, { maxItems: MAX_BANK_QUESTIONS }),
+})
+export type QuestionBankValues = Static<typeof QuestionBankValues>
+
+/** A bank as the builder shows it; reviewers get the questions without what makes them right. */
+export const QuestionBank = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  /** FormQuestion values; reviewers get them without what makes them right (as `withoutAnswers` strips a form). */
+  questions: Type.Array(Type.Unsafe<FormQuestion>(Type.Record(Type.String(), Type.Unknown(), { description: 'A FormQuestion.' }))),
+  updatedAt: DateTime,
+  /** Who saved it last, as people are named. */
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+})
+export type QuestionBank = Static<typeof QuestionBank>
+
+/** `GET builder/banks/{id}`: the course's banks, oldest first, with the course's revision. */
+export const QuestionBanksResponse = Type.Object({ revision: Type.Integer({ minimum: 1 }), items: Type.Array(QuestionBank) })
+export type QuestionBanksResponse = Static<typeof QuestionBanksResponse>
+
+/** `POST banks/add`: a new bank; the client's own `id` makes a replayed add harmless. */
+export const BankAddBody = Type.Object({
+  uuid: CourseUuid,
+  revision: Revision,
+  id: Type.Optional(Uuid),
+  name: Type.String({ maxLength: 300 }),
+  questions: Type.Array(Type.Unknown(), { maxItems: MAX_BANK_QUESTIONS, description: "FormQuestion values, checked like a form's questions." }),
+})
+export type BankAddBody = Static<typeof BankAddBody>
+
+/** `PUT banks`: the bank's new name and questions (the whole list). */
+export const BankUpdateBody = Type.Object({
+  uuid: CourseUuid,
+  revision: Revision,
+  bank: Uuid,
+  name: Type.String({ maxLength: 300 }),
+  questions: Type.Array(Type.Unknown(), { maxItems: MAX_BANK_QUESTIONS, description: "FormQuestion values, checked like a form's questions." }),
+})
+export type BankUpdateBody = Static<typeof BankUpdateBody>
+
+/** `POST banks/delete`: a form still drawing from it fails the checklist until the draw is removed. */
+export const BankDeleteBody = Type.Object({ uuid: CourseUuid, revision: Revision, id: Uuid })
+export type BankDeleteBody = Static<typeof BankDeleteBody>
+
+/** A bank write: the course's new revision and the bank as saved. */
+export const BankWriteResponse = Type.Object({ revision: Type.Integer({ minimum: 1 }), bank: QuestionBank })
+export type BankWriteResponse = Static<typeof BankWriteResponse>
+/** A bank deletion: the course's new revision. */
+export const BankDeleteResponse = Type.Object({ revision: Type.Integer({ minimum: 1 }) })
+export type BankDeleteResponse = Static<typeof BankDeleteResponse>
 
 /** The schema the values of each kind must pass. */
 export const VALUES_BY_KIND = {
@@ -361,6 +514,15 @@ export const CHECK_PROBLEMS = [
   'rubricEmpty',
   'rubricCriterionNoLevels',
   'assignmentNoMaxScore',
+  // Question banks and the newer question types (decision 0035).
+  'questionNoAnswer',
+  'questionEmptyAnswer',
+  'questionFewPairs',
+  'questionEmptyPair',
+  'questionFewItems',
+  'questionEmptyItem',
+  'drawUnknownBank',
+  'drawTooMany',
 ] as const
 export type CheckProblemCode = (typeof CHECK_PROBLEMS)[number]
 export const CheckProblem = Type.Object({
@@ -373,6 +535,15 @@ export const CheckProblem = Type.Object({
   question: Type.Optional(Type.Integer({ minimum: 1 })),
   /** How many options a one-answer question marks as correct (`questionTooManyCorrect`). */
   correct: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * The bank concerned: a draw's (`drawUnknownBank`, `drawTooMany`), or the bank holding the question
+   * when `question` counts among that bank's questions rather than the form's own.
+   */
+  bank: Type.Optional(Uuid),
+  /** The bank's name, when it exists. */
+  bankName: Type.Optional(Type.String()),
+  /** How many questions the bank has (`drawTooMany`). */
+  available: Type.Optional(Type.Integer({ minimum: 0 })),
 })
 export type CheckProblem = Static<typeof CheckProblem>
 
@@ -488,6 +659,13 @@ export type ReviewPageParams = Static<typeof ReviewPageParams>
 // Forms keep `correct` so that grading happens on the server; learner routes strip it.
 // ---------------------------------------------------------------------------------------------------
 
+/** A question bank as frozen in a snapshot. */
+export interface SnapshotBank {
+  id: string
+  name: string
+  questions: FormQuestion[]
+}
+
 export interface CourseSnapshot {
   format: 1
   version: number
@@ -525,4 +703,6 @@ export interface CourseSnapshot {
     values: Record<string, unknown>
     blocks: Array<{ id: string; kind: BlockKind; position: number; version: number; values: Record<string, unknown> }>
   }>
+  /** The course's question banks (absent from snapshots published before banks existed: none). */
+  banks?: SnapshotBank[]
 }

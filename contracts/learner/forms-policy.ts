@@ -14,6 +14,13 @@ export const formsPolicy = {
   'POST /api/v2/forms/completed': SIGNED_IN,
   'POST /api/v2/forms/progress': SIGNED_IN,
   'GET /api/v2/forms/summary/:course/:id': SIGNED_IN,
+  // Attempts with a life (decision 0035): the handlers find the attempt among the caller's own.
+  'POST /api/v2/courses/forms/attempts/start': SIGNED_IN,
+  'PUT /api/v2/courses/forms/attempts/:attempt/answers': SIGNED_IN,
+  'POST /api/v2/courses/forms/attempts/:attempt/submit': SIGNED_IN,
+  'POST /api/v2/forms/attempts/start': SIGNED_IN,
+  'PUT /api/v2/forms/attempts/:attempt/answers': SIGNED_IN,
+  'POST /api/v2/forms/attempts/:attempt/submit': SIGNED_IN,
   'GET /api/v2/courses/certificates/:course': SIGNED_IN,
   'GET /api/certificates/verify/:code': PUBLIC,
   // Open Badges 3.0 credentials (decision 0027): the caller's own, and the public ones to check them.

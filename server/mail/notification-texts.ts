@@ -24,6 +24,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'discussion-mention': '{author} te ha mencionado en «{thread}» ({course}).',
       'assignment-graded': 'Se ha calificado tu tarea «{assignment}» del curso «{course}»: {score} %.',
       'assignment-returned': 'Tu tarea «{assignment}» del curso «{course}» se te ha devuelto para que la entregues de nuevo.',
+      'essay-graded': 'Se ha calificado tu respuesta en «{form}» del curso «{course}».',
     },
   },
   en: {
@@ -43,6 +44,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'discussion-mention': '{author} mentioned you in "{thread}" ({course}).',
       'assignment-graded': 'Your assignment "{assignment}" of the course "{course}" has been graded: {score} %.',
       'assignment-returned': 'Your assignment "{assignment}" of the course "{course}" was returned to you for resubmission.',
+      'essay-graded': 'Your answer in "{form}" of the course "{course}" has been graded.',
     },
   },
   it: {
@@ -62,6 +64,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'discussion-mention': '{author} ti ha menzionato in «{thread}» ({course}).',
       'assignment-graded': 'Il tuo compito «{assignment}» del corso «{course}» è stato valutato: {score} %.',
       'assignment-returned': 'Il tuo compito «{assignment}» del corso «{course}» ti è stato restituito da consegnare di nuovo.',
+      'essay-graded': 'La tua risposta in «{form}» del corso «{course}» è stata valutata.',
     },
   },
   de: {
@@ -81,6 +84,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'discussion-mention': '{author} hat Sie in „{thread}“ ({course}) erwähnt.',
       'assignment-graded': 'Ihre Aufgabe „{assignment}“ im Kurs „{course}“ wurde bewertet: {score} %.',
       'assignment-returned': 'Ihre Aufgabe „{assignment}“ im Kurs „{course}“ wurde Ihnen zur erneuten Abgabe zurückgegeben.',
+      'essay-graded': 'Ihre Antwort in „{form}“ des Kurses „{course}“ wurde bewertet.',
     },
   },
   ru: {
@@ -100,6 +104,7 @@ export const NOTIFICATION_MAIL: Record<'es' | 'en' | 'it' | 'de' | 'ru', Lines> 
       'discussion-mention': '{author} упомянул(а) вас в теме «{thread}» ({course}).',
       'assignment-graded': 'Ваше задание «{assignment}» курса «{course}» оценено: {score} %.',
       'assignment-returned': 'Ваше задание «{assignment}» курса «{course}» возвращено вам для повторной сдачи.',
+      'essay-graded': 'Ваш ответ в «{form}» курса «{course}» оценён.',
     },
   },
 }

@@ -26,6 +26,7 @@ import formRoutes from './v2/courses/forms/index.js'
 import discussionRoutes from './v2/courses/discussions/index.js'
 import gradebookRoutes from './v2/courses/gradebook/index.js'
 import assignmentRoutes from './v2/courses/assignments/index.js'
+import essayGradingRoutes from './v2/courses/grading/index.js'
 import learnerRoutes from './v2/courses/learner/index.js'
 
 /**
@@ -56,6 +57,7 @@ export default async function apiRoutes(app: App) {
   await app.register(discussionRoutes)
   await app.register(gradebookRoutes)
   await app.register(assignmentRoutes)
+  await app.register(essayGradingRoutes)
   await app.register(certificateRoutes)
   await app.register(badgeRoutes)
   await app.register(financeRoutes, { prefix: '/v2/finances' })

@@ -104,3 +104,25 @@ export const contentWrites = {
     body: { uuid: course, block, version },
   }),
 }
+
+/** The writes of the question banks tab (`banks/...`): the bank's own id makes a replayed add harmless. */
+export const bankWrites = {
+  add: (course: string, bank: { id: string; name: string; questions: unknown[] }): ContentWrite => ({
+    key: `bank:add:${bank.id}`,
+    method: 'POST',
+    url: `${CREATOR_API}/banks/add`,
+    body: { uuid: course, id: bank.id, name: bank.name, questions: bank.questions },
+  }),
+  update: (course: string, bank: { id: string; name: string; questions: unknown[] }): ContentWrite => ({
+    key: `bank:${bank.id}`,
+    method: 'PUT',
+    url: `${CREATOR_API}/banks`,
+    body: { uuid: course, bank: bank.id, name: bank.name, questions: bank.questions },
+  }),
+  remove: (course: string, bank: string): ContentWrite => ({
+    key: `bank:delete:${bank}`,
+    method: 'POST',
+    url: `${CREATOR_API}/banks/delete`,
+    body: { uuid: course, id: bank },
+  }),
+}

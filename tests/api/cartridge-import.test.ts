@@ -4,7 +4,7 @@ import nodePath from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CartridgeImportResponse } from '../../contracts/courses/cartridge.js'
-import type { ContentTree, FormValues } from '../../contracts/courses/content.js'
+import type { ChoiceQuestion, ContentTree, FormValues } from '../../contracts/courses/content.js'
 import { PackageError, unpackPackage } from '../../server/packages/unpack.js'
 import { cartridge, manifest, pdf, png } from '../helpers/cartridge.js'
 import { caller, courseApp, V2, type Caller, type CourseApi } from '../helpers/courses.js'
@@ -114,7 +114,7 @@ describe.each(['1.3.0', '1.1.0'] as const)('a Common Cartridge %s', (version) =>
     expect(week2.blocks.map((b) => b.kind)).toEqual(['form'])
     const form = week2.blocks[0].values as FormValues
     expect(form).toMatchObject({ name: 'Atoms quiz', tries: 3, requiredScore: 70 })
-    expect(form.questions.map((q) => [q.type, q.text, q.options.filter((o) => o.correct).map((o) => o.text)])).toEqual([
+    expect((form.questions as ChoiceQuestion[]).map((q) => [q.type, q.text, q.options.filter((o) => o.correct).map((o) => o.text)])).toEqual([
       ['single', 'Which is the smallest?', ['Atom']],
       ['multiple', 'Which are particles?', ['Proton', 'Electron']],
       ['boolean', 'Electrons are positive.', ['False']],

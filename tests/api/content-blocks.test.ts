@@ -223,7 +223,7 @@ describe('adding and editing', () => {
       ['form', { ...goodForm(), requiredScore: 101 }, { 'values.requiredScore': 'Must be between 0 and 100' }],
       [
         'form',
-        { ...goodForm(), questions: [{ id: 'q', type: 'essay', text: 'x', options: [] }] },
+        { ...goodForm(), questions: [{ id: 'q', type: 'poem', text: 'x', options: [] }] },
         { 'values.questions.0.type': 'Not one of the accepted values' },
       ],
       ['attachment', { size: -1, required: 'yes' }, { 'values.size': 'Must be at least 0', 'values.required': 'Must be boolean' }],

@@ -61,6 +61,8 @@ export interface CourseOptions {
   textRequired?: boolean
   /** Further blocks after the forms (their ids come back in `extra`). */
   extra?: Array<{ kind: string; values: Record<string, unknown> }>
+  /** Question banks to add before the forms (their ids given, so forms can draw from them). */
+  banks?: Array<{ id: string; name: string; questions: Array<Record<string, unknown>> }>
 }
 
 /** Builds and publishes a course as `owner`; returns its ids. */
@@ -117,6 +119,7 @@ export async function publishedCourse(api: CourseApi, owner: Caller, options: Co
   const text = (
     await put('blocks/add', { item: 'text', section, values: { title: 'Read me', html: '<p>Read this first.</p>', required: options.textRequired ?? false } })
   ).item.id as string
+  for (const bank of options.banks ?? []) await put('banks/add', bank)
   const forms: string[] = []
   for (const form of options.forms ?? [{ ...FORM, required: true }]) {
     forms.push((await put('blocks/add', { item: 'form', section, values: form })).item.id as string)

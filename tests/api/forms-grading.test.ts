@@ -225,6 +225,7 @@ describe('forms/progress and access', () => {
           attemptsLeft: 2,
           bestScore: 100,
           passed: true,
+          pending: false,
         },
       ],
     })

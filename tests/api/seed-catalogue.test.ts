@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CourseSnapshot, FormValues } from '../../contracts/courses/content.js'
+import type { ChoiceQuestion, CourseSnapshot, FormValues } from '../../contracts/courses/content.js'
 import { ConfigError, loadConfig, seedMode } from '../../server/config.js'
 import { bootstrapAdministrator, seedDemoCatalogue, type SeedResult } from '../../server/seed/index.js'
 import type { Principal } from '../../server/types.js'
@@ -100,7 +100,7 @@ describe('first run seeding (AULA_SEED=demo by default on the embedded database)
       for (const k of expected) expect(kinds, `${s.course.name} has a ${k} block`).toContain(k)
       const form = blocks.find((b) => b.kind === 'form')!.values as unknown as FormValues
       expect(new Set(form.questions.map((q) => q.type))).toEqual(new Set(['single', 'multiple', 'boolean']))
-      for (const q of form.questions) expect(q.options.some((o) => o.correct)).toBe(true)
+      for (const q of form.questions as ChoiceQuestion[]) expect(q.options.some((o) => o.correct)).toBe(true)
       expect(s.plans).toEqual([expect.objectContaining({ durationDays: 30, price: null })])
       expect(s.course.briefDescription).not.toBe('')
       expect(s.course.category?.name).toBeTruthy()

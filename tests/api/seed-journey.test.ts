@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CourseSnapshot, FormValues } from '../../contracts/courses/content.js'
+import type { ChoiceQuestion, CourseSnapshot, FormValues } from '../../contracts/courses/content.js'
 import { seedDemoCatalogue, type SeedResult } from '../../server/seed/index.js'
 import type { Principal } from '../../server/types.js'
 import { createTestApp, type TestApp } from '../helpers/app.js'
@@ -65,7 +65,7 @@ describe('studying a demo course to its certificate', () => {
       expect((await call('GET', `/api/v2/courses/certificates/${uuid}`)).statusCode).not.toBe(200)
 
       const form = blocks.find((b) => b.kind === 'form')!
-      const questions = (form.values as unknown as FormValues).questions
+      const questions = (form.values as unknown as FormValues).questions as ChoiceQuestion[]
       const wrong = Object.fromEntries(
         questions.map((q) => [
           q.id,

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider'
+import type { ChoiceQuestion } from '../../contracts/courses/content.js'
 import { loadConfig } from '../../server/config.js'
 import { DEMO_COURSES } from '../../server/seed/courses.js'
 import { sharedSecrets, startServerProcess } from '../helpers/server-process.js'
@@ -82,7 +83,7 @@ async function graduate(url: string, token: string): Promise<string> {
   const forms = demo.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'form' ? [b] : [])))
   const formBlocks = blocks.filter((b) => b.kind === 'form')
   for (const [i, form] of forms.entries()) {
-    const answers = Object.fromEntries(form.questions.map((q) => [q.id, q.options.filter((o) => o.correct).map((o) => o.id)]))
+    const answers = Object.fromEntries((form.questions as ChoiceQuestion[]).map((q) => [q.id, q.options.filter((o) => o.correct).map((o) => o.id)]))
     await call(url, token, 'POST', '/api/v2/courses/forms/completed', { course: uuid, id: formBlocks[i]!.id, answers })
   }
   return uuid

@@ -1,4 +1,4 @@
-import type { FormQuestion } from '../../../contracts/courses/content.js'
+import type { ChoiceType, FormQuestion } from '../../../contracts/courses/content.js'
 import { clip, plainText } from './html.js'
 import { attr, kid, kids, path, text, type XNode } from '../../packages/xml.js'
 
@@ -17,7 +17,7 @@ export function metadataOf(node: XNode | undefined): Map<string, string> {
   return out
 }
 
-const PROFILES: Record<string, FormQuestion['type']> = {
+const PROFILES: Record<string, ChoiceType> = {
   'cc.multiple_choice.v0p1': 'single',
   'cc.multiple_response.v0p1': 'multiple',
   'cc.true_false.v0p1': 'boolean',
@@ -47,7 +47,7 @@ export function questionOf(item: XNode, index: number): FormQuestion | string {
   const presentation = kid(item, 'presentation')
   const lid = kid(presentation, 'response_lid') ?? kid(kid(presentation, 'flow'), 'response_lid')
   const labels = kids(kid(lid, 'render_choice'), 'response_label')
-  let type: FormQuestion['type'] | undefined = PROFILES[profile]
+  let type: ChoiceType | undefined = PROFILES[profile]
   if (!type && !profile && lid && labels.length) type = attr(lid, 'rcardinality') === 'Multiple' ? 'multiple' : 'single'
   if (!type || !lid) return profile || 'an item without choices'
   if (labels.length > MAX_OPTIONS) return `${profile}: more than ${MAX_OPTIONS} options`

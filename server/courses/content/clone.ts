@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../db/index.js'
 import type { CloneFiles } from '../files.js'
+import { copyBanks } from '../banks/queries.js'
 import { insertItem, liveItems } from './queries.js'
 
 /**
  * Copies every live section and block of course `fromUuid` into course `toUuid` (which must exist and
  * have no content yet), in the same order, with new ids. Each copy starts its own history at version 1;
  * the blocks' files are copied to the new course's own keys (`files`), never shared with the original.
- * Runs in the caller's transaction (course clone by a creator or an administrator). Returns how many
- * items were copied.
+ * The question banks come along with their ids (ids are per course), so the copied forms' draws name
+ * the copy's banks. Runs in the caller's transaction (course clone by a creator or an administrator).
+ * Returns how many items were copied.
  */
 export async function cloneContent(
   tx: Queryable,
@@ -35,5 +37,6 @@ export async function cloneContent(
       who,
     )
   }
+  await copyBanks(tx, fromUuid, toUuid, who)
   return items.length
 }

@@ -1,5 +1,7 @@
 import type { AssignmentValues, CheckProblem, CheckProblemCode, CourseSnapshot, FormValues, ValidationItem } from '../../../contracts/courses/content.js'
 import type { Queryable } from '../../db/index.js'
+import { banksOf, type BankRow } from '../banks/queries.js'
+import { questionProblem } from '../forms/questions.js'
 import { refreshPublishedCourse } from '../catalogue/index.js'
 import { notifyCoursePublished } from '../../notifications/queries.js'
 import { weightProblem } from '../gradebook/grades.js'
@@ -37,11 +39,11 @@ const label = (row: ItemRow, index: number) => {
 }
 
 /** A block's problem: its code and, for a form's question, which one. */
-type Problem = { problem: CheckProblemCode; question?: number; correct?: number }
+type Problem = { problem: CheckProblemCode; question?: number; correct?: number; bank?: string; bankName?: string; available?: number }
 
 /** The English words of each problem, for the checklist's `message`. */
-function englishProblem({ problem, question, correct }: Problem): string {
-  const n = `question ${question}`
+function englishProblem({ problem, question, correct, bankName, available }: Problem): string {
+  const n = bankName !== undefined && question !== undefined ? `question ${question} of the bank “${bankName}”` : `question ${question}`
   const words: Record<CheckProblemCode, string> = {
     noText: 'has no text',
     noImage: 'has no image',
@@ -68,6 +70,14 @@ function englishProblem({ problem, question, correct }: Problem): string {
     rubricEmpty: 'has a rubric without criteria',
     rubricCriterionNoLevels: 'has a rubric criterion without levels or points',
     assignmentNoMaxScore: 'needs a maximum score',
+    questionNoAnswer: `${n} has no correct answer`,
+    questionEmptyAnswer: `${n} has an empty accepted answer`,
+    questionFewPairs: `${n} needs at least two pairs`,
+    questionEmptyPair: `${n} has a pair without text`,
+    questionFewItems: `${n} needs at least two items to order`,
+    questionEmptyItem: `${n} has an item without text`,
+    drawUnknownBank: 'draws from a question bank that does not exist',
+    drawTooMany: `draws more questions than the bank “${bankName}” has (${available})`,
   }
   return words[problem]
 }
@@ -114,22 +124,29 @@ function assignmentProblem(v: Partial<AssignmentValues>): Problem | null {
 }
 
 /**
- * Why a form cannot be taken and passed, or null. Scoring is the share of questions answered exactly
- * right, so the required score is reachable when every question can be answered right.
+ * Why a form cannot be taken and passed, or null. Scoring is the share of questions answered right,
+ * so the required score is reachable when every question can be answered right: its own questions and
+ * those of the banks it draws from (a draw must name a bank of the course and ask no more than it has).
  */
-function formProblem(form: Partial<FormValues>): Problem | null {
+function formProblem(form: Partial<FormValues>, banks: ReadonlyMap<string, BankRow>): Problem | null {
   if (!form.name?.trim()) return { problem: 'formNoName' }
   const questions = form.questions ?? []
-  if (questions.length === 0) return { problem: 'formNoQuestions' }
+  const draws = form.draws ?? []
+  if (questions.length === 0 && draws.length === 0) return { problem: 'formNoQuestions' }
   for (const [i, q] of questions.entries()) {
-    const at = (problem: CheckProblemCode) => ({ problem, question: i + 1 })
-    if (!q.text.trim()) return at('questionNoText')
-    if (q.options.some((o) => !o.text.trim())) return at('questionEmptyOption')
-    const correct = q.options.filter((o) => o.correct).length
-    if (q.type === 'boolean' && q.options.length !== 2) return at('questionTwoOptions')
-    if (q.type !== 'boolean' && q.options.length < 2) return at('questionFewOptions')
-    if (correct === 0) return at('questionNoCorrect')
-    if (q.type !== 'multiple' && correct > 1) return { ...at('questionTooManyCorrect'), correct }
+    const why = questionProblem(q)
+    if (why) return { ...why, problem: why.problem as CheckProblemCode, question: i + 1 }
+  }
+  const asked = new Map<string, number>()
+  for (const d of draws) {
+    const bank = banks.get(d.bank)
+    if (!bank) return { problem: 'drawUnknownBank', bank: d.bank }
+    asked.set(d.bank, (asked.get(d.bank) ?? 0) + d.count)
+    if (asked.get(d.bank)! > bank.questions.length) return { problem: 'drawTooMany', bank: d.bank, bankName: bank.name, available: bank.questions.length }
+    for (const [i, q] of bank.questions.entries()) {
+      const why = questionProblem(q)
+      if (why) return { ...why, problem: why.problem as CheckProblemCode, question: i + 1, bank: d.bank, bankName: bank.name }
+    }
   }
   const score = form.requiredScore ?? 0
   if (score < 0 || score > 100) return { problem: 'scoreUnreachable' }
@@ -142,12 +159,19 @@ export interface CourseState {
   plans: PlanRow[]
   items: ItemRow[]
   collaborators: Array<{ username: string; name: string }>
+  banks: BankRow[]
 }
 
 export async function loadCourseState(db: Queryable, uuid: string): Promise<CourseState | null> {
   const course = await courseRow(db, uuid)
   if (!course) return null
-  return { course, plans: await livePlans(db, uuid), items: await liveItems(db, uuid), collaborators: await collaborators(db, uuid) }
+  return {
+    course,
+    plans: await livePlans(db, uuid),
+    items: await liveItems(db, uuid),
+    collaborators: await collaborators(db, uuid),
+    banks: await banksOf(db, uuid),
+  }
 }
 
 const item = (key: ValidationItem['key'], ok: boolean, passed: string, failed: string, problems?: CheckProblem[]): ValidationItem => ({
@@ -158,7 +182,8 @@ const item = (key: ValidationItem['key'], ok: boolean, passed: string, failed: s
 })
 
 /** The checklist, in a fixed order (VALIDATION_KEYS). */
-export function checklist({ course, plans, items }: CourseState): ValidationItem[] {
+export function checklist({ course, plans, items, banks }: CourseState): ValidationItem[] {
+  const bankById = new Map(banks.map((b) => [b.id, b]))
   const sections = items.filter((i) => i.kind === 'section')
   const blocks = items.filter((i) => i.kind !== 'section')
   const sectionOf = new Map(sections.map((s, i) => [s.id, { row: s, index: i }]))
@@ -174,7 +199,7 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
     .map((b) => ({ b, why: blockProblem(b) }))
     .filter((x) => x.why)
   const forms = blocks.filter((b) => b.kind === 'form')
-  const badForms = forms.map((b) => ({ b, why: formProblem(b.values as Partial<FormValues>) })).filter((x) => x.why)
+  const badForms = forms.map((b) => ({ b, why: formProblem(b.values as Partial<FormValues>, bankById) })).filter((x) => x.why)
   const duration = course.duration_hours === null ? 0 : Number(course.duration_hours)
   const withBlock = sections.filter((s) => blocks.some((b) => b.section_id === s.id))
   const weight = weightProblem(blocks)
@@ -228,7 +253,7 @@ export function checklist({ course, plans, items }: CourseState): ValidationItem
 const ref = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null)
 
 /** The immutable copy learners study: general data, plans, sections and blocks, form answers included. */
-export function snapshot({ course, plans, items, collaborators: people }: CourseState, version: number, publishedAt: string): CourseSnapshot {
+export function snapshot({ course, plans, items, collaborators: people, banks }: CourseState, version: number, publishedAt: string): CourseSnapshot {
   const sections = items.filter((i) => i.kind === 'section')
   return {
     format: 1,
@@ -280,6 +305,7 @@ export function snapshot({ course, plans, items, collaborators: people }: Course
           values: b.values,
         })),
     })),
+    banks: banks.map((b) => ({ id: b.id, name: b.name, questions: b.questions })),
   }
 }
 

@@ -1,15 +1,31 @@
 import Value from 'typebox/value'
-import { VALUES_BY_KIND, type AssignmentValues, type FormValues, type ItemKind } from '../../../contracts/courses/content.js'
+import {
+  ChoiceQuestion,
+  EssayQuestion,
+  MatchingQuestion,
+  MAX_FORM_QUESTIONS,
+  NumericQuestion,
+  OrderingQuestion,
+  QUESTION_TYPES,
+  ShortQuestion,
+  VALUES_BY_KIND,
+  type AssignmentValues,
+  type FormQuestion,
+  type FormValues,
+  type ItemKind,
+  type QuestionType,
+} from '../../../contracts/courses/content.js'
+import { duplicateIds, withoutAnswer } from '../forms/questions.js'
 import { HttpError } from '../../http/http-error.js'
 import { sanitizeDocumentHtml } from '../../html/sanitize.js'
 
 type ValueError = { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
 
 /** One sentence per failing field, keyed `values.<path>` like the request validator's field errors. */
-function fieldErrors(errors: ValueError[]): Record<string, string> {
+function fieldErrors(errors: ValueError[], prefix = 'values'): Record<string, string> {
   const out: Record<string, string> = {}
   for (const e of errors) {
-    const base = ['values', ...e.instancePath.split('/').filter(Boolean)].join('.')
+    const base = [prefix, ...e.instancePath.split('/').filter(Boolean)].join('.')
     if (e.keyword === 'required') {
       for (const p of (e.params.requiredProperties as string[] | undefined) ?? []) out[`${base}.${p}`] ??= 'Required'
       continue
@@ -67,9 +83,13 @@ export function cleanValues(kind: ItemKind, raw: unknown): Record<string, unknow
   const given = structuredClone(raw) as Record<string, unknown>
   // What a SCORM package holds is the server's to say (resources.ts reads it from the package).
   if (kind === 'scorm') delete given.package
+  // A form's questions are checked one by one against their type's schema (precise field errors).
+  const questions = kind === 'form' ? given.questions : undefined
+  if (kind === 'form') given.questions = []
   const values = Value.Clean(schema, given) as Record<string, unknown>
   const errors = fieldErrors([...Value.Errors(schema, values)] as ValueError[])
   if (Object.keys(errors).length) throw invalid(errors)
+  if (kind === 'form') values.questions = cleanQuestions(questions, 'values.questions', MAX_FORM_QUESTIONS)
 
   if (typeof values.title === 'string') values.title = values.title.trim()
   switch (kind) {
@@ -98,9 +118,6 @@ export function cleanValues(kind: ItemKind, raw: unknown): Record<string, unknow
         if (values.path !== undefined || values.url === undefined) delete values.duration
         else if (values.duration === undefined) throw invalid({ 'values.duration': 'Give the length of the video' })
       }
-      break
-    case 'form':
-      checkFormIds(values as FormValues)
       break
     case 'assignment':
       cleanAssignment(values as AssignmentValues)
@@ -133,20 +150,45 @@ function cleanAssignment(v: AssignmentValues) {
   if (Object.keys(errors).length) throw invalid(errors)
 }
 
-/** Question ids unique in the form, option ids unique in their question (answers refer to them). */
-function checkFormIds(form: FormValues) {
+/** The schema of each question type. */
+const QUESTION_SCHEMAS: Record<
+  QuestionType,
+  typeof ChoiceQuestion | typeof ShortQuestion | typeof NumericQuestion | typeof MatchingQuestion | typeof OrderingQuestion | typeof EssayQuestion
+> = {
+  multiple: ChoiceQuestion,
+  single: ChoiceQuestion,
+  boolean: ChoiceQuestion,
+  short: ShortQuestion,
+  numeric: NumericQuestion,
+  matching: MatchingQuestion,
+  ordering: OrderingQuestion,
+  essay: EssayQuestion,
+}
+
+/**
+ * A list of questions (a form's or a bank's) checked against each one's type: unknown fields dropped,
+ * ids unique in the list and inside each question. Throws 400 with field errors under `base`.
+ */
+export function cleanQuestions(raw: unknown, base: string, max: number): FormQuestion[] {
+  if (raw === undefined) return []
+  if (!Array.isArray(raw)) throw invalid({ [base]: 'Must be a list' })
+  if (raw.length > max) throw invalid({ [base]: `At most ${max} items` })
   const errors: Record<string, string> = {}
-  const questions = new Set<string>()
-  form.questions.forEach((q, i) => {
-    if (questions.has(q.id)) errors[`values.questions.${i}.id`] = 'Another question has this id'
-    questions.add(q.id)
-    const options = new Set<string>()
-    q.options.forEach((o, j) => {
-      if (options.has(o.id)) errors[`values.questions.${i}.options.${j}.id`] = 'Another option of this question has this id'
-      options.add(o.id)
-    })
+  const out = raw.map((q: unknown, i) => {
+    const type = typeof q === 'object' && q !== null ? (q as { type?: unknown }).type : undefined
+    if (typeof type !== 'string' || !(QUESTION_TYPES as readonly string[]).includes(type)) {
+      errors[`${base}.${i}.type`] = 'Not one of the accepted values'
+      return q as FormQuestion
+    }
+    const schema = QUESTION_SCHEMAS[type as QuestionType]
+    const clean = Value.Clean(schema, structuredClone(q)) as FormQuestion
+    Object.assign(errors, fieldErrors([...Value.Errors(schema, clean)] as ValueError[], `${base}.${i}`))
+    return clean
   })
   if (Object.keys(errors).length) throw invalid(errors)
+  const duplicates = duplicateIds(out, base)
+  if (Object.keys(duplicates).length) throw invalid(duplicates)
+  return out
 }
 
 /** A form's values without the correct answers (for those who may read but not edit the course). */
@@ -155,6 +197,6 @@ export function withoutAnswers(kind: ItemKind, values: Record<string, unknown>):
   const form = values as FormValues
   return {
     ...form,
-    questions: form.questions.map((q) => ({ ...q, options: q.options.map(({ correct: _correct, ...o }) => o) })),
+    questions: form.questions.map(withoutAnswer),
   }
 }

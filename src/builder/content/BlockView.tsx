@@ -2,13 +2,17 @@ import AttachFileIcon from '@mui/icons-material/AttachFile'
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import OpenInNewIcon from '@mui/icons-material/OpenInNew'
 import { Box, Link, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material'
+import { use, type ReactNode } from 'react'
 import { useLocaleState, useTranslate } from 'react-admin'
 import { dateLocale } from '../../ui/formatDateTime'
 import { nestHeadings, sanitizeHtml } from '../../ui/sanitizeHtml'
 import { fileName, fileUrl, formatSize, isWebUrl } from './fileUrl'
 import type { AssignmentValues, ScormPackage } from '../../../contracts/courses/content'
 import { maxPointsOf } from '../../../contracts/learner/assignments'
-import type { BlockKind, BlockValues, FormQuestion } from './model'
+import { useCourseBanks } from '../banks/useCourseBanks'
+import { CourseContext } from '../common/CourseContext'
+import { isChoice } from './formRules'
+import type { BlockKind, BlockValues, FormQuestion, FormValues } from './model'
 
 const T = 'aula.builder.contentEditor'
 
@@ -174,6 +178,14 @@ export function SimulationFrame({ values, urls, compact }: { values: BlockValues
 function FormView({ values, compact }: { values: BlockValues; compact: boolean }) {
   const translate = useTranslate()
   const questions: FormQuestion[] = values.questions ?? []
+  const form = values as Partial<FormValues>
+  const settings = [
+    translate(`${T}.form.settings`, { tries: values.tries ?? 1, score: values.requiredScore ?? 0 }),
+    form.timeLimitMinutes ? translate(`${T}.form.timedSetting`, { smart_count: form.timeLimitMinutes }) : null,
+    form.shuffleQuestions ? translate(`${T}.form.shuffleQuestions`) : null,
+    form.shuffleOptions ? translate(`${T}.form.shuffleOptions`) : null,
+    form.weight !== undefined && form.weight !== 1 ? translate(`${T}.form.weightSetting`, { weight: form.weight }) : null,
+  ].filter(Boolean)
   return (
     <Stack spacing={1}>
       {/* The block's heading already names it: the form's own name is a line of text, not a second heading. */}
@@ -181,34 +193,83 @@ function FormView({ values, compact }: { values: BlockValues; compact: boolean }
         {values.name || translate(`${T}.block.untitled`)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate(`${T}.form.summary`, { smart_count: questions.length })} ·{' '}
-        {translate(`${T}.form.settings`, { tries: values.tries ?? 1, score: values.requiredScore ?? 0 })}
+        {translate(`${T}.form.summary`, { smart_count: questions.length })} · {settings.join(' · ')}
       </Typography>
+      {(form.draws ?? []).length > 0 && <DrawList draws={form.draws!} />}
       {!compact && (
         <Box component="ol" sx={{ pl: 3, m: 0 }}>
           {questions.map((q) => (
             <li key={q.id}>
-              <Typography sx={{ overflowWrap: 'anywhere' }}>
-                {q.text}{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
-                  ({translate(`${T}.form.types.${q.type}`)})
-                </Typography>
-              </Typography>
-              <List dense disablePadding>
-                {q.options.map((o) => (
-                  <ListItem key={o.id} disableGutters sx={{ py: 0 }}>
-                    <ListItemIcon sx={{ minWidth: 28 }}>{o.correct ? <CheckCircleIcon fontSize="small" color="success" aria-hidden /> : null}</ListItemIcon>
-                    <ListItemText
-                      primary={q.type === 'boolean' ? translate(`${T}.form.${o.text === 'false' ? 'false' : 'true'}`) : o.text}
-                      secondary={o.correct ? translate(`${T}.form.correctAnswer`) : undefined}
-                    />
-                  </ListItem>
-                ))}
-              </List>
+              <QuestionView question={q} />
             </li>
           ))}
         </Box>
       )}
     </Stack>
+  )
+}
+
+function DrawList({ draws }: { draws: NonNullable<FormValues['draws']> }) {
+  const translate = useTranslate()
+  const builder = use(CourseContext)
+  const banks = useCourseBanks(builder?.course.uuid)
+  return (
+    <Box component="ul" sx={{ pl: 3, m: 0 }}>
+      {draws.map((d, i) => (
+        <li key={i}>
+          <Typography variant="body2">
+            {translate(`${T}.form.drawSetting`, {
+              smart_count: d.count,
+              bank: banks?.find((b) => b.id === d.bank)?.name || translate('aula.builder.banks.untitled'),
+            })}
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  )
+}
+
+/** One question read-only, with what makes it right (the review view is for those who build and check the course). */
+export function QuestionView({ question: q }: { question: FormQuestion }) {
+  const translate = useTranslate()
+  const line = (key: string, children: ReactNode) => (
+    <ListItem key={key} disableGutters sx={{ py: 0 }}>
+      <ListItemText primary={children} />
+    </ListItem>
+  )
+  return (
+    <>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        {q.text}{' '}
+        <Typography component="span" variant="body2" color="text.secondary">
+          ({translate(`${T}.form.types.${q.type}`)})
+        </Typography>
+      </Typography>
+      <List dense disablePadding>
+        {isChoice(q) &&
+          q.options.map((o) => (
+            <ListItem key={o.id} disableGutters sx={{ py: 0 }}>
+              <ListItemIcon sx={{ minWidth: 28 }}>{o.correct ? <CheckCircleIcon fontSize="small" color="success" aria-hidden /> : null}</ListItemIcon>
+              <ListItemText
+                primary={q.type === 'boolean' ? translate(`${T}.form.${o.text === 'false' ? 'false' : 'true'}`) : o.text}
+                secondary={o.correct ? translate(`${T}.form.correctAnswer`) : undefined}
+              />
+            </ListItem>
+          ))}
+        {q.type === 'short' && [
+          ...(q.accepted ?? []).map((a, i) => line(`a${i}`, `${translate(`${T}.form.acceptedAnswer`, { n: i + 1 })}: ${a}`)),
+          line(
+            'rules',
+            [q.caseSensitive ? translate(`${T}.form.caseSensitive`) : null, q.foldAccents !== false ? translate(`${T}.form.foldAccents`) : null]
+              .filter(Boolean)
+              .join(' · '),
+          ),
+        ]}
+        {q.type === 'numeric' && line('n', translate(`${T}.form.numericView`, { answer: q.answer ?? '—', tolerance: q.tolerance ?? 0 }))}
+        {q.type === 'matching' && (q.pairs ?? []).map((p) => line(p.id, `${p.left} → ${p.right}`))}
+        {q.type === 'ordering' && (q.items ?? []).map((item, i) => line(item.id, `${i + 1}. ${item.text}`))}
+        {q.type === 'essay' && line('p', translate(`${T}.form.essayView`, { points: q.maxPoints }))}
+      </List>
+    </>
   )
 }

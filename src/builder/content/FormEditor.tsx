@@ -1,58 +1,43 @@
 import AddIcon from '@mui/icons-material/Add'
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward'
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward'
 import DeleteIcon from '@mui/icons-material/DeleteOutlined'
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  IconButton,
-  InputLabel,
-  MenuItem,
-  Paper,
-  Radio,
-  Select,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material'
-import { useState } from 'react'
+import { Alert, Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material'
+import { use, useState } from 'react'
 import { useTranslate } from 'react-admin'
-import { checkForm, formOf, letter, newQuestion, optionsFor } from './formRules'
-import { newId, type BlockValues, type FormQuestion, type FormValues, type QuestionType } from './model'
+import { useCourseBanks, type BankSummary } from '../banks/useCourseBanks'
+import { CourseContext } from '../common/CourseContext'
+import { checkForm, formOf, newQuestion, shift, type BankSizes } from './formRules'
+import type { BlockValues, FormQuestion, FormValues } from './model'
+import { QuestionEditor } from './QuestionEditor'
 
 const T = 'aula.builder.contentEditor'
 
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+
 /**
- * The evaluation form editor: name, tries, required score and the questions with their options and
- * correct answers. Problems show beside their field as the creator works; values the server would
- * refuse (tries, score out of range) are kept on screen and saved once fixed.
+ * The evaluation form editor: name, tries, required score, the attempt's settings (time limit, shuffling,
+ * weight), the questions drawn from the course's banks, and the form's own questions with what makes
+ * each right. Problems show beside their field as the creator works; values the server would refuse
+ * (tries, score out of range) are kept on screen and saved once fixed.
  */
 export function FormEditor({ blockId, values, onChange }: { blockId: string; values: BlockValues; onChange: (values: BlockValues, hold: boolean) => void }) {
   const translate = useTranslate()
-  const form = formOf(values)
+  const builder = use(CourseContext)
+  const banks = useCourseBanks(builder?.course.uuid)
+  const sizes: BankSizes | undefined = banks ? new Map(banks.map((b) => [b.id, b.count])) : undefined
+  const form = formOf(values as Partial<FormValues>)
   const [tries, setTries] = useState(String(form.tries))
   const [score, setScore] = useState(String(form.requiredScore))
-  const problems = checkForm(form)
+  const [limit, setLimit] = useState(form.timeLimitMinutes ? String(form.timeLimitMinutes) : '')
+  const [weight, setWeight] = useState(String(form.weight ?? 1))
+  const problems = checkForm(form, sizes)
   const v = (key?: string) => (key ? translate(`${T}.validation.${key}`) : undefined)
 
   const change = (next: Partial<FormValues>) => {
     const merged = { ...values, ...form, ...next }
-    onChange(merged, checkForm(formOf(merged)).blocking)
+    onChange(merged as BlockValues, checkForm(formOf(merged)).blocking)
   }
   const setQuestion = (id: string, change_: (q: FormQuestion) => FormQuestion) =>
     change({ questions: form.questions.map((q) => (q.id === id ? change_(q) : q)) })
-  const moveQuestion = (index: number, by: number) => {
-    const questions = [...form.questions]
-    const [q] = questions.splice(index, 1)
-    questions.splice(index + by, 0, q!)
-    change({ questions })
-  }
-  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 
   return (
     <Stack spacing={2}>
@@ -66,7 +51,7 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
         id={`${blockId}-form-name`}
         fullWidth
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <TextField
           label={translate(`${T}.form.tries`)}
           type="number"
@@ -95,8 +80,47 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
           id={`${blockId}-form-score`}
           sx={{ flex: 1, maxWidth: { sm: 260 } }}
         />
+        <TextField
+          label={translate(`${T}.form.timeLimit`)}
+          type="number"
+          value={limit}
+          onChange={(e) => {
+            setLimit(e.target.value)
+            change({ timeLimitMinutes: e.target.value.trim() === '' ? null : number(e.target.value) })
+          }}
+          slotProps={{ htmlInput: { min: 1, max: 600, step: 1 } }}
+          error={Boolean(problems.timeLimit)}
+          helperText={v(problems.timeLimit) ?? translate(`${T}.form.timeLimitHint`)}
+          id={`${blockId}-form-limit`}
+          sx={{ flex: 1, maxWidth: { sm: 260 } }}
+        />
+        <TextField
+          label={translate(`${T}.form.weight`)}
+          type="number"
+          value={weight}
+          onChange={(e) => {
+            setWeight(e.target.value)
+            change({ weight: number(e.target.value) })
+          }}
+          slotProps={{ htmlInput: { min: 0, max: 100, step: 1 } }}
+          error={Boolean(problems.weight)}
+          helperText={v(problems.weight) ?? translate(`${T}.form.weightHint`)}
+          id={`${blockId}-form-weight`}
+          sx={{ flex: 1, maxWidth: { sm: 260 } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormControlLabel
+          control={<Checkbox checked={form.shuffleQuestions ?? false} onChange={(e) => change({ shuffleQuestions: e.target.checked })} />}
+          label={translate(`${T}.form.shuffleQuestions`)}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={form.shuffleOptions ?? false} onChange={(e) => change({ shuffleOptions: e.target.checked })} />}
+          label={translate(`${T}.form.shuffleOptions`)}
+        />
       </Stack>
       {problems.blocking && <Alert severity="warning">{translate(`${T}.block.unsavedInvalid`)}</Alert>}
+      <Draws blockId={blockId} form={form} banks={banks} problems={problems.byDraw} onChange={(draws) => change({ draws })} />
       <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate(`${T}.form.questions`)}
       </Typography>
@@ -108,14 +132,14 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
       {form.questions.map((q, index) => (
         <QuestionEditor
           key={q.id}
-          blockId={blockId}
+          idPrefix={blockId}
           question={q}
           number={index + 1}
           count={form.questions.length}
           problems={problems.byQuestion[q.id]}
           onChange={(change_) => setQuestion(q.id, change_)}
           onRemove={() => change({ questions: form.questions.filter((x) => x.id !== q.id) })}
-          onMove={(by) => moveQuestion(index, by)}
+          onMove={(by) => change({ questions: shift(form.questions, index, by) })}
         />
       ))}
       <Box>
@@ -127,139 +151,75 @@ export function FormEditor({ blockId, values, onChange }: { blockId: string; val
   )
 }
 
-interface QuestionProps {
+/** The questions drawn at random from the course's banks for each attempt: which bank and how many. */
+function Draws({
+  blockId,
+  form,
+  banks,
+  problems,
+  onChange,
+}: {
   blockId: string
-  question: FormQuestion
-  number: number
-  count: number
-  problems?: { text?: string; options?: string; byOption: Record<string, string> }
-  onChange: (change: (q: FormQuestion) => FormQuestion) => void
-  onRemove: () => void
-  onMove: (by: number) => void
-}
-
-function QuestionEditor({ blockId, question: q, number, count, problems, onChange, onRemove, onMove }: QuestionProps) {
+  form: FormValues
+  banks: BankSummary[] | undefined
+  problems: Record<number, string>
+  onChange: (draws: NonNullable<FormValues['draws']>) => void
+}) {
   const translate = useTranslate()
+  const draws = form.draws ?? []
   const v = (key?: string) => (key ? translate(`${T}.validation.${key}`) : undefined)
-  const typeId = `${blockId}-${q.id}-type`
-  const optionsId = `${blockId}-${q.id}-options`
-  const single = q.type !== 'multiple'
-  const markCorrect = (optionId: string, correct: boolean) =>
-    onChange((x) => ({ ...x, options: x.options.map((o) => (o.id === optionId ? { ...o, correct } : single && correct ? { ...o, correct: false } : o)) }))
-
+  const set = (i: number, next: Partial<(typeof draws)[number]>) => onChange(draws.map((d, j) => (j === i ? { ...d, ...next } : d)))
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-        {translate(`${T}.form.question`, { number })}
+    <Box role="group" aria-labelledby={`${blockId}-draws-label`}>
+      <Typography id={`${blockId}-draws-label`} component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate(`${T}.form.draws`)}
       </Typography>
-      <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            label={translate(`${T}.form.questionText`, { number })}
-            value={q.text}
-            onChange={(e) => onChange((x) => ({ ...x, text: e.target.value }))}
-            error={Boolean(problems?.text)}
-            helperText={v(problems?.text)}
-            multiline
-            fullWidth
-            id={`${blockId}-${q.id}-text`}
-          />
-          <FormControl sx={{ minWidth: 200 }}>
-            <InputLabel id={`${typeId}-label`}>{translate(`${T}.form.type`, { number })}</InputLabel>
-            <Select
-              labelId={`${typeId}-label`}
-              id={typeId}
-              label={translate(`${T}.form.type`, { number })}
-              value={q.type}
-              onChange={(e) =>
-                onChange((x) => ({ ...x, type: e.target.value as QuestionType, options: optionsFor(e.target.value as QuestionType, x.options) }))
-              }
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {banks && banks.length === 0 ? translate(`${T}.form.noBanks`) : translate(`${T}.form.drawsHint`)}
+      </Typography>
+      <Stack spacing={1}>
+        {draws.map((d, i) => (
+          <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              select
+              size="small"
+              label={translate(`${T}.form.drawBank`, { n: i + 1 })}
+              value={banks?.some((b) => b.id === d.bank) ? d.bank : ''}
+              onChange={(e) => set(i, { bank: e.target.value })}
+              error={problems[i] === 'drawBank'}
+              helperText={problems[i] === 'drawBank' ? v('drawBank') : undefined}
+              id={`${blockId}-draw-${i}-bank`}
+              sx={{ minWidth: 240 }}
             >
-              {(['single', 'multiple', 'boolean'] as const).map((type) => (
-                <MenuItem key={type} value={type}>
-                  {translate(`${T}.form.types.${type}`)}
+              {(banks ?? []).map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {translate(`${T}.form.bankOption`, { name: b.name || translate('aula.builder.banks.untitled'), smart_count: b.count })}
                 </MenuItem>
               ))}
-            </Select>
-          </FormControl>
-        </Stack>
-        <Box role="group" aria-labelledby={`${optionsId}-label`} aria-describedby={problems?.options ? `${optionsId}-error` : undefined}>
-          <Typography id={`${optionsId}-label`} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate(`${T}.form.options`, { number })}
-          </Typography>
-          <Stack spacing={1}>
-            {q.options.map((o, i) =>
-              q.type === 'boolean' ? (
-                <FormControlLabel
-                  key={o.id}
-                  control={<Radio checked={o.correct} onChange={(e) => markCorrect(o.id, e.target.checked)} name={`${blockId}-${q.id}-correct`} />}
-                  label={`${translate(`${T}.form.${o.text === 'false' ? 'false' : 'true'}`)}${o.correct ? ` — ${translate(`${T}.form.correct`)}` : ''}`}
-                />
-              ) : (
-                <Stack key={o.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                  {single ? (
-                    <Radio
-                      checked={o.correct}
-                      onChange={(e) => markCorrect(o.id, e.target.checked)}
-                      name={`${blockId}-${q.id}-correct`}
-                      slotProps={{ input: { 'aria-label': translate(`${T}.form.correctOption`, { letter: letter(i) }) } }}
-                    />
-                  ) : (
-                    <Checkbox
-                      checked={o.correct}
-                      onChange={(e) => markCorrect(o.id, e.target.checked)}
-                      slotProps={{ input: { 'aria-label': translate(`${T}.form.correctOption`, { letter: letter(i) }) } }}
-                    />
-                  )}
-                  <TextField
-                    size="small"
-                    label={translate(`${T}.form.option`, { letter: letter(i) })}
-                    slotProps={{ htmlInput: { 'aria-label': translate(`${T}.form.optionText`, { letter: letter(i), number }) } }}
-                    value={o.text}
-                    onChange={(e) => onChange((x) => ({ ...x, options: x.options.map((y) => (y.id === o.id ? { ...y, text: e.target.value } : y)) }))}
-                    error={Boolean(problems?.byOption[o.id])}
-                    helperText={v(problems?.byOption[o.id])}
-                    fullWidth
-                    id={`${blockId}-${o.id}-text`}
-                  />
-                  <IconButton
-                    aria-label={translate(`${T}.form.removeOption`, { letter: letter(i) })}
-                    disabled={q.options.length <= 2}
-                    onClick={() => onChange((x) => ({ ...x, options: x.options.filter((y) => y.id !== o.id) }))}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                </Stack>
-              ),
-            )}
-          </Stack>
-          {problems?.options && (
-            <FormHelperText error id={`${optionsId}-error`}>
-              {v(problems.options)}
-            </FormHelperText>
-          )}
-        </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {q.type !== 'boolean' && (
-            <Button
+            </TextField>
+            <TextField
               size="small"
-              startIcon={<AddIcon />}
-              onClick={() => onChange((x) => ({ ...x, options: [...x.options, { id: newId(), text: '', correct: false }] }))}
-            >
-              {translate(`${T}.form.addOption`)}
-            </Button>
-          )}
-          <IconButton size="small" aria-label={translate(`${T}.form.moveQuestionUp`, { number })} disabled={number === 1} onClick={() => onMove(-1)}>
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton size="small" aria-label={translate(`${T}.form.moveQuestionDown`, { number })} disabled={number === count} onClick={() => onMove(1)}>
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-          <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onRemove}>
-            {translate(`${T}.form.removeQuestion`, { number })}
-          </Button>
-        </Stack>
+              type="number"
+              label={translate(`${T}.form.drawCount`, { n: i + 1 })}
+              value={Number.isFinite(d.count) ? String(d.count) : ''}
+              onChange={(e) => set(i, { count: number(e.target.value) })}
+              slotProps={{ htmlInput: { min: 1, max: 200, step: 1 } }}
+              error={Boolean(problems[i]) && problems[i] !== 'drawBank'}
+              helperText={problems[i] && problems[i] !== 'drawBank' ? v(problems[i]) : undefined}
+              id={`${blockId}-draw-${i}-count`}
+              sx={{ maxWidth: 200 }}
+            />
+            <IconButton aria-label={translate(`${T}.form.removeDraw`, { n: i + 1 })} onClick={() => onChange(draws.filter((_, j) => j !== i))}>
+              <DeleteIcon />
+            </IconButton>
+          </Stack>
+        ))}
       </Stack>
-    </Paper>
+      {banks && banks.length > 0 && (
+        <Button size="small" startIcon={<AddIcon />} sx={{ mt: 1 }} onClick={() => onChange([...draws, { bank: banks[0]!.id, count: 1 }])}>
+          {translate(`${T}.form.addDraw`)}
+        </Button>
+      )}
+    </Box>
   )
 }

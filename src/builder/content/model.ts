@@ -3,9 +3,17 @@
  * and the pure operations the editor applies optimistically (and undoes when the server refuses).
  */
 import type { HistoryEntry as ContractHistoryEntry } from '../../../contracts/courses/content'
-import { BLOCK_KINDS, type BlockKind, type FormOption, type FormQuestion, type FormValues, type QuestionType } from '../../../contracts/courses/content'
+import {
+  BLOCK_KINDS,
+  QUESTION_TYPES,
+  type BlockKind,
+  type FormOption,
+  type FormQuestion,
+  type FormValues,
+  type QuestionType,
+} from '../../../contracts/courses/content'
 
-export { BLOCK_KINDS }
+export { BLOCK_KINDS, QUESTION_TYPES }
 export type { BlockKind, FormOption, FormQuestion, FormValues, QuestionType }
 
 /**

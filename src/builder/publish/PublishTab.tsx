@@ -106,7 +106,14 @@ export function PublishTab() {
       translate('aula.builder.publish.problem', {
         block: p.blockLabel,
         section: p.sectionLabel,
-        problem: translate(`aula.builder.publish.problems.${p.problem}`, { question: p.question, correct: p.correct }),
+        problem: translate(`aula.builder.publish.problems.${p.problem}`, {
+          // A question of a bank the form draws from is named with its bank.
+          question:
+            p.question !== undefined && p.bankName ? translate('aula.builder.publish.bankQuestion', { question: p.question, bank: p.bankName }) : p.question,
+          correct: p.correct,
+          bank: p.bankName ?? translate('aula.builder.banks.untitled'),
+          available: p.available,
+        }),
       }),
     )
     if (problems.length > 3) told.push(translate('aula.builder.publish.more', { count: problems.length - 3 }))

@@ -4,6 +4,7 @@ import type {
   ContentTree,
   HistoryResponse,
   PublishResponse,
+  QuestionBanksResponse,
   ResourceBlockKind,
   ReviewCourseResponse,
   UploadParamsResponse,
@@ -94,6 +95,10 @@ export const builderVerbs = {
   publishCourse: (uuid: string) => post<PublishResponse>('publish/all', { uuid }),
 
   /** The course's sections with their blocks, in order. */
+  /** The course's question banks, with their questions (`builder/banks/{id}`). */
+  async getQuestionBanks(course: string): Promise<QuestionBanksResponse> {
+    return (await httpClient<QuestionBanksResponse>(`${CREATOR_API}/builder/banks/${segment(course)}`)).json
+  },
   async getCourseContent(course: string): Promise<ContentTree['items']> {
     return (await httpClient<ContentTree>(`${CREATOR_API}/builder/blocks/${segment(course)}`)).json.items
   },

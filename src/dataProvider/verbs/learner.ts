@@ -10,9 +10,18 @@ import type {
 } from '../../../contracts/learner/catalogue'
 import type { BadgeAnswer, Jwks, PublicBadgeAnswer, StatusListAnswer } from '../../../contracts/learner/badges'
 import type { CertificateVerification } from '../../../contracts/learner/certificates'
+import type {
+  AttemptAnswers,
+  AttemptResult,
+  AttemptSaveResponse,
+  AttemptStartResponse,
+  FormCompletedBody,
+  FormResult,
+  FormSummary,
+  LearnerForm,
+} from '../../../contracts/learner/forms'
 import type { MyProgress } from '../../../contracts/courses/gradebook'
 import type { AssignmentFileAsk, MyAssignment, Submission, SubmitBody } from '../../../contracts/learner/assignments'
-import type { FormCompletedBody, FormResult, LearnerForm } from '../../../contracts/learner/forms'
 import type { UploadParamsReply } from '../../../contracts/storage/upload'
 import type {
   CourseProgress,
@@ -163,6 +172,34 @@ export const learnerVerbs = {
 
   async submitForm(body: FormCompletedBody): Promise<FormResult> {
     return (await httpClient<FormResult>(`${API}/forms/completed`, { method: 'POST', ...json(body) })).json
+  },
+
+  /**
+   * Opens an attempt at a form (counting a try) or returns the caller's open one, with `offsetMs`: the
+   * server's clock minus this device's (from the answer's `now`, taken at the middle of the round trip),
+   * so that a countdown counts to the server's deadline whatever this device's clock says.
+   */
+  async startFormAttempt(course: string, form: string): Promise<AttemptStartResponse & { offsetMs: number }> {
+    const sent = Date.now()
+    const answer = (await httpClient<AttemptStartResponse>(`${API}/forms/attempts/start`, { method: 'POST', ...json({ course, id: form }) })).json
+    const serverNow = Date.parse(answer.attempt.now)
+    const offsetMs = Number.isFinite(serverNow) ? serverNow - (sent + Date.now()) / 2 : 0
+    return { ...answer, offsetMs }
+  },
+
+  /** Saves answers of an open attempt (idempotent); 409 `ATTEMPT_CLOSED` once its time is up or it was submitted. */
+  async saveFormAnswers(attempt: string, answers: AttemptAnswers): Promise<AttemptSaveResponse> {
+    return (await httpClient<AttemptSaveResponse>(`${API}/forms/attempts/${id(attempt)}/answers`, { method: 'PUT', ...json({ answers }) })).json
+  },
+
+  /** Grades the attempt from what the server holds (with `answers` saved first while it is open); idempotent. */
+  async submitFormAttempt(attempt: string, answers?: AttemptAnswers): Promise<AttemptResult> {
+    return (await httpClient<AttemptResult>(`${API}/forms/attempts/${id(attempt)}/submit`, { method: 'POST', ...json(answers ? { answers } : {}) })).json
+  },
+
+  /** The caller's attempts at a form, with the grades and feedback of essays. */
+  async getFormSummary(course: string, form: string): Promise<FormSummary> {
+    return (await httpClient<FormSummary>(`${API}/forms/summary/${id(course)}/${id(form)}`)).json
   },
 
   /**

@@ -34,6 +34,7 @@ export const notifications = {
     'discussion-mention': 'Mentioned in a discussion',
     'assignment-graded': 'Assignment graded',
     'assignment-returned': 'Assignment returned',
+    'essay-graded': 'Answer graded',
   },
   texts: {
     'subscription-added': 'You now have access to the course "%{course}" (%{plan}).',
@@ -49,5 +50,6 @@ export const notifications = {
     'discussion-mention': '%{author} mentioned you in "%{thread}" (%{course}).',
     'assignment-graded': 'Your assignment "%{assignment}" of the course "%{course}" has been graded: %{score} %.',
     'assignment-returned': 'Your assignment "%{assignment}" of the course "%{course}" was returned to you for resubmission.',
+    'essay-graded': 'Your answer in "%{form}" of the course "%{course}" has been graded.',
   },
 } satisfies NotificationsMessages

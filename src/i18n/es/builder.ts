@@ -75,6 +75,12 @@ export const differences = {
     invited: 'Se ha invitado a %{username}',
     removed: 'Se ha quitado a %{username}',
   },
+  banks: {
+    add: 'Añadir un banco',
+    addQuestion: 'Añadir una pregunta',
+    loadError: 'No se han podido cargar los bancos de preguntas.',
+    saveFailed: 'Se ha rechazado el cambio en el banco de preguntas. Vuelve a cargar la página para ver el banco tal como está guardado.',
+  },
   publish: {
     intro:
       'Valida el curso: todos los puntos de la lista deben cumplirse. Después publícalo; el alumnado sigue con la versión publicada mientras editas el borrador.',

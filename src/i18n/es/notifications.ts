@@ -20,6 +20,7 @@ export const differences = {
     'discussion-reply': '%{author} ha respondido en «%{thread}» (%{course}).',
     'discussion-mention': '%{author} te ha mencionado en «%{thread}» (%{course}).',
     'review-published': 'Se ha publicado la versión %{version} del curso «%{course}», que revisas.',
+    'essay-graded': 'Se ha calificado tu respuesta en «%{form}» del curso «%{course}».',
   },
 } satisfies DeepPartial<typeof mx>
 

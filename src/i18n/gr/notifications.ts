@@ -34,6 +34,7 @@ export const notifications = {
     'discussion-mention': 'Erwähnung in einer Diskussion',
     'assignment-graded': 'Aufgabe bewertet',
     'assignment-returned': 'Aufgabe zurückgegeben',
+    'essay-graded': 'Antwort bewertet',
   },
   texts: {
     'subscription-added': 'Sie haben jetzt Zugang zum Kurs „%{course}“ (%{plan}).',
@@ -49,5 +50,6 @@ export const notifications = {
     'discussion-mention': '%{author} hat Sie in „%{thread}“ (%{course}) erwähnt.',
     'assignment-graded': 'Ihre Aufgabe „%{assignment}“ im Kurs „%{course}“ wurde bewertet: %{score} %.',
     'assignment-returned': 'Ihre Aufgabe „%{assignment}“ im Kurs „%{course}“ wurde Ihnen zur erneuten Abgabe zurückgegeben.',
+    'essay-graded': 'Ihre Antwort in „%{form}“ des Kurses „%{course}“ wurde bewertet.',
   },
 } satisfies NotificationsMessages

@@ -34,6 +34,7 @@ export const notifications = {
     'discussion-mention': 'Menzione in una discussione',
     'assignment-graded': 'Compito valutato',
     'assignment-returned': 'Compito restituito',
+    'essay-graded': 'Risposta valutata',
   },
   texts: {
     'subscription-added': 'Ora hai accesso al corso «%{course}» (%{plan}).',
@@ -49,5 +50,6 @@ export const notifications = {
     'discussion-mention': '%{author} ti ha menzionato in «%{thread}» (%{course}).',
     'assignment-graded': 'Il tuo compito «%{assignment}» del corso «%{course}» è stato valutato: %{score} %.',
     'assignment-returned': 'Il tuo compito «%{assignment}» del corso «%{course}» ti è stato restituito da consegnare di nuovo.',
+    'essay-graded': 'La tua risposta in «%{form}» del corso «%{course}» è stata valutata.',
   },
 } satisfies NotificationsMessages

@@ -33,6 +33,7 @@ export const notifications = {
     'discussion-mention': 'Te mencionaron en una discusión',
     'assignment-graded': 'Tarea calificada',
     'assignment-returned': 'Tarea devuelta',
+    'essay-graded': 'Respuesta calificada',
   },
   texts: {
     'subscription-added': 'Ya tienes acceso al curso «%{course}» (%{plan}).',
@@ -48,6 +49,7 @@ export const notifications = {
     'discussion-mention': '%{author} te mencionó en «%{thread}» (%{course}).',
     'assignment-graded': 'Se calificó tu tarea «%{assignment}» del curso «%{course}»: %{score} %.',
     'assignment-returned': 'Te devolvieron la tarea «%{assignment}» del curso «%{course}» para que la entregues de nuevo.',
+    'essay-graded': 'Se calificó tu respuesta en «%{form}» del curso «%{course}».',
   },
 }
 

@@ -34,6 +34,7 @@ export const notifications = {
     'discussion-mention': 'Упоминание в обсуждении',
     'assignment-graded': 'Задание оценено',
     'assignment-returned': 'Задание возвращено',
+    'essay-graded': 'Ответ оценён',
   },
   texts: {
     'subscription-added': 'Теперь у вас есть доступ к курсу «%{course}» (%{plan}).',
@@ -49,5 +50,6 @@ export const notifications = {
     'discussion-mention': '%{author} упомянул(а) вас в теме «%{thread}» (%{course}).',
     'assignment-graded': 'Ваше задание «%{assignment}» курса «%{course}» оценено: %{score} %.',
     'assignment-returned': 'Ваше задание «%{assignment}» курса «%{course}» возвращено вам на доработку.',
+    'essay-graded': 'Ваш ответ в «%{form}» курса «%{course}» оценён.',
   },
 } satisfies NotificationsMessages

@@ -79,6 +79,8 @@ export class FakeCourses {
   started: string[] = []
   /** What `import/report/:id` answers (a course made by a Common Cartridge import shows it). */
   importReport: ImportReportResponse = { report: null, importedAt: null }
+  /** The course's question banks. */
+  banks: Array<{ id: string; name: string; questions: unknown[] }> = []
 
   writes(path?: string) {
     return this.requests.filter((r) => r.method !== 'GET' && (!path || r.path === path))
@@ -149,6 +151,10 @@ export class FakeCourses {
         this.course ? { Item: this.course } : HttpResponse.json({ message: 'Not authorized!', code: 'NOT_AUTHORIZED' }, { status: 404 }),
       ),
       read('/builder/blocks/:id', () => ({ items: [] })),
+      read('/builder/banks/:id', () => ({
+        revision: this.course?.revision ?? 1,
+        items: this.banks.map((b) => ({ ...b, updatedAt: '2026-03-01T10:00:00.000Z', updatedBy: 'Ana' })),
+      })),
       read('/publish/validate/:id', () => this.validation),
       read('/import/report/:id', () => this.importReport),
       http.delete(`${API}/import/report/:id`, async ({ request }) => {
@@ -207,6 +213,20 @@ export class FakeCourses {
           ? course.collaborators.map((c) => (c === known ? { ...c, role } : c))
           : [...course.collaborators, { username: String(body.username), name: `Name of ${body.username}`, role, addedAt: new Date().toISOString() }]
         return { items: course.collaborators }
+      }),
+      write('post', '/banks/add', (_course, body) => {
+        const bank = { id: String(body.id), name: String(body.name), questions: body.questions as unknown[] }
+        this.banks.push(bank)
+        return { bank: { ...bank, updatedAt: '2026-03-01T10:00:00.000Z', updatedBy: 'Ana' } }
+      }),
+      write('put', '/banks', (_course, body) => {
+        const bank = this.banks.find((b) => b.id === body.bank)
+        if (!bank) return HttpResponse.json({ message: 'Bank not found' }, { status: 404 })
+        Object.assign(bank, { name: body.name, questions: body.questions })
+        return { bank: { ...bank, updatedAt: '2026-03-01T10:00:00.000Z', updatedBy: 'Ana' } }
+      }),
+      write('post', '/banks/delete', (_course, body) => {
+        this.banks = this.banks.filter((b) => b.id !== body.id)
       }),
       write('put', '/builder/share/remove/collaborators/:id', (course, body) => {
         course.collaborators = course.collaborators.filter((c) => c.username !== body.username)

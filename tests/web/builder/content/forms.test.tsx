@@ -128,4 +128,79 @@ describe('the evaluation form editor', () => {
     await waitFor(() => expect(saved().at(-1)).toMatchObject({ name: 'Quiz', tries: 3, requiredScore: 80 }))
     expect(within(quiz).queryByText('Correct the marked fields to save this block.')).not.toBeInTheDocument()
   })
+
+  it('writes numeric, matching, ordering and essay questions and the form settings, and moves ordering items with buttons', async () => {
+    const user = userEvent.setup()
+    const q = (id: string, type: string, extra: Record<string, unknown>) => ({ id, type, text: `Question ${id}`, ...extra })
+    ctx.content.section('Basics', {
+      kind: 'form',
+      values: {
+        name: 'Quiz',
+        tries: 2,
+        requiredScore: 50,
+        questions: [
+          q('n', 'numeric', { tolerance: 0 }),
+          q('m', 'matching', {
+            pairs: [
+              { id: 'p1', left: '', right: '' },
+              { id: 'p2', left: '', right: '' },
+            ],
+          }),
+          q('o', 'ordering', {
+            items: [
+              { id: 'i1', text: 'Second' },
+              { id: 'i2', text: 'First' },
+            ],
+          }),
+          q('e', 'essay', { maxPoints: 10 }),
+        ],
+      },
+    })
+    renderEditor(ctx)
+    const quiz = await screen.findByRole('article', { name: 'Quiz' })
+    await user.click(within(quiz).getByRole('button', { name: 'Edit' }))
+    const numeric = within(quiz).getByRole('group', { name: 'Question 1' })
+    expect(within(numeric).getByText('Write the right number.')).toBeInTheDocument()
+    await user.type(within(numeric).getByRole('textbox', { name: 'Right answer of question 1' }), '2,5')
+    await user.clear(within(numeric).getByRole('textbox', { name: 'Tolerance (±)' }))
+    await user.type(within(numeric).getByRole('textbox', { name: 'Tolerance (±)' }), '0.1')
+    const matching = within(quiz).getByRole('group', { name: 'Question 2' })
+    expect(within(matching).getAllByText('Write both sides of the pair.')).toHaveLength(4)
+    await user.type(within(matching).getByRole('textbox', { name: 'Item 1' }), 'Bar')
+    await user.type(within(matching).getByRole('textbox', { name: 'Match of item 1' }), 'Counts')
+    await user.type(within(matching).getByRole('textbox', { name: 'Item 2' }), 'Pie')
+    await user.type(within(matching).getByRole('textbox', { name: 'Match of item 2' }), 'Shares')
+    const ordering = within(quiz).getByRole('group', { name: 'Question 3' })
+    await user.click(within(ordering).getByRole('button', { name: 'Move item 2 up' }))
+    expect(within(ordering).getByRole('textbox', { name: 'Item 1' })).toHaveValue('First')
+    const points = within(within(quiz).getByRole('group', { name: 'Question 4' })).getByRole('textbox', { name: 'Maximum points' })
+    await user.clear(points)
+    await user.type(points, '20')
+    await user.type(within(quiz).getByLabelText('Time limit (minutes)'), '15')
+    await user.click(within(quiz).getByRole('checkbox', { name: 'Shuffle the questions' }))
+    await waitFor(() =>
+      expect(saved().at(-1)).toMatchObject({
+        timeLimitMinutes: 15,
+        shuffleQuestions: true,
+        questions: [
+          { type: 'numeric', answer: 2.5, tolerance: 0.1 },
+          {
+            type: 'matching',
+            pairs: [
+              { left: 'Bar', right: 'Counts' },
+              { left: 'Pie', right: 'Shares' },
+            ],
+          },
+          {
+            type: 'ordering',
+            items: [
+              { id: 'i2', text: 'First' },
+              { id: 'i1', text: 'Second' },
+            ],
+          },
+          { type: 'essay', maxPoints: 20 },
+        ],
+      }),
+    )
+  }, 90_000)
 })

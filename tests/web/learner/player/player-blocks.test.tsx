@@ -71,7 +71,9 @@ describe('course player: blocks, evaluations and the certificate', () => {
   })
 
   it("draws each question's box around its fieldset, so the question sits inside the box and not on its border", async () => {
+    const user = userEvent.setup()
     renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    await user.click(await screen.findByRole('button', { name: 'Start the evaluation' }))
     const question = await screen.findByRole('radiogroup', { name: /What is a mean\?/ })
     const fieldset = question.closest('fieldset')!
     const legend = within(fieldset).getByText('What is a mean?', { exact: false })
@@ -91,7 +93,8 @@ describe('course player: blocks, evaluations and the certificate', () => {
     renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
     expect(await screen.findByText('You have not taken this evaluation yet.')).toBeInTheDocument()
     expect(screen.getByText('80 %')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Submit answers' }))
+    await user.click(screen.getByRole('button', { name: 'Start the evaluation' }))
+    await user.click(await screen.findByRole('button', { name: 'Submit answers' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Question 1 has no answer yet.')
     expect(api.submitted).toHaveLength(0)
 
@@ -100,17 +103,16 @@ describe('course player: blocks, evaluations and the certificate', () => {
     await user.click(screen.getByRole('button', { name: 'Submit answers' }))
     expect(await screen.findByText('You did not reach the required score.')).toBeInTheDocument()
     expect(screen.getByText('Your score in this attempt: 50 %')).toBeInTheDocument()
-    expect(api.submitted[0]).toEqual({ course: COURSE, id: FORM, answers: { q1: ['a'], q2: ['c'] } })
-    const q1 = screen.getByRole('group', { name: /What is a mean/ })
-    const q2 = screen.getByRole('group', { name: /Which are charts/ })
-    expect(within(q1).getByText('Right')).toBeInTheDocument()
-    expect(within(q2).getByText('Wrong')).toBeInTheDocument()
+    expect(api.submitted[0]).toEqual({ q1: ['a'], q2: ['c'] })
+    const answers = screen.getByRole('list', { name: 'Your answers' })
+    expect(within(answers).getAllByRole('listitem')[0]).toHaveTextContent('What is a mean?Right')
+    expect(within(answers).getAllByRole('listitem')[1]).toHaveTextContent('Which are charts?Wrong')
     expect(screen.getByText('Not passed')).toBeInTheDocument()
     expect(screen.getByText('1 / 3')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Download the certificate' })).toBeNull()
 
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    await user.click(screen.getByRole('radio', { name: 'An average' }))
+    await user.click(await screen.findByRole('radio', { name: 'An average' }))
     await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
     await user.click(screen.getByRole('checkbox', { name: 'Pie' }))
     await user.click(screen.getByRole('button', { name: 'Submit answers' }))
@@ -171,11 +173,14 @@ describe('course player: blocks, evaluations and the certificate', () => {
     expect(screen.getByText(/Your certificate is ready\./)).toBeInTheDocument()
   })
 
-  it('keeps the answers when sending fails, and sends them again', async () => {
+  it('keeps the answers when submitting is refused, and submits them again', async () => {
     let failures = 1
-    server.use(http.post('*/api/v2/courses/forms/completed', () => (failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined)))
+    server.use(
+      http.post('*/api/v2/courses/forms/attempts/:attempt/submit', () => (failures-- > 0 ? HttpResponse.json({ message: 'bad' }, { status: 400 }) : undefined)),
+    )
     const user = userEvent.setup()
     renderPlayer(`/galaxy/courses/player/${COURSE}/${FORM}`)
+    await user.click(await screen.findByRole('button', { name: 'Start the evaluation' }))
     await user.click(await screen.findByRole('radio', { name: 'An average' }))
     await user.click(screen.getByRole('checkbox', { name: 'Bar' }))
     await user.click(screen.getByRole('checkbox', { name: 'Pie' }))
@@ -185,7 +190,7 @@ describe('course player: blocks, evaluations and the certificate', () => {
     expect(screen.getByRole('checkbox', { name: 'Pie' })).toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Submit answers' }))
     expect(await screen.findByText('You passed the evaluation!')).toBeInTheDocument()
-    expect(api.submitted).toEqual([{ course: COURSE, id: FORM, answers: { q1: ['a'], q2: ['c', 'd'] } }])
+    expect(api.submitted).toEqual([{ q1: ['a'], q2: ['c', 'd'] }])
   })
 
   it('says so when every attempt is used, and offers no form', async () => {

@@ -1,11 +1,12 @@
 /** The course player's tests' shared fixture: a fake learner API over one course of five blocks, and the player rendered at an address. */
 import { render, screen } from '@testing-library/react'
+import { StrictMode } from 'react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { AdminContext, memoryStore, type AuthProvider } from 'react-admin'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, beforeEach, onTestFinished } from 'vitest'
-import type { FormResult, LearnerForm } from '../../../../contracts/learner/forms'
+import type { AttemptResult, FormResult, LearnerForm, LearnerFormQuestion as AttemptQuestion } from '../../../../contracts/learner/forms'
 import type { PlayerIndex, PlayerPage as PageData } from '../../../../contracts/learner/player'
 import { resetPublicConfig } from '../../../../src/authProvider/config'
 import { dataProvider } from '../../../../src/dataProvider'
@@ -43,6 +44,15 @@ export class FakePlayer {
   opened: string[] = []
   positions: Array<Record<string, unknown>> = []
   submitted: Array<Record<string, unknown>> = []
+  /** The form's time limit in minutes (null: none). */
+  timeLimit: number | null = null
+  /** The learner's open attempt, as the server keeps it. */
+  open: { id: string; answers: Record<string, unknown>; deadline: string | null; closed: boolean; result?: AttemptResult } | null = null
+  /** Every answers save, as received. */
+  saves: Array<Record<string, unknown>> = []
+  /** Questions of the newer types added to the form's two. */
+  extra: AttemptQuestion[] = []
+  serial = 0
 
   progress(): PlayerIndex['progress'] {
     const done = this.completed.size
@@ -113,6 +123,7 @@ export class FakePlayer {
       attemptsLeft: 3 - used,
       bestScore: used ? (this.attempts.some(Boolean) ? 100 : 50) : null,
       passed: this.attempts.some(Boolean),
+      pending: false,
     }
   }
   form(): LearnerForm {
@@ -124,6 +135,10 @@ export class FakePlayer {
       required: true,
       tries: 3,
       requiredScore: 80,
+      attemptsOnly: false,
+      openAttempt: this.open && !this.open.closed ? this.open.id : null,
+      timeLimitMinutes: this.timeLimit,
+      questionCount: 2,
       questions: [
         {
           id: 'q1',
@@ -146,6 +161,44 @@ export class FakePlayer {
         },
       ],
       ...this.standing(),
+    }
+  }
+  questions(): AttemptQuestion[] {
+    return [...(this.form().questions as AttemptQuestion[]), ...this.extra]
+  }
+  /** The fake's grading: the two choice questions, and the newer types' right answers as the tests write them. */
+  grade(answers: Record<string, unknown>): AttemptResult {
+    const text = (v: unknown) => String(v ?? '').trim()
+    const rights: Record<string, (a: unknown) => boolean> = {
+      q1: (a) => (a as string[] | undefined)?.join() === 'a',
+      q2: (a) => [...((a as string[] | undefined) ?? [])].sort().join() === 'c,d',
+      short: (a) => text(a).toLowerCase() === 'paris',
+      numeric: (a) => Math.abs(Number(text(a).replace(',', '.')) - 3.14) <= 0.01,
+      matching: (a) => JSON.stringify(a) === JSON.stringify({ l1: 'r1', l2: 'r2' }),
+      ordering: (a) => (a as string[] | undefined)?.join() === 'i1,i2,i3',
+      essay: () => false,
+    }
+    const questions = this.questions().map((q) => ({ id: q.id, right: q.type === 'essay' ? null : (rights[q.id]?.(answers[q.id]) ?? false) }))
+    const pending = this.questions().some((q) => q.type === 'essay')
+    const score = Math.round((questions.filter((q) => q.right).length * 100) / questions.length)
+    const passed = !pending && score >= 80
+    this.attempts.push(passed)
+    if (passed) {
+      this.completed.add(FORM)
+      this.certificate = { code: 'ABCD-EFGH-JKLM', issuedAt: '2026-11-22T10:00:00.000Z', url: `/api/v2/courses/certificates/${COURSE}` }
+    }
+    return {
+      course: COURSE,
+      id: FORM,
+      attempt: this.open!.id,
+      late: false,
+      score,
+      passed,
+      requiredScore: 80,
+      questions,
+      standing: this.standing(),
+      certificate: this.certificate,
+      pending,
     }
   }
 
@@ -174,6 +227,62 @@ export class FakePlayer {
       // The block's threads under each block (decision 0034): none here.
       http.get('*/api/v2/courses/discussions/:course/threads', () => HttpResponse.json({ items: [], paginationToken: null, estimated: 0 })),
       http.post('*/api/v2/courses/forms/request', () => HttpResponse.json(this.form())),
+      http.post('*/api/v2/courses/forms/attempts/start', () => {
+        if (!this.open || this.open.closed) {
+          if (this.standing().attemptsLeft === 0) return HttpResponse.json({ message: 'No attempts left', code: 'NO_ATTEMPTS_LEFT' }, { status: 409 })
+          this.serial += 1
+          const deadline = this.timeLimit ? new Date(Date.now() + this.timeLimit * 60_000).toISOString() : null
+          this.open = { id: `00000000-0000-4000-8000-${String(this.serial).padStart(12, '0')}`, answers: {}, deadline, closed: false }
+        }
+        const attempt = {
+          id: this.open.id,
+          course: COURSE,
+          form: FORM,
+          now: new Date().toISOString(),
+          startedAt: new Date().toISOString(),
+          deadline: this.open.deadline,
+          questions: this.questions(),
+          answers: this.open.answers,
+          revision: 1,
+        }
+        return HttpResponse.json({ attempt, ...this.standing() })
+      }),
+      http.put('*/api/v2/courses/forms/attempts/:attempt/answers', async ({ request, params }) => {
+        const body = (await request.json()) as { answers: Record<string, unknown> }
+        if (!this.open || this.open.id !== params.attempt) return HttpResponse.json({ message: 'Not found' }, { status: 404 })
+        if (this.open.closed) return HttpResponse.json({ message: 'The attempt is closed', code: 'ATTEMPT_CLOSED' }, { status: 409 })
+        this.saves.push(body.answers)
+        Object.assign(this.open.answers, body.answers)
+        return HttpResponse.json({ savedAt: new Date().toISOString(), answers: this.open.answers })
+      }),
+      http.post('*/api/v2/courses/forms/attempts/:attempt/submit', async ({ request, params }) => {
+        const body = (await request.json()) as { answers?: Record<string, unknown> }
+        if (!this.open || this.open.id !== params.attempt) return HttpResponse.json({ message: 'Not found' }, { status: 404 })
+        if (!this.open.closed && body.answers) Object.assign(this.open.answers, body.answers)
+        this.submitted.push({ ...this.open.answers })
+        this.open.closed = true
+        this.open.result ??= this.grade(this.open.answers)
+        return HttpResponse.json(this.open.result)
+      }),
+      http.get('*/api/v2/courses/forms/summary/:course/:id', () =>
+        HttpResponse.json({
+          course: COURSE,
+          id: FORM,
+          name: 'Final check',
+          tries: 3,
+          requiredScore: 80,
+          attempts: this.attempts.map((passed) => ({
+            id: null,
+            status: 'graded',
+            score: passed ? 100 : 50,
+            passed,
+            late: false,
+            essays: [],
+            submittedAt: '2026-11-22T10:00:00.000Z',
+          })),
+          ...this.standing(),
+        }),
+      ),
       http.post('*/api/v2/courses/forms/completed', async ({ request }) => {
         const body = (await request.json()) as { answers: Record<string, string[]> }
         this.submitted.push(body)
@@ -229,7 +338,7 @@ function Where() {
   return <output aria-label="location">{pathname}</output>
 }
 
-export function renderPlayer(path: string) {
+export function renderPlayer(path: string, strict = false) {
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -237,7 +346,7 @@ export function renderPlayer(path: string) {
     checkError: async () => undefined,
     getPermissions: async () => ['general'],
   }
-  return render(
+  const tree = (
     <MemoryRouter initialEntries={[path]}>
       <DocumentTitle />
       <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()}>
@@ -248,8 +357,9 @@ export function renderPlayer(path: string) {
         </Routes>
         <Where />
       </AdminContext>
-    </MemoryRouter>,
+    </MemoryRouter>
   )
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree)
 }
 
 export function onScreen(width: number) {

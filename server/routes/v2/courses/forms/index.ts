@@ -1,5 +1,12 @@
 import { errorResponses } from '../../../../../contracts/errors.js'
 import {
+  AttemptParams,
+  AttemptResult,
+  AttemptSaveBody,
+  AttemptSaveResponse,
+  AttemptStartBody,
+  AttemptStartResponse,
+  AttemptSubmitBody,
   FORM_NOT_FOUND,
   FormCompletedBody,
   FormProgressBody,
@@ -10,32 +17,38 @@ import {
   FormSummaryParams,
   LearnerForm,
   NO_ATTEMPTS_LEFT,
-  type FormStanding,
+  USE_ATTEMPTS,
+  type LearnerAttempt,
 } from '../../../../../contracts/learner/forms.js'
 import { printedNames } from '../../../../certificates/index.js'
 import type { Queryable } from '../../../../db/index.js'
 import { HttpError } from '../../../../http/http-error.js'
-import type { App } from '../../../../types.js'
+import type { App, Principal } from '../../../../types.js'
 import { actorOf } from '../../../../http/actor.js'
-import { issued, settle } from '../../../../courses/progress/completion.js'
+import { issued, settle, type Studying } from '../../../../courses/progress/completion.js'
+import {
+  attemptFor,
+  closeExpiredAttempts,
+  closeExpiredOf,
+  essaysByAttempt,
+  resultOf,
+  saveAnswers,
+  startAttempt,
+  submitAttempt,
+} from '../../../../courses/forms/attempts.js'
+import { banksOf } from '../../../../courses/forms/draw.js'
+import { attemptsOnly, questionCount, standing } from '../../../../courses/forms/forms.js'
+import { attemptsOf, openAttemptOf, promptsOf, recordAttempt, savedAnswers, type FullAttemptRow } from '../../../../courses/forms/queries.js'
+import { learnerQuestion } from '../../../../courses/forms/questions.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
-import { attemptsOf, recordAttempt, type AttemptRow } from './queries.js'
 import { iso } from '../../../../http/dates.js'
 
 const tags = ['learner: evaluation forms']
 /** The requirements' paths under /v2/courses, and the same routes under /v2/forms. */
 const BASES = ['/v2/courses/forms', '/v2/forms'] as const
-
-function standing(form: SnapshotForm, attempts: AttemptRow[]): FormStanding {
-  const mine = attempts.filter((a) => a.form_id === form.id)
-  return {
-    attemptsUsed: mine.length,
-    attemptsLeft: Math.max(0, form.values.tries - mine.length),
-    bestScore: mine.length ? Math.max(...mine.map((a) => a.score)) : null,
-    passed: mine.some((a) => a.passed),
-  }
-}
+/** How often a process looks for attempts whose time is up (the sweep runs in one process at a time). */
+const DEADLINE_SWEEP_MS = 60_000
 
 function findForm(forms: SnapshotForm[], id: string): SnapshotForm {
   const form = forms.find((f) => f.id === id)
@@ -43,18 +56,64 @@ function findForm(forms: SnapshotForm[], id: string): SnapshotForm {
   return form
 }
 
+/** An open attempt as its learner sees it: the stored draw, the answers saved. */
+async function attemptView(db: Queryable, row: FullAttemptRow, now: Date): Promise<LearnerAttempt> {
+  return {
+    id: row.id,
+    course: row.course_uuid,
+    form: row.form_id,
+    startedAt: iso(row.created_at),
+    deadline: row.deadline === null ? null : iso(row.deadline),
+    now: now.toISOString(),
+    questions: row.draw!.questions.map((d) => learnerQuestion(d.question, d.key, d)),
+    answers: await savedAnswers(db, row.id),
+    revision: row.revision,
+  }
+}
+
 /**
  * Evaluation forms for learners (requirements §7 "Learner": forms/request, forms/completed, forms/progress,
- * forms/summary). Every route needs an active subscription and reads the newest published snapshot.
- * The answers are graded here and only here; a submission counts its try under the lock of the
- * learner's try counter of the form, so concurrent submissions never use more tries than allowed.
+ * forms/summary; decision 0035: forms/attempts/start, answers, submit). Every route needs an active
+ * subscription and reads the newest published snapshot. Answers are graded here and only here; a try
+ * is counted under the lock of the learner's try counter of the form, so concurrent submissions or
+ * starts never use more tries than allowed. An attempt whose time is up is closed by whoever looks next
+ * (any of these routes) and by the deadline sweep.
  */
 export default async function formRoutes(app: App) {
   const names = printedNames(app)
+  const studying = (principal: Principal): Studying => ({ sub: principal.sub, name: names(principal), records: app.xapi })
+
+  app.sweeps.add('form-attempt-deadlines', DEADLINE_SWEEP_MS, async (tx) => {
+    await closeExpiredAttempts(tx, { now: app.now(), records: app.xapi })
+  })
 
   async function forms(db: Queryable, sub: string, course: string) {
     const snapshot = await requireStudy(db, sub, course)
     return { snapshot, forms: formsOf(snapshot) }
+  }
+
+  /** The caller's attempt, on a course they may still study. */
+  async function myAttempt(principal: Principal, id: string) {
+    const row = await attemptFor(app.db, id, principal.sub)
+    await requireStudy(app.db, principal.sub, row.course_uuid)
+    return row
+  }
+
+  /** The attempt's result with the learner's standing after it and the course's certificate. */
+  async function attemptResult(principal: Principal, row: FullAttemptRow) {
+    const { forms: list } = await forms(app.db, principal.sub, row.course_uuid)
+    const form = list.find((f) => f.id === row.form_id)
+    const attempts = await attemptsOf(app.db, principal.sub, row.course_uuid, row.form_id)
+    const r = await resultOf(app.db, row)
+    const tries = form?.values.tries ?? attempts.length
+    return {
+      course: row.course_uuid,
+      id: row.form_id,
+      attempt: row.id,
+      ...r,
+      standing: standing(form ?? { id: row.form_id, section: '', values: { name: '', tries, requiredScore: r.requiredScore, questions: [] } }, attempts),
+      certificate: await issued(app.db, principal.sub, row.course_uuid),
+    }
   }
 
   for (const base of BASES) {
@@ -69,10 +128,14 @@ export default async function formRoutes(app: App) {
         },
       },
       async (request) => {
-        const { sub } = actorOf(request)
+        const principal = actorOf(request)
+        const { sub } = principal
         const { course, id } = request.body
-        const form = findForm((await forms(app.db, sub, course)).forms, id)
+        const { snapshot, forms: list } = await forms(app.db, sub, course)
+        const form = findForm(list, id)
+        await closeExpiredOf(app.db, studying(principal), course, app.now(), id)
         const attempts = await attemptsOf(app.db, sub, course, id)
+        const only = attemptsOnly(form.values)
         return {
           course,
           id,
@@ -81,7 +144,11 @@ export default async function formRoutes(app: App) {
           required: form.values.required === true,
           tries: form.values.tries,
           requiredScore: form.values.requiredScore,
-          questions: questionsForLearner(form.values),
+          questions: only ? [] : questionsForLearner(form.values),
+          attemptsOnly: only,
+          openAttempt: (await openAttemptOf(app.db, sub, course, id))?.id ?? null,
+          timeLimitMinutes: form.values.timeLimitMinutes ?? null,
+          questionCount: questionCount(form.values, banksOf(snapshot)),
           ...standing(form, attempts),
         }
       },
@@ -103,6 +170,7 @@ export default async function formRoutes(app: App) {
         const { course, id, answers } = request.body
         const { snapshot, forms: list } = await forms(app.db, sub, course)
         const form = findForm(list, id)
+        if (attemptsOnly(form.values)) throw new HttpError(409, USE_ATTEMPTS, 'USE_ATTEMPTS')
         const graded = grade(form.values, answers)
         // Only the answers to the form's own questions are kept, each as a set of option ids.
         const kept = Object.fromEntries(form.values.questions.filter((q) => Object.hasOwn(answers, q.id)).map((q) => [q.id, [...new Set(answers[q.id])]]))
@@ -139,9 +207,11 @@ export default async function formRoutes(app: App) {
         },
       },
       async (request) => {
-        const { sub } = actorOf(request)
+        const principal = actorOf(request)
+        const { sub } = principal
         const { course } = request.body
         const list = (await forms(app.db, sub, course)).forms
+        await closeExpiredOf(app.db, studying(principal), course, app.now())
         const attempts = await attemptsOf(app.db, sub, course)
         return {
           course,
@@ -169,19 +239,107 @@ export default async function formRoutes(app: App) {
         },
       },
       async (request) => {
-        const { sub } = actorOf(request)
+        const principal = actorOf(request)
+        const { sub } = principal
         const { course, id } = request.params
         const form = findForm((await forms(app.db, sub, course)).forms, id)
+        await closeExpiredOf(app.db, studying(principal), course, app.now(), id)
         const attempts = await attemptsOf(app.db, sub, course, id)
+        const closed = attempts.filter((a) => a.status !== 'open')
+        const essays = await essaysByAttempt(
+          app.db,
+          closed.map((a) => a.id),
+        )
+        const prompts = await promptsOf(
+          app.db,
+          closed.filter((a) => essays.has(a.id)).map((a) => a.id),
+        )
         return {
           course,
           id,
           name: form.values.name,
           tries: form.values.tries,
           requiredScore: form.values.requiredScore,
-          attempts: attempts.map((a) => ({ score: a.score, passed: a.passed, submittedAt: iso(a.created_at) })),
+          attempts: closed.map((a) => ({
+            id: a.legacy ? null : a.id,
+            status: a.status === 'pending' ? ('pending' as const) : ('graded' as const),
+            score: a.status === 'graded' ? a.score : null,
+            passed: a.status === 'graded' ? a.passed : null,
+            submittedAt: iso(a.submitted_at ?? a.created_at),
+            late: a.late,
+            essays: (essays.get(a.id) ?? []).map((e) => ({
+              question: e.question_id,
+              text: prompts.get(`${a.id}/${e.question_id}`) ?? '',
+              maxPoints: e.max_points,
+              points: e.points,
+              feedback: e.feedback,
+              gradedAt: e.graded_at === null ? null : iso(e.graded_at),
+            })),
+          })),
           ...standing(form, attempts),
         }
+      },
+    )
+
+    app.post(
+      `${base}/attempts/start`,
+      {
+        schema: {
+          tags,
+          summary:
+            "Starts an attempt of the form (a try counted; the questions drawn and shuffled once, stored) or answers the caller's open one; 409 NO_ATTEMPTS_LEFT",
+          body: AttemptStartBody,
+          response: { 200: AttemptStartResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const principal = actorOf(request)
+        const { course, id } = request.body
+        const { snapshot, forms: list } = await forms(app.db, principal.sub, course)
+        const form = findForm(list, id)
+        const now = app.now()
+        const row = await startAttempt(app.db, studying(principal), snapshot, form, now)
+        const attempts = await attemptsOf(app.db, principal.sub, course, id)
+        return { attempt: await attemptView(app.db, row, now), ...standing(form, attempts) }
+      },
+    )
+
+    app.put(
+      `${base}/attempts/:attempt/answers`,
+      {
+        schema: {
+          tags,
+          summary: 'Saves answers of an open attempt, per question (repeating a save changes nothing); 409 ATTEMPT_CLOSED once submitted or out of time',
+          params: AttemptParams,
+          body: AttemptSaveBody,
+          response: { 200: AttemptSaveResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const principal = actorOf(request)
+        const row = await myAttempt(principal, request.params.attempt)
+        const saved = await saveAnswers(app.db, studying(principal), row, request.body.answers, app.now())
+        return { savedAt: saved.savedAt.toISOString(), answers: saved.answers, revision: saved.revision }
+      },
+    )
+
+    app.post(
+      `${base}/attempts/:attempt/submit`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Saves the answers given (if still open and in time), closes the attempt and grades it from what is stored; submitting again answers the same',
+          params: AttemptParams,
+          body: AttemptSubmitBody,
+          response: { 200: AttemptResult, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const principal = actorOf(request)
+        const row = await myAttempt(principal, request.params.attempt)
+        const done = await submitAttempt(app.db, studying(principal), row, request.body?.answers, app.now())
+        return attemptResult(principal, done)
       },
     )
   }

@@ -87,7 +87,9 @@ export function learnerValues(b: SnapshotBlock): LearnerValues {
         name: text(v.name),
         tries: typeof v.tries === 'number' ? v.tries : 1,
         requiredScore: typeof v.requiredScore === 'number' ? v.requiredScore : 0,
-        questions: questions.map((q) => ({ id: q.id, type: q.type, text: q.text, options: q.options.map((o) => ({ id: o.id, text: o.text })) })),
+        questions: questions.flatMap((q) =>
+          'options' in q ? [{ id: q.id, type: q.type, text: q.text, options: q.options.map((o) => ({ id: o.id, text: o.text })) }] : [],
+        ),
       }
     }
     case 'scorm': {

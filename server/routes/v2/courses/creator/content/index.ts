@@ -33,6 +33,7 @@ import type { App } from '../../../../../types.js'
 import { actorOf } from '../../../../../http/actor.js'
 import { courseWrite, requireCourse } from '../access.js'
 import { tags, V2 } from './base.js'
+import { bankRoutes } from './banks.js'
 import { publishRoutes } from './publish.js'
 import { reviewRoutes } from './review.js'
 import { invalid, itemNotFound, liveBlock, liveSection, seesAnswers } from './rules.js'
@@ -311,4 +312,5 @@ export default async function contentRoutes(app: App) {
 
   await reviewRoutes(app)
   await publishRoutes(app)
+  bankRoutes(app)
 }
