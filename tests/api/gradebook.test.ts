@@ -38,7 +38,7 @@ const me = (as: Caller) => api.call(as, 'GET', `${GRADEBOOK}/${course.uuid}/me`)
 const complete = (as: Caller, id: string, answers: Record<string, string[]>) =>
   api.call(as, 'POST', `${FORMS}/completed`, { course: course.uuid, id, answers }).then((r) => expect(r.statusCode, r.body).toBe(200))
 
-/** A submission row as the assignment feature stores it (its routes come with another part of the work). */
+/** A submission row as the assignment feature stores it. */
 async function submission(who: string, values: { status: string; score?: number; passed?: boolean; late?: boolean }) {
   await api.db.query(
     `INSERT INTO assignment_submissions (course_uuid, block_id, user_sub, course_version, status, score, passed, late)
@@ -60,11 +60,11 @@ beforeAll(async () => {
       { ...FORM, name: 'Quiz B', weight: 1 },
     ],
   })
-  // An assignment block (its editor is another part of the work): added to the draft, then published again.
+  // An assignment block graded on a plain score: added to the draft, then published again.
   const { rows } = await api.db.query<{ id: string }>(
     `INSERT INTO course_items (course_uuid, section_id, kind, position, "values")
      SELECT course_uuid, section_id, 'assignment', 3, $2::jsonb FROM course_items WHERE id = $1 RETURNING id`,
-    [course.forms[0], JSON.stringify({ title: 'Essay', weight: 2 })],
+    [course.forms[0], JSON.stringify({ title: 'Essay', weight: 2, instructions: '<p>Write an essay.</p>', textAnswer: 'required', maxFiles: 0, grading: 'points', maxScore: 10, passMark: 50 })],
   )
   essay = rows[0].id
   await shareCourse(api, owner, course.uuid, collaborator)
@@ -256,7 +256,7 @@ describe('weights', () => {
       'SELECT version, "values" FROM course_items WHERE id = $1',
       [essay],
     )
-    expect(rows[0].values).toEqual({ title: 'Essay', weight: 4.5 })
+    expect(rows[0].values).toMatchObject({ title: 'Essay', weight: 4.5, grading: 'points', maxScore: 10 })
     // What learners see changes only with the next publication.
     expect((await table(owner)).json().gradedItems[2].weight).toBe(2)
   })

@@ -27,7 +27,7 @@ function whereOf(f: LearnerFilter, params: unknown[]): string {
     params.push(f.item.id)
     const id = `$${params.length}::uuid`
     if (f.item.kind === 'form') {
-      const tried = `EXISTS (SELECT 1 FROM form_attempts a WHERE a.course_uuid = s.course_uuid AND a.user_sub = s.user_sub AND a.form_id = ${id})`
+      const tried = `EXISTS (SELECT 1 FROM form_attempts a WHERE a.course_uuid = s.course_uuid AND a.user_sub = s.user_sub AND a.form_id = ${id} AND a.status = 'graded')`
       const passed = `EXISTS (SELECT 1 FROM form_attempts a WHERE a.course_uuid = s.course_uuid AND a.user_sub = s.user_sub AND a.form_id = ${id} AND a.passed)`
       parts.push(f.item.state === 'ungraded' ? `NOT ${tried}` : `${tried} AND NOT ${passed}`)
     } else {
@@ -68,7 +68,7 @@ const key = (user: string, item: string) => `${user}\n${item}`
 /** Each learner's tries at each form, keyed by learner and form. */
 export async function formStats(db: Queryable, course: string, users: string[]): Promise<Map<string, FormStats>> {
   const { rows } = await db.query<{ user_sub: string; form_id: string; used: string | number; best: string | number | null; passed: boolean }>(
-    `SELECT user_sub, form_id::text AS form_id, count(*) AS used, max(score) AS best, bool_or(passed) AS passed
+    `SELECT user_sub, form_id::text AS form_id, count(*) AS used, max(score) FILTER (WHERE status = 'graded') AS best, bool_or(passed) AS passed
        FROM form_attempts WHERE course_uuid = $1 AND user_sub = ANY($2::text[]) GROUP BY user_sub, form_id`,
     [course, users],
   )
