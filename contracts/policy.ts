@@ -14,6 +14,7 @@ import { learnerPolicy } from './learner/learner-policy.js'
 import { storagePolicy } from './storage/policy.js'
 import { avatarsPolicy } from './experimental/avatars-policy.js'
 import { notificationsPolicy } from './notifications.js'
+import { websitePolicy } from './website/website-policy.js'
 
 // The entry type and the group check live in ./access.ts, with the shared group lists the area tables use.
 export { allows, type Access } from './access.js'
@@ -126,6 +127,8 @@ export const routePolicy = {
   ...avatarsPolicy,
   // Each user's own notifications (decision 0032).
   ...notificationsPolicy,
+  // The centre's websites: slides and posts edited by administrators, read by anyone (docs/website.md).
+  ...websitePolicy,
 } as const satisfies PolicyTable
 
 export type RouteKey = keyof typeof routePolicy

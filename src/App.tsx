@@ -3,7 +3,19 @@ import { CustomRoutes } from 'react-admin'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { i18nProvider } from './i18n'
 import { DocumentTitle } from './layout/DocumentTitle'
-import { accountArea, builderArea, experimentalArea, insightsArea, learnerArea, playerArea, publicArea, publicContext, shellArea, termsArea } from './app/areas'
+import {
+  accountArea,
+  builderArea,
+  experimentalArea,
+  insightsArea,
+  learnerArea,
+  playerArea,
+  publicArea,
+  publicContext,
+  shellArea,
+  termsArea,
+  websiteArea,
+} from './app/areas'
 
 /**
  * Every screen of Aula is declared here. Each area is its own chunk (see `app/areas.ts`), downloaded
@@ -51,6 +63,10 @@ const FinanceAnalytics = screen(insightsArea, 'FinanceAnalytics')
 const MonitoringScreen = screen(insightsArea, 'MonitoringScreen')
 const AnalyticsScreen = screen(insightsArea, 'AnalyticsScreen')
 const AiAvatarsScreen = screen(experimentalArea, 'AiAvatarsScreen')
+const CarouselScreen = screen(websiteArea, 'CarouselScreen')
+const PostsScreen = screen(websiteArea, 'PostsScreen')
+const PostEditScreen = screen(websiteArea, 'PostEditScreen')
+const SitesScreen = screen(websiteArea, 'SitesScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -348,6 +364,67 @@ export function App() {
                       <Area>
                         <Protected>
                           <FinanceAnalytics />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  {/* The website editors (admin group): /admin/{site}/carousel, news, blogs (docs/website.md). */}
+                  <Route
+                    path="/admin/websites"
+                    element={
+                      <Area>
+                        <Protected>
+                          <SitesScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/carousel"
+                    element={
+                      <Area>
+                        <Protected>
+                          <CarouselScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/news"
+                    element={
+                      <Area>
+                        <Protected>
+                          <PostsScreen kind="news" />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/news/:id"
+                    element={
+                      <Area>
+                        <Protected>
+                          <PostEditScreen kind="news" />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/blogs"
+                    element={
+                      <Area>
+                        <Protected>
+                          <PostsScreen kind="blog" />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/blogs/:id"
+                    element={
+                      <Area>
+                        <Protected>
+                          <PostEditScreen kind="blog" />
                         </Protected>
                       </Area>
                     }

@@ -32,6 +32,15 @@ export const AUDIT_ACTIONS = [
   'certificates.revoke',
   'certificates.restore',
   'sales.refund',
+  'website.create-site',
+  'website.update-site',
+  'website.create-slide',
+  'website.update-slide',
+  'website.remove-slide',
+  'website.order-slides',
+  'website.create-post',
+  'website.update-post',
+  'website.remove-post',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -22,6 +22,8 @@ export const UPLOAD_KINDS = {
   'avatar-photo': { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 10 * MB },
   // An organisation's logo (admin catalogue): PNG or JPEG, the images a PDF can embed (pdf-lib) and every browser shows.
   'organization-logo': { contentTypes: ['image/png', 'image/jpeg'], maxBytes: 2 * MB },
+  // A website image (carousel slide, post cover): the public site and the login screen show it.
+  'site-image': { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * MB },
   // An IMS Common Cartridge to import into a new draft (a zip; browsers name a .imscc as nothing, octet-stream or a cartridge type).
   cartridge: {
     contentTypes: [

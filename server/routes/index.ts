@@ -20,6 +20,7 @@ import metricsRoutes from './metrics/index.js'
 import notificationRoutes from './notifications/index.js'
 import paymentRoutes from './payments/index.js'
 import userRoutes from './user/index.js'
+import websiteFeature from './website/index.js'
 import contentRoutes from './v2/courses/creator/content/index.js'
 import creatorRoutes from './v2/courses/creator/index.js'
 import formRoutes from './v2/courses/forms/index.js'
@@ -64,4 +65,5 @@ export default async function apiRoutes(app: App) {
   await app.register(paymentRoutes, { prefix: '/v2/payments' })
   await app.register(experimentalRoutes, { prefix: '/v2/experimental' })
   await app.register(notificationRoutes, { prefix: '/v2/notifications' })
+  await app.register(websiteFeature)
 }

@@ -27,6 +27,8 @@ export const builderArea = () => import('./builderArea')
 export const insightsArea = () => import('./insightsArea')
 /** The experimental area (experimental group): AI avatar requests. */
 export const experimentalArea = () => import('./experimentalArea')
+/** The website editors (admin group): carousel, news, blogs, sites. */
+export const websiteArea = () => import('./websiteArea')
 
 /** The paths of the public account screens (requirements §2: bare layout, no shell); App.tsx routes them. */
 export const PUBLIC_PATHS = new Set([
@@ -67,4 +69,5 @@ export const preloadAreas = () =>
     builderArea(),
     insightsArea(),
     experimentalArea(),
+    websiteArea(),
   ])

@@ -11,6 +11,7 @@ import type { ExperimentalVerbs } from './verbs/experimental'
 import type { InsightsVerbs } from './verbs/insights'
 import type { LearnerVerbs } from './verbs/learner'
 import { notificationVerbs, type NotificationVerbs } from './verbs/notifications'
+import type { WebsiteVerbs } from './verbs/website'
 
 export type { CatalogueLink, TokenListMeta } from './admin'
 export type { FinanceFilter } from './verbs/insights'
@@ -22,7 +23,7 @@ export { httpClient, ApiError, errorFor } from './http'
  * code outside React receives the provider as an argument.
  */
 export interface AppDataProvider
-  extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs, DiscussionVerbs {
+  extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs, DiscussionVerbs, WebsiteVerbs {
   getUserSubscriptions(page: number): Promise<UserSubscriptionsPage>
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
@@ -195,6 +196,24 @@ const discussionVerbs = lazyVerbs<DiscussionVerbs>(async () => (await import('./
   listReported: true,
   getDiscussionStaff: true,
 })
+const websiteVerbs = lazyVerbs<WebsiteVerbs>(async () => (await import('./verbs/website')).websiteVerbs, {
+  listSites: true,
+  createSite: true,
+  updateSite: true,
+  askSiteImageUpload: true,
+  listSlides: true,
+  createSlide: true,
+  updateSlide: true,
+  deleteSlide: true,
+  orderSlides: true,
+  listPosts: true,
+  getPost: true,
+  createPost: true,
+  updatePost: true,
+  deletePost: true,
+  getPostRevisions: true,
+  getPublicSlides: true,
+})
 
 export const dataProvider: AppDataProvider = {
   ...base,
@@ -208,6 +227,7 @@ export const dataProvider: AppDataProvider = {
   ...insightsVerbs,
   ...experimentalVerbs,
   ...discussionVerbs,
+  ...websiteVerbs,
   // Small and used by the top bar on every screen: not lazy.
   ...notificationVerbs,
   async getUserSubscriptions(page) {

@@ -48,11 +48,17 @@ import { monitoring as itMonitoring } from './it/monitoring'
 import { monitoring as grMonitoring } from './gr/monitoring'
 import { monitoring as rsMonitoring } from './rs/monitoring'
 import { avatars as mxAvatars } from './mx/avatars'
+import { website as mxWebsite } from './mx/website'
 import { avatars as engAvatars } from './eng/avatars'
+import { website as engWebsite } from './eng/website'
 import { avatars as esAvatars } from './es/avatars'
+import { website as esWebsite } from './es/website'
 import { avatars as itAvatars } from './it/avatars'
+import { website as itWebsite } from './it/website'
 import { avatars as grAvatars } from './gr/avatars'
+import { website as grWebsite } from './gr/website'
 import { avatars as rsAvatars } from './rs/avatars'
+import { website as rsWebsite } from './rs/website'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -87,6 +93,7 @@ export const catalogues: Record<Locale, Messages> = {
     finances: mxFinances,
     monitoring: mxMonitoring,
     avatars: mxAvatars,
+    website: mxWebsite,
   }),
   eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], {
     learner: engLearner,
@@ -94,6 +101,7 @@ export const catalogues: Record<Locale, Messages> = {
     finances: engFinances,
     monitoring: engMonitoring,
     avatars: engAvatars,
+    website: engWebsite,
   }),
   es: areas(es, esAdmin, [esBuilder, esBuilderContent], {
     learner: esLearner,
@@ -101,6 +109,7 @@ export const catalogues: Record<Locale, Messages> = {
     finances: esFinances,
     monitoring: esMonitoring,
     avatars: esAvatars,
+    website: esWebsite,
   }),
   it: areas(it, itAdmin, [itBuilder, itBuilderContent], {
     learner: itLearner,
@@ -108,6 +117,7 @@ export const catalogues: Record<Locale, Messages> = {
     finances: itFinances,
     monitoring: itMonitoring,
     avatars: itAvatars,
+    website: itWebsite,
   }),
   gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], {
     learner: grLearner,
@@ -115,6 +125,7 @@ export const catalogues: Record<Locale, Messages> = {
     finances: grFinances,
     monitoring: grMonitoring,
     avatars: grAvatars,
+    website: grWebsite,
   }),
   rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], {
     learner: rsLearner,
@@ -122,5 +133,6 @@ export const catalogues: Record<Locale, Messages> = {
     finances: rsFinances,
     monitoring: rsMonitoring,
     avatars: rsAvatars,
+    website: rsWebsite,
   }),
 }

@@ -72,8 +72,8 @@ const hasBuilderTexts = (catalogue: Messages) => builderOf(catalogue) !== undefi
  * (`avatars`) — per catalogue in `./<locale>/<key>.ts`, which exports `<key>`. Each downloads with its
  * area's screens (`loadAreaTexts`), never with the public pages.
  */
-const AREA_FILES = import.meta.glob<Record<string, object>>(['./*/learner.ts', './*/charts.ts', './*/finances.ts', './*/monitoring.ts', './*/avatars.ts'])
-export type AreaTextsKey = 'learner' | 'charts' | 'finances' | 'monitoring' | 'avatars'
+const AREA_FILES = import.meta.glob<Record<string, object>>(['./*/learner.ts', './*/charts.ts', './*/finances.ts', './*/monitoring.ts', './*/avatars.ts', './*/website.ts'])
+export type AreaTextsKey = 'learner' | 'charts' | 'finances' | 'monitoring' | 'avatars' | 'website'
 const areasWanted = new Set<AreaTextsKey>()
 const areaTextsOf = (catalogue: Messages, key: AreaTextsKey) => (catalogue.aula as Record<string, unknown>)[key]
 const areaTexts = async (locale: Locale, key: AreaTextsKey) => (await AREA_FILES[`./${locale}/${key}.ts`]())[key]
@@ -131,6 +131,7 @@ export const loadChartTexts = () => loadAreaTexts('charts')
 export const loadFinanceTexts = () => loadAreaTexts('finances')
 export const loadMonitoringTexts = () => loadAreaTexts('monitoring')
 export const loadAvatarsTexts = () => loadAreaTexts('avatars')
+export const loadWebsiteTexts = () => loadAreaTexts('website')
 
 /** Each language's own name in the language menu (each catalogue's `aula.language`). */
 export const languageNames: Record<Locale, string> = {

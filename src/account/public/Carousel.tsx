@@ -1,24 +1,66 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft'
 import ChevronRight from '@mui/icons-material/ChevronRight'
-import { Box, IconButton, Stack, Typography } from '@mui/material'
+import { Box, IconButton, Link, Stack, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useDataProvider, useTranslate } from 'react-admin'
+import type { PublicSlide } from '../../../contracts/website/website'
+import type { AppDataProvider } from '../../dataProvider'
+import { useShellConfig } from '../../layout/shellConfig'
 
-const SLIDES = ['slide1', 'slide2', 'slide3'] as const
+const SLOGANS = ['slide1', 'slide2', 'slide3'] as const
 const INTERVAL_MS = 6000
 
-/** The login page's marketing carousel (requirements §1): teacher-centred education, research, practical activities. */
+interface Shown {
+  key: string
+  title: string
+  text: string
+  link: string | null
+  imageUrl: string | null
+}
+
+/**
+ * The default site's slides shown now (edited at /admin/{site}/carousel), or, when it has none or
+ * they cannot be read, the three slogans of requirements §1.
+ */
+function useSlides(): Shown[] {
+  const translate = useTranslate()
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const { site } = useShellConfig()
+  const [live, setLive] = useState<PublicSlide[]>([])
+  useEffect(() => {
+    let current = true
+    dataProvider.getPublicSlides(site).then(
+      (items) => current && setLive(items),
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [dataProvider, site])
+  if (live.length) return live.map((s) => ({ key: s.id, title: s.title, text: s.text, link: s.link, imageUrl: s.imageUrl }))
+  return SLOGANS.map((k) => ({
+    key: k,
+    title: translate(`aula.account.carousel.${k}.title`),
+    text: translate(`aula.account.carousel.${k}.text`),
+    link: null,
+    imageUrl: null,
+  }))
+}
+
+/** The login page's carousel (requirements §1): the website's live slides, or teacher-centred education, research, practical activities. */
 export function Carousel() {
   const translate = useTranslate()
+  const SLIDES = useSlides()
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
+  const count = SLIDES.length
   useEffect(() => {
     if (paused) return
-    const timer = setInterval(() => setIndex((i) => (i + 1) % SLIDES.length), INTERVAL_MS)
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS)
     return () => clearInterval(timer)
-  }, [paused])
-  const go = (i: number) => setIndex((i + SLIDES.length) % SLIDES.length)
-  const slide = SLIDES[index]
+  }, [paused, count])
+  const go = (i: number) => setIndex((i + count) % count)
+  const slide = SLIDES[index % count]!
   return (
     <Box
       component="section"
@@ -31,11 +73,20 @@ export function Carousel() {
       sx={{ maxWidth: 520, textAlign: 'center' }}
     >
       <Box aria-live={paused ? 'polite' : 'off'} sx={{ minHeight: 180 }}>
+        {slide.imageUrl && (
+          <Box component="img" src={slide.imageUrl} alt="" sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', borderRadius: 2, mb: 2 }} />
+        )}
         <Typography variant="h3" component="p" sx={{ fontWeight: 700, mb: 2 }}>
-          {translate(`aula.account.carousel.${slide}.title`)}
+          {slide.link ? (
+            <Link href={slide.link} color="inherit" underline="always">
+              {slide.title}
+            </Link>
+          ) : (
+            slide.title
+          )}
         </Typography>
         <Typography variant="h6" component="p" sx={{ opacity: 0.9, fontWeight: 400 }}>
-          {translate(`aula.account.carousel.${slide}.text`)}
+          {slide.text}
         </Typography>
       </Box>
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'center', alignItems: 'center', mt: 4 }}>
@@ -44,12 +95,12 @@ export function Carousel() {
         </IconButton>
         {SLIDES.map((s, i) => (
           <Box
-            key={s}
+            key={s.key}
             component="button"
             type="button"
             onClick={() => go(i)}
             aria-label={translate('aula.account.carousel.goTo', { number: i + 1 })}
-            aria-current={i === index ? 'true' : undefined}
+            aria-current={i === index % count ? 'true' : undefined}
             // The dot is drawn 12 px wide inside a 24 px target (WCAG 2.2, 2.5.8 target size).
             sx={{
               display: 'grid',
@@ -69,7 +120,7 @@ export function Carousel() {
                 boxSizing: 'border-box',
                 borderRadius: '50%',
                 border: '2px solid currentColor',
-                bgcolor: i === index ? 'currentColor' : 'transparent',
+                bgcolor: i === index % count ? 'currentColor' : 'transparent',
               },
             }}
           />

@@ -514,6 +514,17 @@ export const admin = {
         revoke: 'Subscription revoked',
         'lift-block': 'Revocation block lifted',
       },
+      website: {
+        'create-site': 'Website added',
+        'update-site': 'Website changed',
+        'create-slide': 'Slide added',
+        'update-slide': 'Slide changed',
+        'remove-slide': 'Slide removed',
+        'order-slides': 'Carousel reordered',
+        'create-post': 'Post added',
+        'update-post': 'Post changed',
+        'remove-post': 'Post removed',
+      },
       sales: {
         refund: 'Sale refunded',
       },

@@ -516,6 +516,17 @@ export const admin = {
         revoke: 'Abonnement widerrufen',
         'lift-block': 'Sperre nach Widerruf aufgehoben',
       },
+      website: {
+        'create-site': 'Website hinzugefügt',
+        'update-site': 'Website geändert',
+        'create-slide': 'Folie hinzugefügt',
+        'update-slide': 'Folie geändert',
+        'remove-slide': 'Folie gelöscht',
+        'order-slides': 'Karussell neu geordnet',
+        'create-post': 'Beitrag hinzugefügt',
+        'update-post': 'Beitrag geändert',
+        'remove-post': 'Beitrag gelöscht',
+      },
       sales: {
         refund: 'Verkauf erstattet',
       },

@@ -515,6 +515,17 @@ export const admin = {
         revoke: 'Iscrizione revocata',
         'lift-block': 'Blocco della revoca rimosso',
       },
+      website: {
+        'create-site': 'Sito web aggiunto',
+        'update-site': 'Sito web modificato',
+        'create-slide': 'Slide aggiunta',
+        'update-slide': 'Slide modificata',
+        'remove-slide': 'Slide eliminata',
+        'order-slides': 'Carosello riordinato',
+        'create-post': 'Articolo aggiunto',
+        'update-post': 'Articolo modificato',
+        'remove-post': 'Articolo eliminato',
+      },
       sales: {
         refund: 'Vendita rimborsata',
       },

@@ -519,6 +519,17 @@ export const admin = {
         revoke: 'Suscripción revocada',
         'lift-block': 'Bloqueo de revocación levantado',
       },
+      website: {
+        'create-site': 'Sitio web agregado',
+        'update-site': 'Sitio web cambiado',
+        'create-slide': 'Diapositiva agregada',
+        'update-slide': 'Diapositiva cambiada',
+        'remove-slide': 'Diapositiva eliminada',
+        'order-slides': 'Carrusel reordenado',
+        'create-post': 'Entrada agregada',
+        'update-post': 'Entrada cambiada',
+        'remove-post': 'Entrada eliminada',
+      },
       sales: {
         refund: 'Venta reembolsada',
       },

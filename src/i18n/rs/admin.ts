@@ -515,6 +515,17 @@ export const admin = {
         revoke: 'Подписка отозвана',
         'lift-block': 'Блокировка после отзыва снята',
       },
+      website: {
+        'create-site': 'Сайт добавлен',
+        'update-site': 'Сайт изменён',
+        'create-slide': 'Слайд добавлен',
+        'update-slide': 'Слайд изменён',
+        'remove-slide': 'Слайд удалён',
+        'order-slides': 'Порядок карусели изменён',
+        'create-post': 'Запись добавлена',
+        'update-post': 'Запись изменена',
+        'remove-post': 'Запись удалена',
+      },
       sales: {
         refund: 'Продажа возвращена',
       },

@@ -50,7 +50,20 @@ const managementMore = (key: (typeof MANAGEMENT_MORE)[number]): MenuEntry => ({
   label: `aula.admin.menu.${key}`,
   to: key === 'migrations' ? '/admin/support/migrations' : `/admin/${key}`,
 })
-const WEBSITE = ['careers', 'courses', 'carousel', 'news', 'blogs', 'analytics'] as const
+const WEBSITE = ['careers', 'courses', 'carousel', 'news', 'blogs', 'documents', 'organizationChart', 'socialNetworks', 'analytics'] as const
+/**
+ * Requirements §2: several website entries share one target. Documents, Organization Chart and Social
+ * Networks open the news screen filtered by their category; the others open their own screen.
+ */
+const WEBSITE_CATEGORY: Partial<Record<(typeof WEBSITE)[number], string>> = {
+  documents: 'documents',
+  organizationChart: 'organization-chart',
+  socialNetworks: 'social-networks',
+}
+const websitePath = (site: string, key: (typeof WEBSITE)[number]) => {
+  const category = WEBSITE_CATEGORY[key]
+  return category ? `/admin/${site}/news?category=${category}` : `/admin/${site}/${key}`
+}
 
 /** Where a management entry leads: the monitoring screens hold the analytics. */
 const managementPath = (key: (typeof MANAGEMENT)[number]) => (key === 'analytics' ? '/admin/monitoring' : `/admin/${key}`)
@@ -81,7 +94,7 @@ export function buildMenu(site: string): MenuEntry[] {
       key: 'website',
       label: 'aula.menu.website.title',
       icon: LanguageOutlined,
-      children: WEBSITE.map((key) => link(key, 'website', `/admin/${site}/${key}`)),
+      children: WEBSITE.map((key) => link(key, 'website', websitePath(site, key))),
     },
     {
       key: 'finances',
