@@ -20,7 +20,7 @@ export const EstimatedResponse = Type.Object({ estimated: Type.Integer({ minimum
 export type EstimatedResponse = Static<typeof EstimatedResponse>
 
 /** The revision a client read; an update carrying an older one is refused with 409. */
-export const Revision = Type.Integer({ minimum: 1, description: 'The revision the edit started from; a stale one answers 409.' })
+export const Revision = Type.Integer({ minimum: 1, maximum: 2147483647, description: 'The revision the edit started from; a stale one answers 409.' })
 
 export const Uuid = Type.String({ format: 'uuid' })
 export const DateTime = Type.String({ format: 'date-time' })
