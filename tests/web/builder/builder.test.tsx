@@ -70,7 +70,7 @@ describe('the builder page', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['General data', 'Media', 'Content', 'Question banks', 'FAQ', 'Tags', 'Plans', 'Collaborators', 'Gradebook', 'Publish'])
+    ).toEqual(['General data', 'Media', 'Content', 'Question banks', 'FAQ', 'Tags', 'Plans', 'Collaborators', 'Grading', 'Gradebook', 'Publish'])
     await user.click(within(tabs).getByRole('tab', { name: 'FAQ' }))
     expect(screen.getByLabelText('location')).toHaveTextContent(`/creator-old/courses/${COURSE}/faq`)
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No questions yet.')
