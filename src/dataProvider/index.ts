@@ -129,6 +129,8 @@ const builderVerbs = lazyVerbs<BuilderVerbs>(async () => (await import('./verbs/
   getSubmission: true,
   gradeSubmission: true,
   returnSubmission: true,
+  getEssayQueue: true,
+  gradeEssay: true,
   getCreatorCourses: true,
   countCreatorCourses: true,
   getCourseDraft: true,

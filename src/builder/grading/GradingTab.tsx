@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, MenuItem, Stack, TableCell, TextField } from '@mui/material'
+import { Alert, Box, Button, Chip, MenuItem, Stack, Tab, TableCell, Tabs, TextField } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import { GRADING_FILTERS, type GradingFilter, type QueueItem } from '../../../contracts/learner/assignments'
@@ -8,15 +8,58 @@ import { TableCard } from '../../ui/TableCard'
 import { canGradeCourse, useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
 import { LoadFailed } from '../content/LoadStates'
+import { EssayQueue } from './EssayQueue'
 import { GradeDialog } from './GradeDialog'
 
 const T = 'aula.builder.grading'
 
+type Queue = 'assignments' | 'essays'
+
 /**
- * The course's grading queue: submissions oldest first, filtered by status, learner or assignment and
- * paged by token ("Show more"); a row opens the submission to grade or return it.
+ * The course's grading: two queues, chosen by tabs — the assignments' submissions and the essays of
+ * submitted form attempts. Only course staff grade; anyone else is told so.
  */
 export function GradingTab() {
+  const translate = useTranslate()
+  const { course } = useBuilderCourse()
+  const [queue, setQueue] = useState<Queue>('assignments')
+  const allowed = canGradeCourse(course.role)
+
+  if (!allowed)
+    return (
+      <Box>
+        <TabIntro title={`${T}.title`} intro={`${T}.intro`} />
+        <Alert severity="info">{translate(`${T}.cannotGrade`)}</Alert>
+      </Box>
+    )
+
+  return (
+    <Box>
+      <TabIntro title={`${T}.title`} intro={`${T}.intro`} />
+      <Tabs
+        value={queue}
+        onChange={(_, v: Queue) => setQueue(v)}
+        aria-label={translate(`${T}.queues.label`)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
+        {(['assignments', 'essays'] as const).map((q) => (
+          <Tab key={q} value={q} label={translate(`${T}.queues.${q}`)} id={`grading-tab-${q}`} aria-controls={`grading-panel-${q}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`grading-panel-${queue}`} aria-labelledby={`grading-tab-${queue}`}>
+        {queue === 'assignments' ? <AssignmentQueue /> : <EssayQueue />}
+      </Box>
+    </Box>
+  )
+}
+
+/**
+ * The assignments' queue: submissions oldest first, filtered by status, learner or assignment and
+ * paged by token ("Show more"); a row opens the submission to grade or return it.
+ */
+function AssignmentQueue() {
   const translate = useTranslate()
   const dataProvider = useDataProvider<AppDataProvider>()
   const dates = useDateFormat()
@@ -31,7 +74,6 @@ export function GradingTab() {
   const [failed, setFailed] = useState(false)
   const [round, setRound] = useState(0)
   const [open, setOpen] = useState<string | null>(null)
-  const allowed = canGradeCourse(course.role)
 
   const query = useCallback(
     (after: string | null) =>
@@ -50,7 +92,6 @@ export function GradingTab() {
     )
 
   useEffect(() => {
-    if (!allowed) return
     let live = true
     // The rows shown stay until the new answer replaces them (or says it failed).
     query(null).then(
@@ -66,20 +107,11 @@ export function GradingTab() {
     return () => {
       live = false
     }
-  }, [allowed, query, round])
-
-  if (!allowed)
-    return (
-      <Box>
-        <TabIntro title={`${T}.title`} intro={`${T}.intro`} />
-        <Alert severity="info">{translate(`${T}.cannotGrade`)}</Alert>
-      </Box>
-    )
+  }, [query, round])
 
   const title = (id: string) => assignments.find((a) => a.id === id)?.title || translate(`${T}.untitled`)
   return (
     <Box>
-      <TabIntro title={`${T}.title`} intro={`${T}.intro`} />
       <Stack
         component="form"
         direction={{ xs: 'column', sm: 'row' }}

@@ -23,6 +23,7 @@ import type {
   UploadParams,
   UploadParamsBody,
 } from '../../../contracts/courses/creator'
+import type { EssayGradeBody, EssayGradeResponse, EssayQueuePage, EssayQueueQuery } from '../../../contracts/courses/essays'
 import type { GradebookExportQuery, GradebookPage, GradebookQuery, WeightsResponse } from '../../../contracts/courses/gradebook'
 import { downloadFile } from '../download'
 import { CREATOR_API, MEDIA_ROUTE, type ContentWrite, type MediaKind } from '../builderWrites'
@@ -38,6 +39,8 @@ const post = async <T>(path: string, body: unknown): Promise<T> =>
 const segment = encodeURIComponent
 /** Grading assignments (course staff: capability 'grade'). */
 const GRADING_API = '/api/v2/courses/assignments/grading'
+/** Grading the essays of submitted form attempts (course staff: capability 'grade'). */
+const ESSAYS_API = '/api/v2/courses/grading/essays'
 
 /** The list's path: `all/{page}[/{filter}[/{search}]]` (and the same under `count/`). */
 function listPath(kind: 'all' | 'count', page: number, filter: CourseFilter, search: string) {
@@ -91,6 +94,24 @@ export const builderVerbs = {
     (await httpClient<GradeResponse>(`${GRADING_API}/grade`, { method: 'POST', body: JSON.stringify(body) })).json,
   returnSubmission: async (body: ReturnBody): Promise<StaffSubmission> =>
     (await httpClient<StaffSubmission>(`${GRADING_API}/return`, { method: 'POST', body: JSON.stringify(body) })).json,
+  /** A page of the course's essays waiting for a grade (or graded), oldest first (course staff). */
+  getEssayQueue: async (course: string, query: EssayQueueQuery = {}): Promise<EssayQueuePage> => {
+    const params = new URLSearchParams(
+      Object.entries(query)
+        .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '')
+        .map(([k, v]) => [k, String(v)]),
+    )
+    const text = params.toString()
+    return (await httpClient<EssayQueuePage>(`${ESSAYS_API}/${segment(course)}${text ? `?${text}` : ''}`)).json
+  },
+  /** Grades one essay from its revision; 409 when someone graded it since. */
+  gradeEssay: async (course: string, attempt: string, question: string, body: EssayGradeBody): Promise<EssayGradeResponse> =>
+    (
+      await httpClient<EssayGradeResponse>(`${ESSAYS_API}/${segment(course)}/${segment(attempt)}/${segment(question)}`, {
+        method: 'PUT',
+        body: JSON.stringify(body),
+      })
+    ).json,
   validateCourse: (uuid: string) => get<ValidationResponse>(`publish/validate/${segment(uuid)}`),
   publishCourse: (uuid: string) => post<PublishResponse>('publish/all', { uuid }),
 

@@ -110,6 +110,21 @@ export const differences = {
     gradedFailed: 'Calificada: %{points} de %{max} puntos (%{score} %), suspendida.',
     conflict: 'Otra persona ha cambiado esta entrega mientras la veías. Recárgala para ver su estado actual.',
     saveError: 'No se ha podido guardar. Tu calificación sigue aquí: inténtalo de nuevo.',
+    queues: {
+      label: 'Qué corregir',
+    },
+    essays: {
+      intro:
+        'Las respuestas de desarrollo de las evaluaciones enviadas que esperan nota, de la más antigua a la más reciente. Abre una para ponerle puntos y comentarios.',
+      loadError: 'No se han podido cargar los ensayos.',
+      empty: 'No hay ensayos pendientes de nota.',
+      noAnswer: 'El alumno no ha escrito nada.',
+      conflict: 'Otra persona ha calificado este ensayo antes. Se ha recargado la lista; tus puntos y comentarios siguen aquí.',
+      invalid: 'El servidor no ha aceptado la calificación: los puntos van de 0 a %{max} y los comentarios tienen un límite de longitud.',
+      saveError: 'No se ha podido guardar. Tu calificación sigue aquí: inténtalo de nuevo.',
+      attemptPassed: 'La evaluación ha quedado calificada: %{score} %, aprobada.',
+      attemptFailed: 'La evaluación ha quedado calificada: %{score} %, suspendida.',
+    },
   },
 } satisfies DeepPartial<BuilderMessages>
 

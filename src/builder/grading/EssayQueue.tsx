@@ -1,0 +1,135 @@
+import { Box, Button, TableCell, Typography } from '@mui/material'
+import { useCallback, useEffect, useState } from 'react'
+import { useDataProvider, useTranslate } from 'react-admin'
+import type { EssayItem } from '../../../contracts/courses/essays'
+import type { AppDataProvider } from '../../dataProvider'
+import { useDateFormat } from '../../ui/formatDateTime'
+import { TableCard } from '../../ui/TableCard'
+import { useBuilderCourse } from '../common/CourseContext'
+import { LoadFailed } from '../content/LoadStates'
+import { EssayGradeDialog } from './EssayGradeDialog'
+
+const T = 'aula.builder.grading.essays'
+
+/** An essay's key in the queue: one answer of one attempt. */
+const keyOf = (e: EssayItem) => `${e.attempt}/${e.question}`
+
+/**
+ * The essays of submitted form attempts that wait for a grade, oldest first, paged by token ("Show
+ * more"); a row opens the essay to grade. A grade (or a 409: someone graded it first) reloads the list.
+ */
+export function EssayQueue() {
+  const translate = useTranslate()
+  const dataProvider = useDataProvider<AppDataProvider>()
+  const dates = useDateFormat()
+  const { course } = useBuilderCourse()
+  const [items, setItems] = useState<EssayItem[] | null>(null)
+  const [token, setToken] = useState<string | null>(null)
+  const [estimated, setEstimated] = useState(0)
+  const [failed, setFailed] = useState(false)
+  const [round, setRound] = useState(0)
+  const [open, setOpen] = useState<EssayItem | null>(null)
+
+  const query = useCallback(
+    (after: string | null) => dataProvider.getEssayQueue(course.uuid, { status: 'pending', paginationToken: after ?? undefined }),
+    [dataProvider, course.uuid],
+  )
+
+  /** The next page, after the rows shown. */
+  const more = (after: string) =>
+    query(after).then(
+      (page) => {
+        setItems((prev) => {
+          const seen = new Set((prev ?? []).map(keyOf))
+          return [...(prev ?? []), ...page.items.filter((e) => !seen.has(keyOf(e)))]
+        })
+        setToken(page.paginationToken)
+        setEstimated(page.estimated)
+      },
+      () => setFailed(true),
+    )
+
+  useEffect(() => {
+    let live = true
+    // The rows shown stay until the new answer replaces them (or says it failed).
+    query(null).then(
+      (page) => {
+        if (!live) return
+        setItems(page.items)
+        setToken(page.paginationToken)
+        setEstimated(page.estimated)
+        setFailed(false)
+      },
+      () => live && setFailed(true),
+    )
+    return () => {
+      live = false
+    }
+  }, [query, round])
+
+  const reload = () => setRound((r) => r + 1)
+  const nameOf = (e: EssayItem) => e.learner.name || e.learner.email || translate(`${T}.unknownLearner`)
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate(`${T}.intro`)}
+      </Typography>
+      <TableCard
+        title={items && estimated > 0 ? translate(`${T}.queueCount`, { smart_count: estimated }) : translate(`${T}.queue`)}
+        failure={
+          failed ? (
+            <LoadFailed
+              text={translate(`${T}.loadError`)}
+              onRetry={() => {
+                setFailed(false)
+                reload()
+              }}
+            />
+          ) : undefined
+        }
+        rows={items ?? undefined}
+        loadingLabel={translate(`${T}.loading`)}
+        empty={translate(`${T}.empty`)}
+        columns={['learner', 'form', 'question', 'submitted', 'actions'].map((c) => translate(`${T}.columns.${c}`))}
+        rowKey={keyOf}
+        scrollLabel={translate(`${T}.queue`)}
+        cells={(e) => (
+          <>
+            <TableCell>{nameOf(e)}</TableCell>
+            <TableCell>{e.form.name || translate(`${T}.untitledForm`)}</TableCell>
+            <TableCell sx={{ maxWidth: 320 }}>
+              <Typography variant="body2" noWrap title={e.prompt}>
+                {e.prompt}
+              </Typography>
+            </TableCell>
+            <TableCell>{dates.dateTime(e.submittedAt)}</TableCell>
+            <TableCell>
+              <Button size="small" variant="outlined" onClick={() => setOpen(e)} aria-label={translate(`${T}.openFor`, { name: nameOf(e) })}>
+                {translate(`${T}.open`)}
+              </Button>
+            </TableCell>
+          </>
+        )}
+        footer={
+          token && items ? (
+            <Button sx={{ mt: 2 }} onClick={() => void more(token)}>
+              {translate(`${T}.more`)}
+            </Button>
+          ) : undefined
+        }
+      />
+      {open && (
+        <EssayGradeDialog
+          course={course.uuid}
+          essay={open}
+          learner={nameOf(open)}
+          onStale={reload}
+          onClose={(changed) => {
+            setOpen(null)
+            if (changed) reload()
+          }}
+        />
+      )}
+    </Box>
+  )
+}
