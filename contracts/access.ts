@@ -10,7 +10,15 @@ import type { Group } from './groups.js'
 export type CourseRule = 'course-owner' | 'course-owner-or-collaborator'
 
 /** Who may call a route. */
-export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'groups'; groups: readonly Group[]; rule?: CourseRule }
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'groups'; groups: readonly Group[]; rule?: CourseRule }
+  /**
+   * Signed in; the handler admits the members of the pool group named as the `:host` segment (an
+   * organisation's domain, decision 0038) and administrators, and answers 403 to anyone else.
+   */
+  | { kind: 'organization-managers' }
 
 /** A table of entries keyed `METHOD /path` in the server's route syntax. */
 export type PolicyTable = Record<string, Access>
@@ -19,6 +27,8 @@ export const PUBLIC: Access = { kind: 'public' }
 export const SIGNED_IN: Access = { kind: 'signed-in' }
 export const groups = (...g: Group[]): Access => ({ kind: 'groups', groups: g })
 
+/** An organisation's managers (the group named as its domain) and administrators; the group is the route's `:host`. */
+export const ORGANIZATION_MANAGERS: Access = { kind: 'organization-managers' }
 /** Administrators only. */
 export const ADMIN = groups('admin')
 /** The course builder's routes: creators and reviewers, and administrators (the handlers apply the course rules). */
@@ -38,6 +48,7 @@ export function allows(access: Access, signedIn: boolean, userGroups: readonly s
     case 'public':
       return true
     case 'signed-in':
+    case 'organization-managers':
       return signedIn
     case 'groups':
       return signedIn && access.groups.some((g) => userGroups.includes(g))

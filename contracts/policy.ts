@@ -15,6 +15,7 @@ import { storagePolicy } from './storage/policy.js'
 import { avatarsPolicy } from './experimental/avatars-policy.js'
 import { notificationsPolicy } from './notifications.js'
 import { websitePolicy } from './website/website-policy.js'
+import { organizationPolicy } from './organizations/policy.js'
 
 // The entry type and the group check live in ./access.ts, with the shared group lists the area tables use.
 export { allows, type Access } from './access.js'
@@ -129,6 +130,8 @@ export const routePolicy = {
   ...notificationsPolicy,
   // The centre's websites: slides and posts edited by administrators, read by anyone (docs/website.md).
   ...websitePolicy,
+  // Organisation managers at /admin/{host} (decision 0038).
+  ...organizationPolicy,
 } as const satisfies PolicyTable
 
 export type RouteKey = keyof typeof routePolicy

@@ -38,3 +38,18 @@ export function landingPath(userGroups: readonly string[]): string {
   if (userGroups.includes('finances')) return '/admin/finances'
   return '/dashboard'
 }
+
+/**
+ * `/admin/{host}`: the screen of an organisation's managers (decision 0038), for the pool group named
+ * as the domain and administrators. The organisation's domain when the path is one, else null (the
+ * admin resources' names hold no dot).
+ */
+export function organizationScreenHost(pathname: string): string | null {
+  const m = /^\/admin\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)\/?$/i.exec(pathname)
+  return m ? m[1].toLowerCase() : null
+}
+
+/** The organisations whose managers' group the user is in: their groups shaped like a domain. */
+export function managedHosts(userGroups: readonly string[]): string[] {
+  return userGroups.filter((g) => organizationScreenHost(`/admin/${g}`) !== null).sort()
+}

@@ -9,6 +9,7 @@ import {
   experimentalArea,
   insightsArea,
   learnerArea,
+  organizationsArea,
   playerArea,
   publicArea,
   publicContext,
@@ -67,6 +68,7 @@ const CarouselScreen = screen(websiteArea, 'CarouselScreen')
 const PostsScreen = screen(websiteArea, 'PostsScreen')
 const PostEditScreen = screen(websiteArea, 'PostEditScreen')
 const SitesScreen = screen(websiteArea, 'SitesScreen')
+const OrganizationScreen = screen(organizationsArea, 'OrganizationScreen')
 
 /**
  * What shows while an area's chunk downloads: an indeterminate bar at the top of the page, named for
@@ -337,6 +339,17 @@ export function App() {
                       }
                     />,
                   ])}
+                  {/* An organisation's managers (the group named as its domain) and administrators: /admin/{host} (decision 0038). */}
+                  <Route
+                    path="/admin/:host"
+                    element={
+                      <Area>
+                        <Protected>
+                          <OrganizationScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
                   {/* Finances (admin and finances groups): /admin/finances is finance staff's landing page. */}
                   <Route
                     path="/admin/finances"

@@ -13,6 +13,7 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
+  CreateGroupCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUsersCommand,
@@ -236,6 +237,19 @@ export class IdentityAdmin {
       )
     }
     return found
+  }
+
+  /** Creates the group unless the pool has it (an organisation's managers' group, decision 0038); true when it made it. */
+  async ensureGroup(name: string, description: string): Promise<boolean> {
+    if ((await this.allGroups()).some((g) => g.name === name)) return false
+    try {
+      await this.send(new CreateGroupCommand({ UserPoolId: this.poolId, GroupName: name, Description: description }))
+      return true
+    } catch (error) {
+      // Another process made it meanwhile.
+      if ((error as { name?: string }).name === 'GroupExistsException') return false
+      throw error
+    }
   }
 
   async addToGroup(username: string, group: string): Promise<void> {

@@ -18,6 +18,7 @@ import healthRoutes from './health.js'
 import mailRoutes from './mail/index.js'
 import metricsRoutes from './metrics/index.js'
 import notificationRoutes from './notifications/index.js'
+import organizationsFeature from './organizations/index.js'
 import paymentRoutes from './payments/index.js'
 import userRoutes from './user/index.js'
 import websiteFeature from './website/index.js'
@@ -66,4 +67,5 @@ export default async function apiRoutes(app: App) {
   await app.register(experimentalRoutes, { prefix: '/v2/experimental' })
   await app.register(notificationRoutes, { prefix: '/v2/notifications' })
   await app.register(websiteFeature)
+  await app.register(organizationsFeature)
 }

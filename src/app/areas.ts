@@ -29,6 +29,8 @@ export const insightsArea = () => import('./insightsArea')
 export const experimentalArea = () => import('./experimentalArea')
 /** The website editors (admin group): carousel, news, blogs, sites. */
 export const websiteArea = () => import('./websiteArea')
+/** The organisation managers (the group named as an organisation's domain): `/admin/{host}`. */
+export const organizationsArea = () => import('./organizationsArea')
 
 /** The paths of the public account screens (requirements §2: bare layout, no shell); App.tsx routes them. */
 export const PUBLIC_PATHS = new Set([
@@ -70,4 +72,5 @@ export const preloadAreas = () =>
     insightsArea(),
     experimentalArea(),
     websiteArea(),
+    organizationsArea(),
   ])

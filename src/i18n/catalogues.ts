@@ -59,6 +59,12 @@ import { avatars as grAvatars } from './gr/avatars'
 import { website as grWebsite } from './gr/website'
 import { avatars as rsAvatars } from './rs/avatars'
 import { website as rsWebsite } from './rs/website'
+import { organizations as mxOrganizations } from './mx/organizations'
+import { organizations as engOrganizations } from './eng/organizations'
+import { organizations as esOrganizations } from './es/organizations'
+import { organizations as itOrganizations } from './it/organizations'
+import { organizations as grOrganizations } from './gr/organizations'
+import { organizations as rsOrganizations } from './rs/organizations'
 
 /** A catalogue with the course builder's texts (screens and content editor) in `aula.builder`. */
 const withBuilder = (catalogue: Messages, screens: BuilderMessages, content: typeof mxBuilderContent): Messages => ({
@@ -94,6 +100,7 @@ export const catalogues: Record<Locale, Messages> = {
     monitoring: mxMonitoring,
     avatars: mxAvatars,
     website: mxWebsite,
+    organizations: mxOrganizations,
   }),
   eng: areas(eng, engAdmin, [engBuilder, engBuilderContent], {
     learner: engLearner,
@@ -102,6 +109,7 @@ export const catalogues: Record<Locale, Messages> = {
     monitoring: engMonitoring,
     avatars: engAvatars,
     website: engWebsite,
+    organizations: engOrganizations,
   }),
   es: areas(es, esAdmin, [esBuilder, esBuilderContent], {
     learner: esLearner,
@@ -110,6 +118,7 @@ export const catalogues: Record<Locale, Messages> = {
     monitoring: esMonitoring,
     avatars: esAvatars,
     website: esWebsite,
+    organizations: esOrganizations,
   }),
   it: areas(it, itAdmin, [itBuilder, itBuilderContent], {
     learner: itLearner,
@@ -118,6 +127,7 @@ export const catalogues: Record<Locale, Messages> = {
     monitoring: itMonitoring,
     avatars: itAvatars,
     website: itWebsite,
+    organizations: itOrganizations,
   }),
   gr: areas(gr, grAdmin, [grBuilder, grBuilderContent], {
     learner: grLearner,
@@ -126,6 +136,7 @@ export const catalogues: Record<Locale, Messages> = {
     monitoring: grMonitoring,
     avatars: grAvatars,
     website: grWebsite,
+    organizations: grOrganizations,
   }),
   rs: areas(rs, rsAdmin, [rsBuilder, rsBuilderContent], {
     learner: rsLearner,
@@ -134,5 +145,6 @@ export const catalogues: Record<Locale, Messages> = {
     monitoring: rsMonitoring,
     avatars: rsAvatars,
     website: rsWebsite,
+    organizations: rsOrganizations,
   }),
 }

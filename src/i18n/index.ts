@@ -69,11 +69,19 @@ const hasBuilderTexts = (catalogue: Messages) => builderOf(catalogue) !== undefi
 /**
  * The texts of the areas that keep theirs under one key of `aula` — the learner area (`learner`), the
  * insights chart kit, finances and monitoring (`charts`, `finances`, `monitoring`), the AI avatars
- * (`avatars`) — per catalogue in `./<locale>/<key>.ts`, which exports `<key>`. Each downloads with its
+ * (`avatars`), the organisation managers (`organizations`) — per catalogue in `./<locale>/<key>.ts`, which exports `<key>`. Each downloads with its
  * area's screens (`loadAreaTexts`), never with the public pages.
  */
-const AREA_FILES = import.meta.glob<Record<string, object>>(['./*/learner.ts', './*/charts.ts', './*/finances.ts', './*/monitoring.ts', './*/avatars.ts', './*/website.ts'])
-export type AreaTextsKey = 'learner' | 'charts' | 'finances' | 'monitoring' | 'avatars' | 'website'
+const AREA_FILES = import.meta.glob<Record<string, object>>([
+  './*/learner.ts',
+  './*/charts.ts',
+  './*/finances.ts',
+  './*/monitoring.ts',
+  './*/avatars.ts',
+  './*/organizations.ts',
+  './*/website.ts',
+])
+export type AreaTextsKey = 'learner' | 'charts' | 'finances' | 'monitoring' | 'avatars' | 'organizations' | 'website'
 const areasWanted = new Set<AreaTextsKey>()
 const areaTextsOf = (catalogue: Messages, key: AreaTextsKey) => (catalogue.aula as Record<string, unknown>)[key]
 const areaTexts = async (locale: Locale, key: AreaTextsKey) => (await AREA_FILES[`./${locale}/${key}.ts`]())[key]
@@ -132,6 +140,7 @@ export const loadFinanceTexts = () => loadAreaTexts('finances')
 export const loadMonitoringTexts = () => loadAreaTexts('monitoring')
 export const loadAvatarsTexts = () => loadAreaTexts('avatars')
 export const loadWebsiteTexts = () => loadAreaTexts('website')
+export const loadOrganizationTexts = () => loadAreaTexts('organizations')
 
 /** Each language's own name in the language menu (each catalogue's `aula.language`). */
 export const languageNames: Record<Locale, string> = {

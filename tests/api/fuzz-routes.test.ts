@@ -241,6 +241,12 @@ function callersFor(access: Access): Array<[string, Caller | null]> {
       ['learner', CALLERS.learner],
       ['creator', CALLERS.creator],
     ]
+  // An organisation's manager (its domain's group) and an administrator (decision 0038).
+  if (access.kind === 'organization-managers')
+    return [
+      ['admin', CALLERS.admin],
+      ['manager', CALLERS.manager],
+    ]
   const allowed = (['admin', 'creator', 'general'] as const).filter((g) => access.groups.includes(g))
   if (allowed.length > 0) return allowed.map((g) => [g, CALLERS[g]])
   return [[access.groups[0], caller(`fuzz-${access.groups[0]}`, [access.groups[0]])]]
@@ -273,6 +279,11 @@ beforeAll(async () => {
   })
   await subscribe(api, learner, course)
   const other = await publishCourse(api, otherCreator, { name: 'Other course' })
+  const org = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/organizations/create', { name: 'Fuzz org', description: '', domain: 'fuzz.example' })
+  expect(org.statusCode, org.body).toBe(201)
+  CALLERS.manager = caller('fuzz-manager', ['fuzz.example'])
+  known.uuids.push(org.json().Item.id)
+  known.strings.push('fuzz.example')
   const tag = await api.call(ADMIN_CALLER, 'POST', '/api/v2/admin/tags/create', { name: 'fuzz-tag', description: '' })
   expect(tag.statusCode, tag.body).toBe(201)
   known.uuids.push(course.uuid, ...course.blocks.flat(), ...course.plans, other.uuid, ...other.blocks.flat(), ...other.plans)

@@ -21,7 +21,7 @@ export interface Caller {
 export const caller = (sub: string, groups: string[]): Caller => ({ sub, groups, headers: { authorization: `Bearer test:${sub}:${groups.join(',')}` } })
 
 export const testAuth = async (request: FastifyRequest): Promise<Principal | null> => {
-  const m = /^Bearer test:([\w.@-]+):([\w,-]*)$/.exec(request.headers.authorization ?? '')
+  const m = /^Bearer test:([\w.@-]+):([\w,.-]*)$/.exec(request.headers.authorization ?? '')
   return m ? { sub: m[1], username: m[1], email: `${m[1]}@example.test`, groups: m[2] ? m[2].split(',') : [] } : null
 }
 

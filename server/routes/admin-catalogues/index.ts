@@ -21,6 +21,7 @@ import { actorOf } from '../../http/actor.js'
 import { iso } from '../../http/dates.js'
 import { notFound, stale } from '../../http/errors.js'
 import { recordAudit } from '../admin-audit/queries.js'
+import { identity } from '../../http/identity-errors.js'
 import {
   LINKS,
   TABLES,
@@ -104,6 +105,15 @@ async function itemOf(db: Queryable, c: Catalogue, id: string) {
   return (await toItems(db, c, [row]))[0]
 }
 
+/**
+ * An organisation's managers are the pool group named as its domain (decision 0038): saving the
+ * organisation makes that group when the pool lacks it, so administrators can add people to it at once.
+ */
+async function ensureManagersGroup(app: App, c: Catalogue, item: AnyItem) {
+  if (c !== 'organizations' || !('domain' in item)) return
+  await identity(() => app.identityUsers.ensureGroup(item.domain, `Managers of the organization ${item.name}`))
+}
+
 /** Catalogues (requirements §7 "Catalogues"): page, count, get, create, update; remove is not exposed. */
 export default async function catalogueRoutes(app: App) {
   await catalogueUploadRoutes(app)
@@ -175,6 +185,7 @@ export default async function catalogueRoutes(app: App) {
             await recordAudit(tx, actor, { action: 'catalogues.create', targetType: LABEL[c], targetId: id, before: null, after: created })
             return created
           })
+          await ensureManagersGroup(app, c, item)
           return reply.status(201).send({ Item: await withFileUrl(app, c, item) })
         } catch (error) {
           throw duplicate(error, c) ?? error
@@ -207,6 +218,7 @@ export default async function catalogueRoutes(app: App) {
             await recordAudit(tx, actor, { action: 'catalogues.update', targetType: LABEL[c], targetId: id, before, after })
             return after
           })
+          await ensureManagersGroup(app, c, item)
           return { Item: await withFileUrl(app, c, item) }
         } catch (error) {
           throw duplicate(error, c) ?? error

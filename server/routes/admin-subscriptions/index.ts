@@ -13,10 +13,10 @@ import type { CourseDetails } from '../../../contracts/subscriptions.js'
 import { errorResponses } from '../../../contracts/errors.js'
 import { HttpError } from '../../http/http-error.js'
 import type { Queryable } from '../../db/index.js'
-import type { App, Principal } from '../../types.js'
+import type { App } from '../../types.js'
 import { recordAudit } from '../admin-audit/queries.js'
 import { lockLearnerCourse } from '../v2/courses/learner/queries.js'
-import { recordSale } from '../finances/queries.js'
+import { addSubscriptionFor, liftAndRecord } from './add.js'
 import { actorOf } from '../../http/actor.js'
 import { usersOf } from '../../http/people.js'
 import { notFound } from '../../http/errors.js'
@@ -27,8 +27,6 @@ import {
   findCourse,
   findPlan,
   findSubscription,
-  insertSubscription,
-  liftBlocks,
   listSubscriptions,
   revokeLive,
   revokeSubscription,
@@ -210,17 +208,6 @@ export default async function adminSubscriptionRoutes(app: App) {
     return (await findSubscription(tx, subscriptionId, courseId))!
   }
 
-  /** Lifts the learner's blocks on a course, one audit entry per subscription changed. */
-  async function liftAndRecord(tx: Queryable, actor: Principal, userSub: string, courseId: string) {
-    const changed = await liftBlocks(tx, userSub, courseId, actor.username)
-    for (const row of changed) {
-      const after = toAdminSubscription(row)
-      const before = { ...after, blocksSelfSubscription: true, blockLiftedAt: null }
-      await recordAudit(tx, actor, { action: 'subscriptions.lift-block', targetType: 'subscription', targetId: after.id, before, after: { ...after } })
-    }
-    return changed
-  }
-
   app.put(
     '/subscriptions/subscription/:subscriptionId/:courseId/lift-block',
     {
@@ -267,20 +254,7 @@ export default async function adminSubscriptionRoutes(app: App) {
       const item = await app.db.transaction(async (tx) => {
         await lockLearnerCourse(tx, user.username, uuid)
         // Subscribing the learner is the administrator restoring their access: it lifts a revocation's block too.
-        await liftAndRecord(tx, actor, user.username, uuid)
-        const row = await insertSubscription(tx, {
-          courseId: uuid,
-          userSub: user.username,
-          planId: plan.id,
-          planName: plan.name,
-          durationDays: plan.duration_days,
-          createdBy: actor.username,
-        })
-        // A priced plan makes this a sale, at the plan's price now (finances).
-        await recordSale(tx, row.id, { channel: 'admin', buyerEmail: user.email, recordedBy: actor.username })
-        const s = toAdminSubscription(row)
-        await recordAudit(tx, actor, { action: 'subscriptions.add', targetType: 'subscription', targetId: s.id, before: null, after: { ...s } })
-        return s
+        return addSubscriptionFor(tx, actor, user, plan, true)
       })
       return reply.status(201).send({ Item: item })
     },

@@ -10,6 +10,7 @@ export const shell = {
     back: 'Back to Dashboard',
   },
   menu: {
+    organization: 'Organisation %{host}',
     label: 'Main menu',
     close: 'Close the menu',
     settings: 'Settings',

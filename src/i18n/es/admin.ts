@@ -68,6 +68,16 @@ export const differences = {
     careers: {
       subjects: 'Asignaturas',
     },
+    organizations: {
+      seats: {
+        title: 'Plazas por curso',
+        help: 'Los gestores de la organización (el grupo %{domain}) suscriben a su gente dentro de estas plazas.',
+        empty: 'Todavía no hay plazas.',
+        seats: 'Plazas',
+        save: 'Guardar plazas',
+        saved: 'Plazas guardadas',
+      },
+    },
     'school-subjects': {
       title: 'Asignaturas',
       create: 'Nueva asignatura',

@@ -10,6 +10,7 @@ export const shell = {
     back: 'Zurück zum Dashboard',
   },
   menu: {
+    organization: 'Organisation %{host}',
     label: 'Hauptmenü',
     close: 'Menü schließen',
     settings: 'Einstellungen',

@@ -10,6 +10,7 @@ export const shell = {
     back: 'Torna alla dashboard',
   },
   menu: {
+    organization: 'Organizzazione %{host}',
     label: 'Menu principale',
     close: 'Chiudi il menu',
     settings: 'Impostazioni',

@@ -8,6 +8,7 @@ export const shell = {
     back: 'Volver al panel',
   },
   menu: {
+    organization: 'Organización %{host}',
     label: 'Menú principal',
     close: 'Cerrar el menú',
     settings: 'Ajustes',

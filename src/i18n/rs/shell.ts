@@ -10,6 +10,7 @@ export const shell = {
     back: 'Вернуться на панель',
   },
   menu: {
+    organization: 'Организация %{host}',
     label: 'Главное меню',
     close: 'Закрыть меню',
     settings: 'Настройки',

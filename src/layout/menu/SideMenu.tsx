@@ -58,7 +58,7 @@ interface ItemProps {
 
 function MenuLink({ entry, itemSx, iconsOnly, onNavigate, nested }: ItemProps) {
   const translate = useTranslate()
-  const label = translate(entry.label)
+  const label = translate(entry.label, entry.labelOptions)
   const Icon = entry.icon
   const button = (
     <ListItemButton
@@ -92,7 +92,7 @@ function Submenu(props: ItemProps) {
   const holdsCurrent = entry.children?.some((c) => c.to && pathname.startsWith(c.to)) ?? false
   const [open, setOpen] = useState(holdsCurrent)
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
-  const label = translate(entry.label)
+  const label = translate(entry.label, entry.labelOptions)
   const Icon = entry.icon
   const listId = `aula-side-${entry.key}`
 

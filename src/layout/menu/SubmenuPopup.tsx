@@ -31,7 +31,7 @@ export function SubmenuPopup({ entry, anchor, onClose, side }: SubmenuPopupProps
               <child.icon fontSize="small" />
             </ListItemIcon>
           )}
-          <ListItemText>{translate(child.label)}</ListItemText>
+          <ListItemText>{translate(child.label, child.labelOptions)}</ListItemText>
         </MenuItem>
       ))}
     </InPlaceMenu>

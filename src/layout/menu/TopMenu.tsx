@@ -42,7 +42,7 @@ function TopLink({ entry, colours }: { entry: MenuEntry; colours: ChromeColours 
       startIcon={Icon && <Icon />}
       sx={{ '&.active': { color: colours.active, bgcolor: colours.hover } }}
     >
-      {translate(entry.label)}
+      {translate(entry.label, entry.labelOptions)}
     </Button>
   )
 }
@@ -62,7 +62,7 @@ function Dropdown({ entry }: { entry: MenuEntry }) {
         aria-controls={anchor ? `aula-menu-${entry.key}` : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        {translate(entry.label)}
+        {translate(entry.label, entry.labelOptions)}
       </Button>
       <SubmenuPopup entry={entry} anchor={anchor} onClose={() => setAnchor(null)} />
     </>

@@ -3,13 +3,14 @@ import AnalyticsOutlined from '@mui/icons-material/AnalyticsOutlined'
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined'
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined'
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined'
+import CorporateFareOutlined from '@mui/icons-material/CorporateFareOutlined'
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined'
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined'
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined'
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined'
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
-import { screenGroups } from '../../../contracts/screens'
+import { managedHosts, organizationScreenHost, screenGroups } from '../../../contracts/screens'
 import { inAnyGroup } from '../access/groups'
 
 /**
@@ -20,6 +21,8 @@ export interface MenuEntry {
   key: string
   /** Translation key of the label. */
   label: string
+  /** Values of the label's placeholders. */
+  labelOptions?: Record<string, string>
   icon?: SvgIconComponent
   to?: string
   children?: MenuEntry[]
@@ -68,10 +71,23 @@ const websitePath = (site: string, key: (typeof WEBSITE)[number]) => {
 /** Where a management entry leads: the monitoring screens hold the analytics. */
 const managementPath = (key: (typeof MANAGEMENT)[number]) => (key === 'analytics' ? '/admin/monitoring' : `/admin/${key}`)
 
-/** The menus of requirements §2, filtered per user by `visibleMenu`. `site` is the website the website-admin menu edits. */
-export function buildMenu(site: string): MenuEntry[] {
+/** An organisation's managers' screen, one entry per organisation whose group the user is in (decision 0038). */
+const organizationEntry = (host: string): MenuEntry => ({
+  key: `organization-${host}`,
+  label: 'aula.menu.organization',
+  labelOptions: { host },
+  icon: CorporateFareOutlined,
+  to: `/admin/${host}`,
+})
+
+/**
+ * The menus of requirements §2, filtered per user by `visibleMenu`. `site` is the website the website-admin menu edits;
+ * `groups` give the organisations the user manages.
+ */
+export function buildMenu(site: string, groups: readonly string[] = []): MenuEntry[] {
   return [
     { key: 'dashboard', label: 'aula.menu.dashboard', icon: DashboardOutlined, to: '/dashboard' },
+    ...managedHosts(groups).map(organizationEntry),
     {
       key: 'creator',
       label: 'aula.menu.creator',
@@ -122,6 +138,9 @@ export function visibleMenu(entries: MenuEntry[], groups: readonly string[]): Me
       const children = visibleMenu(e.children, groups)
       return children.length > 0 ? [{ ...e, children }] : []
     }
-    return !e.to || inAnyGroup(groups, screenGroups(e.to)) ? [e] : []
+    if (!e.to) return [e]
+    const host = organizationScreenHost(e.to)
+    if (host) return groups.includes(host) || groups.includes('admin') ? [e] : []
+    return inAnyGroup(groups, screenGroups(e.to)) ? [e] : []
   })
 }

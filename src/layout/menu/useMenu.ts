@@ -7,5 +7,5 @@ import { buildMenu, visibleMenu, type MenuEntry } from './menuItems'
 export function useMenu(): MenuEntry[] {
   const { groups } = useGroups()
   const { site } = useShellConfig()
-  return useMemo(() => visibleMenu(buildMenu(site), groups), [groups, site])
+  return useMemo(() => visibleMenu(buildMenu(site, groups), groups), [groups, site])
 }

@@ -2,6 +2,7 @@ import { regex, required, TextInput } from 'react-admin'
 import { CatalogueFileInput } from '../catalogues/FileInput'
 import { DescriptionInput, NameInput } from '../catalogues/inputs'
 import type { CatalogueConfig } from '../catalogues/types'
+import { OrganizationSeats } from './OrganizationSeats'
 
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
@@ -23,4 +24,5 @@ export const config: CatalogueConfig = {
       <DescriptionInput />
     </>
   ),
+  Links: OrganizationSeats,
 }

@@ -1,0 +1,11 @@
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading `= + - @`,
+ * tab or carriage return gets a `'` first, so a spreadsheet never runs it as a formula.
+ */
+export function csvField(value: string): string {
+  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+}
+
+/** One CSV record, CRLF-terminated. */
+export const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`
