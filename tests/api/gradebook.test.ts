@@ -64,7 +64,19 @@ beforeAll(async () => {
   const { rows } = await api.db.query<{ id: string }>(
     `INSERT INTO course_items (course_uuid, section_id, kind, position, "values")
      SELECT course_uuid, section_id, 'assignment', 3, $2::jsonb FROM course_items WHERE id = $1 RETURNING id`,
-    [course.forms[0], JSON.stringify({ title: 'Essay', weight: 2, instructions: '<p>Write an essay.</p>', textAnswer: 'required', maxFiles: 0, grading: 'points', maxScore: 10, passMark: 50 })],
+    [
+      course.forms[0],
+      JSON.stringify({
+        title: 'Essay',
+        weight: 2,
+        instructions: '<p>Write an essay.</p>',
+        textAnswer: 'required',
+        maxFiles: 0,
+        grading: 'points',
+        maxScore: 10,
+        passMark: 50,
+      }),
+    ],
   )
   essay = rows[0].id
   await shareCourse(api, owner, course.uuid, collaborator)
