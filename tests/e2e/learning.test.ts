@@ -160,6 +160,9 @@ describe('learning journey', () => {
     // The form: a failed attempt, then a passing one (answers from server/seed/courses.ts).
     await page.getByText('You have not taken this evaluation yet.').waitFor()
     await check(page, 'desktop-player-form')
+    // Starting an attempt uses a try; the answers are then kept on the server as they are given.
+    await tabTo(page, page.getByRole('button', { name: 'Start the evaluation' }))
+    await page.keyboard.press('Enter')
     await answer(page, Q.q1, ['Haber aprobado otro curso antes'])
     await answer(page, Q.q2, ['Llamadas telefónicas'])
     await answer(page, Q.q3, ['Verdadero'])
