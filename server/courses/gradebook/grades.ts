@@ -113,10 +113,3 @@ export function weightProblem(blocks: ReadonlyArray<{ kind: string; values: Reco
   if (weights.some((w) => w < 0 || w > MAX_WEIGHT)) return 'outOfRange'
   return weights.every((w) => w === 0) ? 'allZero' : null
 }
-
-/** One CSV field (RFC 4180), with a cell that a spreadsheet would run as a formula made inert by a leading '. */
-export function csvField(value: string | number | boolean | null | undefined): string {
-  let v = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
-}

@@ -5,6 +5,7 @@ import type { App } from '../../types.js'
 import { decodeToken, encodeToken } from '../../http/paging.js'
 import { withTargetNames } from './names.js'
 import { countAudit, listAudit, type AuditFilter } from './queries.js'
+import { csvField } from '../../http/csv.js'
 
 const tags = ['admin: audit log']
 const isId = (v: unknown[]): v is [string] => v.length === 1 && typeof v[0] === 'string' && /^\d{1,19}$/.test(v[0])
@@ -12,12 +13,6 @@ const isId = (v: unknown[]): v is [string] => v.length === 1 && typeof v[0] === 
 function checkRange(f: AuditFilter) {
   if (f.from && f.to && Date.parse(f.to) <= Date.parse(f.from))
     throw new HttpError(400, 'Invalid request', 'VALIDATION', { to: 'The end must be after the start' })
-}
-
-/** One CSV field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
-function csvField(value: string): string {
-  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
 }
 
 /** The audit log: read and exported only; no route changes or removes an entry (the database refuses too). */

@@ -19,17 +19,12 @@ import { decodeToken, encodeToken, TIMESTAMP_RE, UUID_RE } from '../../http/pagi
 import { countSales, listSales, salesByCourse, salesByPlan, salesSeries, salesTotals } from './queries.js'
 import { periodsOf, previousRange, resolveRange } from './range.js'
 import saleRoutes from './refunds.js'
+import { csvField } from '../../http/csv.js'
 
 const tags = ['finances']
 const BASE = '/sales'
 const isKey = (v: unknown[]): v is [string, string] =>
   v.length === 2 && typeof v[0] === 'string' && TIMESTAMP_RE.test(v[0]) && typeof v[1] === 'string' && UUID_RE.test(v[1])
-
-/** One CSV field: quoted when it holds a comma, quote or line break; formulas neutralised for spreadsheets. */
-function csvField(value: string): string {
-  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
-}
 
 const csvLine = (s: Sale) =>
   [

@@ -1,5 +1,5 @@
 import type { GradebookExportQuery, GradebookRow, GradedItem } from '../../../../../contracts/courses/gradebook.js'
-import { csvField } from '../../../../courses/gradebook/grades.js'
+import { csvField } from '../../../../http/csv.js'
 import type { LearnerFilter } from '../../../../courses/gradebook/queries.js'
 import { gradesOf, type GradedCourse } from '../../../../courses/gradebook/table.js'
 import { identity } from '../../../../http/identity-errors.js'
