@@ -214,7 +214,6 @@ const websiteVerbs = lazyVerbs<WebsiteVerbs>(async () => (await import('./verbs/
   updatePost: true,
   deletePost: true,
   getPostRevisions: true,
-  getPublicSlides: true,
 })
 
 export const dataProvider: AppDataProvider = {

@@ -190,7 +190,7 @@ describe('sharing with collaborators', () => {
       revision: await revisionOf(api, cast.owner, uuid),
     })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().items).toEqual([{ username: helper.username, name: 'Hana Helper', addedAt: expect.any(String) }])
+    expect(res.json().items).toEqual([{ username: helper.username, name: 'Hana Helper', role: 'collaborator', addedAt: expect.any(String) }])
     expect((await getDraft(api, helper, uuid)).role).toBe('collaborator')
     const shared = (await api.call(helper, 'GET', `${V2}/all/1/shared`)).json().items
     expect(shared.map((c: { uuid: string }) => c.uuid)).toContain(uuid)

@@ -48,6 +48,9 @@ const writes = (): Write[] => [
   ['POST', `${V2}/blocks/order`, { uuid, updates: [{ id: section, position: 0 }] }],
   ['PUT', `${V2}/blocks/move/section`, { uuid, block, section, position: 0 }],
   ['POST', `${V2}/blocks/restore`, { uuid, block, version: 1 }],
+  ['POST', `${V2}/banks/add`, { uuid, name: 'Stale bank', questions: [] }],
+  ['PUT', `${V2}/banks`, { uuid, bank: '00000000-0000-4000-8000-000000000001', name: 'Stale bank', questions: [] }],
+  ['POST', `${V2}/banks/delete`, { uuid, id: '00000000-0000-4000-8000-000000000001' }],
   ['POST', `${LEGACY}/builder/update-general`, { uuid, updates: { name: 'Stale legacy' } }],
   ['POST', `${LEGACY}/builder/faq-update`, { uuid, updates: [{ question: 'Stale?', answer: 'Yes.' }] }],
 ]

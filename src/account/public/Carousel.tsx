@@ -2,9 +2,8 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft'
 import ChevronRight from '@mui/icons-material/ChevronRight'
 import { Box, IconButton, Link, Stack, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
-import { useDataProvider, useTranslate } from 'react-admin'
+import { useTranslate } from 'react-admin'
 import type { PublicSlide } from '../../../contracts/website/website'
-import type { AppDataProvider } from '../../dataProvider'
 import { useShellConfig } from '../../layout/shellConfig'
 
 const SLOGANS = ['slide1', 'slide2', 'slide3'] as const
@@ -24,19 +23,17 @@ interface Shown {
  */
 function useSlides(): Shown[] {
   const translate = useTranslate()
-  const dataProvider = useDataProvider<AppDataProvider>()
   const { site } = useShellConfig()
   const [live, setLive] = useState<PublicSlide[]>([])
   useEffect(() => {
-    let current = true
-    dataProvider.getPublicSlides(site).then(
-      (items) => current && setLive(items),
-      () => undefined,
-    )
-    return () => {
-      current = false
-    }
-  }, [dataProvider, site])
+    // A plain public read: the sign-in pages stay light without the data provider (tests/e2e/web-budget.test.ts).
+    const abort = new AbortController()
+    fetch(`/api/v2/site/${encodeURIComponent(site)}/slides`, { signal: abort.signal, headers: { Accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ items: PublicSlide[] }>) : null))
+      .then((body) => body && Array.isArray(body.items) && setLive(body.items))
+      .catch(() => undefined)
+    return () => abort.abort()
+  }, [site])
   if (live.length) return live.map((s) => ({ key: s.id, title: s.title, text: s.text, link: s.link, imageUrl: s.imageUrl }))
   return SLOGANS.map((k) => ({
     key: k,

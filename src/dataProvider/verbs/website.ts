@@ -5,7 +5,6 @@ import type {
   PostCreateBody,
   PostRevision,
   PostUpdateBody,
-  PublicSlide,
   Site,
   SiteCreateBody,
   SiteUpdateBody,
@@ -37,8 +36,6 @@ export interface WebsiteVerbs {
   updatePost(site: string, id: string, body: PostUpdateBody): Promise<AdminPost>
   deletePost(site: string, id: string, revision: number): Promise<void>
   getPostRevisions(site: string, id: string): Promise<PostRevision[]>
-  /** A site's slides shown now (public). */
-  getPublicSlides(site: string): Promise<PublicSlide[]>
 }
 
 export const websiteVerbs: WebsiteVerbs = {
@@ -88,8 +85,5 @@ export const websiteVerbs: WebsiteVerbs = {
   },
   async getPostRevisions(site, id) {
     return (await httpClient<{ items: PostRevision[] }>(`${admin(site)}/posts/${encodeURIComponent(id)}/revisions`)).json.items
-  },
-  async getPublicSlides(site) {
-    return (await httpClient<{ items: PublicSlide[] }>(`/api/v2/site/${encodeURIComponent(site)}/slides`, { anonymous: true })).json.items
   },
 }

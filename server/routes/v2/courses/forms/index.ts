@@ -38,7 +38,7 @@ import {
 } from '../../../../courses/forms/attempts.js'
 import { banksOf } from '../../../../courses/forms/draw.js'
 import { attemptsOnly, questionCount, standing } from '../../../../courses/forms/forms.js'
-import { attemptsOf, openAttemptOf, promptsOf, recordAttempt, savedAnswers, type FullAttemptRow } from '../../../../courses/forms/queries.js'
+import { attemptsOf, promptsOf, recordAttempt, savedAnswers, type FullAttemptRow } from '../../../../courses/forms/queries.js'
 import { learnerQuestion } from '../../../../courses/forms/questions.js'
 import { requireStudy } from './access.js'
 import { formsOf, grade, questionsForLearner, type SnapshotForm } from './grading.js'
@@ -133,8 +133,13 @@ export default async function formRoutes(app: App) {
         const { course, id } = request.body
         const { snapshot, forms: list } = await forms(app.db, sub, course)
         const form = findForm(list, id)
-        await closeExpiredOf(app.db, studying(principal), course, app.now(), id)
-        const attempts = await attemptsOf(app.db, sub, course, id)
+        let attempts = await attemptsOf(app.db, sub, course, id)
+        // An open attempt past its deadline is closed with what was saved before the form is described
+        // (looked for only when there is an open attempt: the usual request stays two statements).
+        if (attempts.some((a) => a.status === 'open')) {
+          await closeExpiredOf(app.db, studying(principal), course, app.now(), id)
+          attempts = await attemptsOf(app.db, sub, course, id)
+        }
         const only = attemptsOnly(form.values)
         return {
           course,
@@ -146,7 +151,7 @@ export default async function formRoutes(app: App) {
           requiredScore: form.values.requiredScore,
           questions: only ? [] : questionsForLearner(form.values),
           attemptsOnly: only,
-          openAttempt: (await openAttemptOf(app.db, sub, course, id))?.id ?? null,
+          openAttempt: attempts.find((a) => a.status === 'open')?.id ?? null,
           timeLimitMinutes: form.values.timeLimitMinutes ?? null,
           questionCount: questionCount(form.values, banksOf(snapshot)),
           ...standing(form, attempts),
