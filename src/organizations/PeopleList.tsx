@@ -14,13 +14,16 @@ export function PeopleList({ host, onOpen }: { host: string; onOpen: (p: Organiz
   // The answer and the request it answers: a newer request shows the loading bar until its own answer.
   const [answer, setAnswer] = useState<{ key: string; page: PeoplePage | null; error: string | null } | null>(null)
 
+  // A changed search starts again at the first page, once typing pauses (an unchanged one keeps the page).
   useEffect(() => {
+    const next = search.trim()
+    if (next === query) return
     const timer = setTimeout(() => {
-      setQuery(search.trim())
+      setQuery(next)
       setTokens([''])
     }, 300)
     return () => clearTimeout(timer)
-  }, [search])
+  }, [search, query])
 
   const token = tokens[tokens.length - 1]
   const key = `${query}\n${token}`
