@@ -163,6 +163,7 @@ describe('learning journey', () => {
     // Starting an attempt uses a try; the answers are then kept on the server as they are given.
     await tabTo(page, page.getByRole('button', { name: 'Start the evaluation' }))
     await page.keyboard.press('Enter')
+    await page.getByRole('group', { name: Q.q1 }).waitFor()
     await answer(page, Q.q1, ['Haber aprobado otro curso antes'])
     await answer(page, Q.q2, ['Llamadas telefónicas'])
     await answer(page, Q.q3, ['Verdadero'])
@@ -177,6 +178,7 @@ describe('learning journey', () => {
     await check(page, 'desktop-player-form-failed')
     await tabTo(page, page.getByRole('button', { name: 'Try again' }))
     await page.keyboard.press('Enter')
+    await page.getByRole('group', { name: Q.q1 }).waitFor()
     await answer(page, Q.q1, ['Una suscripción activa al curso'])
     await answer(page, Q.q2, ['Vídeos', 'Simulaciones interactivas', 'Evaluaciones'])
     await answer(page, Q.q3, ['Falso'])

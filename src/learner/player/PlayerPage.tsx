@@ -177,9 +177,18 @@ function Player({ t, index, setIndex, block, onRefused }: PlayerProps) {
           {index.course.name}
         </Typography>
         <Box sx={{ flex: { xs: 1, sm: 'none' } }} />
-        <Button component={RouterLink} to={discussionPath(course)} startIcon={<ForumOutlined aria-hidden="true" />} sx={{ flexShrink: 0 }}>
-          {t('discussions.entry')}
-        </Button>
+        {phone ? (
+          // A phone's header has room for icons only.
+          <Tooltip title={t('discussions.entry')}>
+            <IconButton component={RouterLink} to={discussionPath(course)} aria-label={t('discussions.entry')}>
+              <ForumOutlined />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button component={RouterLink} to={discussionPath(course)} startIcon={<ForumOutlined aria-hidden="true" />} sx={{ flexShrink: 0 }}>
+            {t('discussions.entry')}
+          </Button>
+        )}
         <ExpiryCountdown t={t} course={index.course.uuid} remainingDays={index.subscription.remainingDays} />
         <ProgressMeter t={t} progress={index.progress} />
         <Tooltip title={t('grades')}>
