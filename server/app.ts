@@ -23,7 +23,8 @@ import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
-import apiRoutes from './routes/index.js'
+
+import apiRoutes, { publicWebsite } from './routes/index.js'
 import { ROOT_DIR } from './runtime.js'
 import { createPaymentProvider } from './payments/index.js'
 import { ReminderJob, type ReminderJobOptions } from './reminders/job.js'
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ],
   })
   await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(publicWebsite)
   await app.register(webPlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') })
   return app
 }

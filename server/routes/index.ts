@@ -69,3 +69,6 @@ export default async function apiRoutes(app: App) {
   await app.register(websiteFeature)
   await app.register(organizationsFeature)
 }
+
+/** The public website's pages (outside /api: `/site/…`, decision 0040). */
+export { default as publicWebsite } from './site/index.js'

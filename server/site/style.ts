@@ -1,0 +1,52 @@
+/**
+ * The public site's whole style sheet, written inline in every page (a few kilobytes: no request
+ * blocks the first paint). System fonts, one column on phones, colours with at least 4.5:1 contrast.
+ */
+export const SITE_STYLE = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1c2530;background:#f6f7f9}
+a{color:#0b5d56}
+a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+img{max-width:100%;height:auto;display:block}
+h1,h2,h3{line-height:1.25;margin:0 0 .5em}
+h1{font-size:1.9rem}
+h2{font-size:1.4rem}
+h3{font-size:1.1rem}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5em 1em;z-index:2}
+.skip:focus{left:.5em}
+.top{background:#0f5f58;color:#fff}
+.top a{color:#fff}
+.bar{max-width:72rem;margin:0 auto;padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem}
+.brand{font-weight:700;font-size:1.2rem;text-decoration:none;padding:.5rem 0;margin-right:auto}
+.top ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
+.top nav a{display:inline-block;padding:.6rem .6rem;min-height:44px;text-decoration:none}
+.top nav a[aria-current="page"],.top nav a[aria-current="true"]{text-decoration:underline;text-underline-offset:4px}
+.signin{display:inline-block;padding:.5rem 1rem;min-height:44px;border:2px solid #fff;border-radius:6px;text-decoration:none;font-weight:600}
+.languages{background:#0b4a45}
+.languages ul{max-width:72rem;margin:0 auto;padding:0 1rem;font-size:.9rem}
+.languages a{padding:.6rem .5rem}
+main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+.bottom{border-top:1px solid #d7dce2;background:#fff;color:#45505c;font-size:.9rem}
+.bottom p{max-width:72rem;margin:0 auto;padding:1rem}
+.cards{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
+.card{background:#fff;border:1px solid #d7dce2;border-radius:8px;overflow:hidden;display:flex;flex-direction:column;height:100%}
+.card img{aspect-ratio:16/9;object-fit:cover;width:100%}
+.card .body{padding:1rem;display:flex;flex-direction:column;gap:.4rem;flex:1}
+.card h3{margin:0}
+.meta{color:#45505c;font-size:.9rem;margin:0}
+.slides{list-style:none;margin:0 0 2rem;padding:0;display:grid;gap:1rem;grid-auto-flow:column;grid-auto-columns:100%;overflow-x:auto;scroll-snap-type:x mandatory}
+.slide{scroll-snap-align:start;position:relative;background:#0f5f58;color:#fff;border-radius:10px;overflow:hidden;min-height:12rem}
+.slide img{width:100%;aspect-ratio:21/9;object-fit:cover;opacity:.35;position:absolute;inset:0;height:100%}
+.slide .text{position:relative;padding:2rem 1.5rem}
+.slide a{color:#fff}
+.button{display:inline-block;background:#0b5d56;color:#fff;padding:.7rem 1.2rem;border-radius:6px;text-decoration:none;font-weight:600;min-height:44px}
+.button:hover{background:#084a44}
+article.post{background:#fff;border:1px solid #d7dce2;border-radius:8px;padding:1.5rem;max-width:48rem}
+article.post .cover{border-radius:6px;margin:1rem 0}
+.prose{overflow-wrap:break-word}
+.prose img{border-radius:6px}
+.tags{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem;padding:0}
+.tags li{background:#e6f0ef;color:#0b4a45;border-radius:999px;padding:.1rem .7rem;font-size:.85rem}
+section{margin-bottom:2.5rem}
+`
