@@ -1,53 +1,13 @@
-import Type from 'typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { SiteContext } from '../../site/context.js'
 import { sitePath } from '../../site/document.js'
-import { isSiteLanguage, LANGUAGE_TAG, preferredLanguage } from '../../site/languages.js'
+import { preferredLanguage } from '../../site/languages.js'
 import { renderHome } from '../../site/pages/home.js'
-import { renderNotFound } from '../../site/pages/notFound.js'
-import { siteFor, type SiteRecord } from '../../site/queries.js'
-import { SITE_TEXTS } from '../../site/texts.js'
+import { siteFor } from '../../site/queries.js'
 import type { App } from '../../types.js'
 import { imageUrl } from '../website/files.js'
 import { listSlides, publicPosts } from '../website/queries.js'
-
-/** Path segments are checked by the handlers: an unknown site or language is a 404 page, never a 400. */
-const Segment = Type.String({ maxLength: 200 })
-const SiteLangParams = Type.Object({ site: Segment, lang: Segment })
-
-/** The origin the site's absolute links use: its own public address, else PUBLIC_URL, else the request's. */
-function originOf(app: App, request: FastifyRequest, site: SiteRecord): string {
-  const configured = site.baseUrl ?? app.config.PUBLIC_URL
-  return configured ? new URL(configured).origin : `${request.protocol}://${request.host}`
-}
-
-const contextFor = (app: App, request: FastifyRequest, site: SiteRecord, language: SiteContext['language']): SiteContext => ({
-  site,
-  language,
-  t: SITE_TEXTS[language],
-  tag: LANGUAGE_TAG[language],
-  origin: originOf(app, request, site),
-})
-
-/** Sends a rendered page. Never cached for long: a scheduled post appears when its time comes. */
-export function sendPage(reply: FastifyReply, html: string, status = 200) {
-  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
-}
-
-/** The 404 page, in the context's site and language, or the default site's. */
-export async function sendNotFound(app: App, request: FastifyRequest, reply: FastifyReply, context?: SiteContext | null) {
-  const site = context?.site ?? (await siteFor(app.db, null))
-  if (!site) return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
-  return sendPage(reply, renderNotFound(context ?? contextFor(app, request, site, site.defaultLanguage)), 404)
-}
-
-/** The site and language of `/site/{site}/{lang}/…`, or null when either is unknown or not offered. */
-export async function contextOf(app: App, request: FastifyRequest, slug: string, lang: string): Promise<SiteContext | null> {
-  if (!isSiteLanguage(lang)) return null
-  const site = await siteFor(app.db, slug)
-  if (!site || !site.languages.includes(lang)) return null
-  return contextFor(app, request, site, lang)
-}
+import { contextOf, Segment, SiteLangParams, sendNotFound, sendPage } from './pages.js'
+import Type from 'typebox'
 
 /**
  * The centre's public website, rendered on the server (decision 0040): `/site/{site}/{lang}/…`,
@@ -82,7 +42,7 @@ export default async function publicWebsite(app: App) {
         })),
       ),
     })
-    return sendPage(reply, html)
+    return sendPage(app, request, reply, c, html)
   })
 
   app.get('/site/*', { schema: { hide: true } }, (request, reply) => sendNotFound(app, request, reply))
