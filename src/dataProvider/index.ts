@@ -10,6 +10,7 @@ import type { DiscussionVerbs } from './verbs/discussions'
 import type { ExperimentalVerbs } from './verbs/experimental'
 import type { InsightsVerbs } from './verbs/insights'
 import type { LearnerVerbs } from './verbs/learner'
+import type { OrganizationVerbs } from './verbs/organizations'
 import { notificationVerbs, type NotificationVerbs } from './verbs/notifications'
 import type { WebsiteVerbs } from './verbs/website'
 
@@ -23,7 +24,17 @@ export { httpClient, ApiError, errorFor } from './http'
  * code outside React receives the provider as an argument.
  */
 export interface AppDataProvider
-  extends DataProvider, AdminVerbs, LearnerVerbs, BuilderVerbs, InsightsVerbs, ExperimentalVerbs, NotificationVerbs, DiscussionVerbs, WebsiteVerbs {
+  extends
+    DataProvider,
+    AdminVerbs,
+    LearnerVerbs,
+    BuilderVerbs,
+    InsightsVerbs,
+    ExperimentalVerbs,
+    NotificationVerbs,
+    DiscussionVerbs,
+    WebsiteVerbs,
+    OrganizationVerbs {
   getUserSubscriptions(page: number): Promise<UserSubscriptionsPage>
   getUserCourses(paginationToken: string): Promise<UserCoursesPage>
   /** A published document (`GET /api/documents/{id}`) in `locale`, or in the default language where it has no translation. */
@@ -216,6 +227,15 @@ const websiteVerbs = lazyVerbs<WebsiteVerbs>(async () => (await import('./verbs/
   getPostRevisions: true,
 })
 
+const organizationVerbs = lazyVerbs<OrganizationVerbs>(async () => (await import('./verbs/organizations')).organizationVerbs, {
+  getManagedOrganization: true,
+  getOrganizationSeats: true,
+  getOrganizationPeople: true,
+  getOrganizationPerson: true,
+  subscribeOrganizationPerson: true,
+  downloadOrganizationReport: true,
+})
+
 export const dataProvider: AppDataProvider = {
   ...base,
   getList: async (resource, params) => (isAdmin(resource) ? (await admin()).adminProvider.getList(resource, params) : base.getList(resource, params)),
@@ -229,6 +249,7 @@ export const dataProvider: AppDataProvider = {
   ...experimentalVerbs,
   ...discussionVerbs,
   ...websiteVerbs,
+  ...organizationVerbs,
   // Small and used by the top bar on every screen: not lazy.
   ...notificationVerbs,
   async getUserSubscriptions(page) {

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useDataProvider, useTranslate } from 'react-admin'
 import type { ManagedOrganization, OrganizationPerson, SeatCourse } from '../../contracts/organizations/managers'
-import { organizationApi } from './api'
+import type { AppDataProvider } from '../dataProvider'
 import { PeopleList } from './PeopleList'
 import { PersonPanel } from './PersonPanel'
 
@@ -18,32 +18,28 @@ export function OrganizationPage({ host }: { host: string }) {
   const [reportError, setReportError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState(false)
 
+  const dataProvider = useDataProvider<AppDataProvider>()
+  // `live` says whether the answer still matters (the screen may have moved to another organisation).
   const load = useCallback(
-    () =>
-      Promise.all([organizationApi.organization(host), organizationApi.seats(host)]).then(
+    (live: () => boolean = () => true) =>
+      Promise.all([dataProvider.getManagedOrganization(host), dataProvider.getOrganizationSeats(host)]).then(
         ([o, s]) => {
+          if (!live()) return
           setOrg(o)
           setSeats(s)
         },
-        (e: unknown) => setError(message(e, t('aula.organizations.loadError'))),
+        (e: unknown) => live() && setError(message(e, t('aula.organizations.loadError'))),
       ),
-    [host, t],
+    [dataProvider, host, t],
   )
   useEffect(() => {
     let live = true
-    Promise.all([organizationApi.organization(host), organizationApi.seats(host)]).then(
-      ([o, s]) => {
-        if (!live) return
-        setOrg(o)
-        setSeats(s)
-      },
-      (e: unknown) => live && setError(message(e, t('aula.organizations.loadError'))),
-    )
+    void load(() => live)
     return () => {
       live = false
     }
-  }, [host, t])
-  const reloadSeats = useCallback(async () => setSeats(await organizationApi.seats(host)), [host])
+  }, [load])
+  const reloadSeats = useCallback(async () => setSeats(await dataProvider.getOrganizationSeats(host)), [dataProvider, host])
 
   if (error)
     return (
@@ -71,7 +67,7 @@ export function OrganizationPage({ host }: { host: string }) {
     setReportError(null)
     setDownloading(true)
     try {
-      await organizationApi.report(host)
+      await dataProvider.downloadOrganizationReport(host)
     } catch (e) {
       setReportError(message(e, t('aula.organizations.report.failed')))
     } finally {

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, CardContent, LinearProgress, List, ListItem, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useDataProvider, useTranslate } from 'react-admin'
 import type { OrganizationPerson, PeoplePage } from '../../contracts/organizations/managers'
-import { organizationApi } from './api'
+import type { AppDataProvider } from '../dataProvider'
 
 /** The organisation's people: search (after a short pause in typing) and pages (previous and next). */
 export function PeopleList({ host, onOpen }: { host: string; onOpen: (p: OrganizationPerson) => void }) {
   const t = useTranslate()
+  const dataProvider = useDataProvider<AppDataProvider>()
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   // The tokens of the pages opened so far: the last is the current page's.
@@ -29,14 +30,14 @@ export function PeopleList({ host, onOpen }: { host: string; onOpen: (p: Organiz
   const key = `${query}\n${token}`
   useEffect(() => {
     let live = true
-    organizationApi.people(host, query, token).then(
+    dataProvider.getOrganizationPeople(host, query, token).then(
       (p) => live && setAnswer({ key, page: p, error: null }),
       (e: unknown) => live && setAnswer({ key, page: null, error: e instanceof Error ? e.message : t('aula.organizations.loadError') }),
     )
     return () => {
       live = false
     }
-  }, [host, query, token, key, t])
+  }, [dataProvider, host, query, token, key, t])
   const current = answer?.key === key ? answer : null
   const page = current?.page ?? null
   const error = current?.error ?? null

@@ -15,10 +15,10 @@ import {
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
-import { useTranslate } from 'react-admin'
+import { useDataProvider, useTranslate } from 'react-admin'
 import type { OrganizationPerson, PersonDetail, SeatCourse } from '../../contracts/organizations/managers'
 import { Scroll } from '../ui/Scroll'
-import { organizationApi } from './api'
+import type { AppDataProvider } from '../dataProvider'
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : null)
 
@@ -45,24 +45,24 @@ export function PersonPanel({
   const [saving, setSaving] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
 
-  const load = useCallback(async () => {
-    try {
-      setDetail(await organizationApi.person(host, person.username))
-    } catch (e) {
-      setError(e instanceof Error ? e.message : t('aula.organizations.loadError'))
-    }
-  }, [host, person.username, t])
+  const dataProvider = useDataProvider<AppDataProvider>()
+  // `live` says whether the answer still matters (the panel may have closed meanwhile).
+  const load = useCallback(
+    (live: () => boolean = () => true) =>
+      dataProvider.getOrganizationPerson(host, person.username).then(
+        (d) => live() && setDetail(d),
+        (e: unknown) => live() && setError(e instanceof Error ? e.message : t('aula.organizations.loadError')),
+      ),
+    [dataProvider, host, person.username, t],
+  )
   // The panel is keyed by the person: a new person is a new panel with its own state.
   useEffect(() => {
     let live = true
-    organizationApi.person(host, person.username).then(
-      (d) => live && setDetail(d),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : t('aula.organizations.loadError')),
-    )
+    void load(() => live)
     return () => {
       live = false
     }
-  }, [host, person.username, t])
+  }, [load])
 
   const open = seats.filter((s) => s.left > 0)
   const chosen = seats.find((s) => s.courseId === course)
@@ -79,7 +79,7 @@ export function PersonPanel({
     setSaving(true)
     setResult(null)
     try {
-      await organizationApi.subscribe(host, { username: person.username, course, plan })
+      await dataProvider.subscribeOrganizationPerson(host, { username: person.username, course, plan })
       setResult({ ok: true, text: t('aula.organizations.add.done', { name, course: chosen.courseName }) })
       chooseCourse('')
       await Promise.all([load(), onSubscribed()])

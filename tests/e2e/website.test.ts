@@ -124,8 +124,9 @@ describe('website content', { timeout: 300_000 }, () => {
     await page.getByRole('combobox', { name: 'State' }).click()
     await page.getByRole('option', { name: 'Scheduled' }).click()
     await page.getByRole('listbox').waitFor({ state: 'detached' })
-    // The next whole minute but one: between one and two minutes ahead.
-    const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000)
+    // The editor takes whole minutes: the next one at least 25 s ahead (time to save and to see the post
+    // still hidden), so the wait is between 25 and 85 s.
+    const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000)
     await page.getByLabel('Publication date').fill(localInput(at))
     await check(page, 'news-editor')
     await page.getByRole('button', { name: 'Save' }).click()

@@ -1,19 +1,19 @@
 import { LinearProgress } from '@mui/material'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useAuthProvider } from 'react-admin'
-import type { Group } from '../../../contracts/groups'
 import { inAnyGroup, useGroups } from './groups'
 import { PermissionDenied } from './PermissionDenied'
 
 /**
- * Shows `children` only to members of one of `groups`; everyone else signed in sees the
+ * Shows `children` only to members of one of `groups` (the product's groups, or an organisation's
+ * group named as its domain); everyone else signed in sees the
  * permission-denied screen. Wrap each group-gated route's element with it in App.tsx.
  *
  * The groups come from the session's ID token, which may predate a change (an administrator has just
  * added the user to a group): before refusing, the gate asks the authProvider once for fresh groups
  * (`refreshGroups`, when it has one) and decides on those.
  */
-export function GroupGate({ groups, children }: { groups: readonly Group[]; children: ReactNode }) {
+export function GroupGate({ groups, children }: { groups: readonly string[]; children: ReactNode }) {
   const { groups: userGroups, isPending, refetch } = useGroups()
   const authProvider = useAuthProvider()
   const refreshGroups: (() => Promise<void>) | undefined = authProvider?.refreshGroups

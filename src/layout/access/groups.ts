@@ -1,5 +1,4 @@
 import { usePermissions } from 'react-admin'
-import type { Group } from '../../../contracts/groups'
 
 /** The user's groups as the authProvider's getPermissions gives them (the ID token's cognito:groups). */
 export function useGroups(): { groups: readonly string[]; isPending: boolean; refetch: () => Promise<unknown> } {
@@ -9,6 +8,6 @@ export function useGroups(): { groups: readonly string[]; isPending: boolean; re
 }
 
 /** Whether someone in `userGroups` may open a place meant for `required` (no requirement: everyone signed in). */
-export function inAnyGroup(userGroups: readonly string[], required?: readonly Group[]): boolean {
+export function inAnyGroup(userGroups: readonly string[], required?: readonly string[]): boolean {
   return !required || required.some((g) => userGroups.includes(g))
 }
