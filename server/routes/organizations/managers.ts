@@ -162,7 +162,8 @@ export default async function organizationManagerRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: "Subscribes one of the organisation's people to a course with one of its plans; takes one of the organisation's seats (none left: 409)",
+        summary:
+          "Subscribes one of the organisation's people to a course with one of its plans; takes one of the organisation's seats unless the person holds one already (none left: 409)",
         params: HostParams,
         body: OrganizationSubscribeBody,
         response: { 201: OrganizationSubscriptionResponse, ...errorResponses(400, 401, 403, 404, 409) },
@@ -179,9 +180,10 @@ export default async function organizationManagerRoutes(app: App) {
       const actor = actorOf(request)
       const item = await app.db.transaction(async (tx) => {
         // The seats row first, then the learner: every add to this course queues on the row (FOR UPDATE).
-        const seats = await lockSeats(tx, org.id, course)
+        const seats = await lockSeats(tx, org.id, course, person.username)
         if (!seats || seats.seats === 0) throw notFound('Your organization has no seats on this course')
-        if (seats.used >= seats.seats)
+        // Someone who holds a seat keeps it: adding them again renews their access without another seat.
+        if (!seats.holds && seats.used >= seats.seats)
           throw new HttpError(409, 'No seats left on this course: every seat your organization has is taken. Ask an administrator for more.', 'NO_SEATS_LEFT')
         await lockLearnerCourse(tx, person.username, course)
         // The organisation pays through its seats: no sale is recorded at the plan's price.

@@ -73,11 +73,14 @@ export interface SeatRow {
   revision: number
 }
 
-/** The courses an organisation has seats on, with the seats its managers' live (unrevoked) subscriptions take. */
+/**
+ * The courses an organisation has seats on, with the seats taken: a seat is a person holding a live
+ * (unrevoked) subscription the organisation added, however many times it was renewed.
+ */
 export async function seatsOf(db: Queryable, organizationId: string): Promise<SeatRow[]> {
   const { rows } = await db.query<SeatRow & { used: string | number }>(
     `SELECT os.course_uuid, c.name AS course_name, os.seats, os.revision,
-            (SELECT count(*) FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
+            (SELECT count(DISTINCT s.user_sub) FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
               WHERE o.organization_id = os.organization_id AND o.course_uuid = os.course_uuid AND s.revoked_at IS NULL) AS used
        FROM organization_seats os JOIN courses c ON c.uuid = os.course_uuid
       WHERE os.organization_id = $1 AND os.seats > 0
@@ -98,20 +101,27 @@ export async function plansOf(db: Queryable, courses: string[]): Promise<Array<{
 
 /**
  * Locks the organisation's seats row of a course (FOR UPDATE: concurrent adds queue here, on any
- * process) and answers its seats and the seats taken; null when the organisation has none there.
+ * process) and answers its seats, the seats taken, and whether `person` holds one already; null when
+ * the organisation has none there.
  */
-export async function lockSeats(tx: Queryable, organizationId: string, course: string): Promise<{ seats: number; used: number } | null> {
+export async function lockSeats(
+  tx: Queryable,
+  organizationId: string,
+  course: string,
+  person: string,
+): Promise<{ seats: number; used: number; holds: boolean } | null> {
   const { rows } = await tx.query<{ seats: number }>('SELECT seats FROM organization_seats WHERE organization_id = $1 AND course_uuid = $2 FOR UPDATE', [
     organizationId,
     course,
   ])
   if (!rows[0]) return null
-  const used = await tx.query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
+  const used = await tx.query<{ n: string | number; holds: boolean | null }>(
+    `SELECT count(DISTINCT s.user_sub) AS n, bool_or(s.user_sub = $3) AS holds
+       FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
       WHERE o.organization_id = $1 AND o.course_uuid = $2 AND s.revoked_at IS NULL`,
-    [organizationId, course],
+    [organizationId, course, person],
   )
-  return { seats: rows[0].seats, used: Number(used.rows[0]?.n ?? 0) }
+  return { seats: rows[0].seats, used: Number(used.rows[0]?.n ?? 0), holds: used.rows[0]?.holds === true }
 }
 
 export async function recordOrganizationSubscription(tx: Queryable, subscriptionId: string, organizationId: string, course: string, addedBy: string) {
@@ -127,7 +137,7 @@ export async function recordOrganizationSubscription(tx: Queryable, subscription
 export async function allSeatsOf(db: Queryable, organizationId: string): Promise<SeatRow[]> {
   const { rows } = await db.query<SeatRow & { used: string | number }>(
     `SELECT os.course_uuid, c.name AS course_name, os.seats, os.revision,
-            (SELECT count(*) FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
+            (SELECT count(DISTINCT s.user_sub) FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
               WHERE o.organization_id = os.organization_id AND o.course_uuid = os.course_uuid AND s.revoked_at IS NULL) AS used
        FROM organization_seats os JOIN courses c ON c.uuid = os.course_uuid
       WHERE os.organization_id = $1
