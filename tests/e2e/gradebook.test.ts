@@ -1,10 +1,9 @@
-import nodePath from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RIGHT_ANSWERS, threeQuestionForm } from '../helpers/forms.js'
-import { axeViolations } from './a11y.js'
 import { useJourney, type StaffUser } from './journey.js'
-import { apiFrom, createConfirmedUser, networkSettled, strongPassword, uniqueEmail } from './support.js'
+import { addCategory, C, checkScreen, draftCourse, L, signIn } from './steps.js'
+import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
 
 /**
  * The gradebook in a real Chromium: a creator's course with two weighted forms is set up and published
@@ -14,10 +13,6 @@ import { apiFrom, createConfirmedUser, networkSettled, strongPassword, uniqueEma
  */
 
 const SHOTS = process.env.GRADEBOOK_SHOTS_DIR ?? '/tmp/aula-gradebook-shots'
-const DESKTOP = { width: 1366, height: 768 }
-const PHONE = { width: 390, height: 844 }
-const C = '/api/v2/courses/creator'
-const L = '/api/v2/courses'
 
 const journey = useJourney({ shots: SHOTS, failurePrefix: 'gradebook-' })
 let creator: StaffUser
@@ -26,62 +21,12 @@ const learner = { email: uniqueEmail('gradebook-learner'), password: strongPassw
 
 beforeAll(async () => {
   creator = await journey.staff(['creator'], 'Gabriela Notas')
-  const res = await fetch(`${journey.server.url}/api/v2/admin/categories/create`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${creator.adminJwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Maths', description: 'Numbers' }),
-  })
-  if (!res.ok) throw new Error(`could not add a category: ${res.status} ${await res.text()}`)
-  category = ((await res.json()) as { Item: { id: string } }).Item.id
+  category = await addCategory(journey, creator, 'Maths', 'Numbers')
   await createConfirmedUser(journey.server, learner.email, learner.password, 'Lucía Aprendiz')
 })
 
-async function signedIn(email: string, password: string) {
-  const { page, errors } = await journey.page({ language: 'eng', viewport: DESKTOP })
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 20_000 })
-  return { page, errors }
-}
-
-/** axe-core finds nothing moderate or worse, at both sizes, and each is photographed. */
-async function check(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport)
-    await networkSettled(page)
-    expect(await axeViolations(page), `${name} (${size}): ${page.url()}`).toEqual([])
-    await page.screenshot({ path: nodePath.join(SHOTS, `${size}-${name}.png`), fullPage: true })
-  }
-  await page.setViewportSize(DESKTOP)
-}
-
-async function upload(page: Page, parUrl: string, body: Record<string, unknown>, bytes: Buffer, name: string, type: string): Promise<string> {
-  const par = await apiFrom<{ url: string; fields: Record<string, string>; path: string }>(page, 'POST', parUrl, {
-    ...body,
-    size: bytes.length,
-    contentType: type,
-    fileName: name,
-  })
-  const status = await page.evaluate(
-    async ({ par, data, name, type }) => {
-      const form = new FormData()
-      for (const [k, v] of Object.entries(par.fields)) form.append(k, v)
-      form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type }), name)
-      return (await fetch(par.url, { method: 'POST', body: form })).status
-    },
-    { par, data: bytes.toString('base64'), name, type },
-  )
-  expect(status).toBeLessThan(300)
-  return par.path
-}
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 7)])
+const signedIn = (email: string, password: string) => signIn(journey, email, password)
+const check = (page: Page, name: string) => checkScreen(page, SHOTS, name)
 
 let course = ''
 let plan = ''
@@ -90,32 +35,16 @@ const forms: string[] = []
 describe('gradebook journey', () => {
   it('a creator publishes a course with two weighted forms', async () => {
     const { page, errors } = await signedIn(creator.email, creator.password)
-    const started = await apiFrom<{ uuid: string; revision: number }>(page, 'POST', `${C}/start`, { name: 'Fractions' })
-    course = started.uuid
-    const difficulty = (await apiFrom<{ items: Array<{ id: string }> }>(page, 'GET', `${C}/difficulties/all`)).items[0].id
-    let { revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/update-general`, {
-      uuid: course,
-      revision: started.revision,
+    const draft = await draftCourse(page, {
+      name: 'Fractions',
       briefDescription: 'Fractions, step by step',
       description: 'Halves, thirds and quarters.',
       durationHours: 2,
-      difficultyId: difficulty,
-      categoryId: category,
+      category,
     })
-    for (const [media, field, bytes, name, type] of [
-      ['cover', 'cover', PNG, 'cover.png', 'image/png'],
-      ['certificate-template', 'template', PDF, 'template.pdf', 'application/pdf'],
-    ] as const) {
-      const path = await upload(page, `${C}/builder/${media}-par`, { uuid: course }, bytes, name, type)
-      ;({ revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/${media}`, { uuid: course, revision, [field]: path }))
-    }
-    const plans = await apiFrom<{ revision: number; items: Array<{ id: string }> }>(page, 'POST', `${C}/builder/subscription-update`, {
-      uuid: course,
-      revision,
-      items: [{ name: 'Free month', durationDays: 30 }],
-    })
-    plan = plans.items[0].id
-    revision = plans.revision
+    course = draft.course
+    plan = draft.plan
+    let revision = draft.revision
     const section = await apiFrom<{ revision: number; item: { id: string } }>(page, 'POST', `${C}/blocks/add`, {
       uuid: course,
       revision,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { scormPackage } from '../helpers/scorm.js'
 import { axeViolations } from './a11y.js'
 import { useJourney, type StaffUser } from './journey.js'
+import { addCategory, C, DESKTOP, draftCourse, L, PHONE, signIn } from './steps.js'
 import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './support.js'
 
 /**
@@ -15,10 +16,6 @@ import { apiFrom, createConfirmedUser, strongPassword, uniqueEmail } from './sup
  */
 
 const SHOTS = process.env.SCORM_SHOTS_DIR ?? '/tmp/aula-scorm-shots'
-const DESKTOP = { width: 1366, height: 768 }
-const PHONE = { width: 390, height: 844 }
-const C = '/api/v2/courses/creator'
-const L = '/api/v2/courses'
 
 const refused: string[] = []
 const journey = useJourney({ shots: SHOTS, failurePrefix: 'scorm-', failureDetails: () => `refused calls:\n${refused.join('\n')}` })
@@ -28,29 +25,11 @@ const learner = { email: uniqueEmail('scorm-learner'), password: strongPassword(
 
 beforeAll(async () => {
   creator = await journey.staff(['creator'], 'Sofía Paquetes')
-  const res = await fetch(`${journey.server.url}/api/v2/admin/categories/create`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${creator.adminJwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Safety', description: 'Safety at work' }),
-  })
-  if (!res.ok) throw new Error(`could not add a category: ${res.status} ${await res.text()}`)
-  category = ((await res.json()) as { Item: { id: string } }).Item.id
+  category = await addCategory(journey, creator, 'Safety', 'Safety at work')
   await createConfirmedUser(journey.server, learner.email, learner.password, 'Luis Aprendiz')
 })
 
-async function signedIn(email: string, password: string, viewport = DESKTOP) {
-  const { page, errors } = await journey.page({ language: 'eng', viewport })
-  page.on('response', (r) => {
-    if (r.status() >= 400 && r.url().includes('/api/'))
-      void r.text().then((t) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${t.slice(0, 300)}`))
-  })
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 20_000 })
-  return { page, errors }
-}
+const signedIn = (email: string, password: string) => signIn(journey, email, password, { refused })
 
 /** axe-core finds nothing moderate or worse, and the screen is photographed. */
 async function check(page: Page, name: string) {
@@ -60,30 +39,6 @@ async function check(page: Page, name: string) {
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`), fullPage: true })
 }
 
-/** Uploads bytes from the page as the web app does: parameters from `parUrl`, then the multipart POST. */
-async function upload(page: Page, parUrl: string, body: Record<string, unknown>, bytes: Buffer, name: string, type: string): Promise<string> {
-  const par = await apiFrom<{ url: string; fields: Record<string, string>; path: string }>(page, 'POST', parUrl, {
-    ...body,
-    size: bytes.length,
-    contentType: type,
-    fileName: name,
-  })
-  const status = await page.evaluate(
-    async ({ par, data, name, type }) => {
-      const form = new FormData()
-      for (const [k, v] of Object.entries(par.fields)) form.append(k, v)
-      form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type }), name)
-      return (await fetch(par.url, { method: 'POST', body: form })).status
-    },
-    { par, data: bytes.toString('base64'), name, type },
-  )
-  expect(status).toBeLessThan(300)
-  return par.path
-}
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 7)])
-
 let course = ''
 let plan = ''
 const blocks: Record<'v12' | 'v2004', string> = { v12: '', v2004: '' }
@@ -92,31 +47,15 @@ describe('SCORM journey', () => {
   it('a creator adds a SCORM 1.2 and a SCORM 2004 package in the builder and publishes the course', async () => {
     const { page, errors } = await signedIn(creator.email, creator.password)
     // The course's general data and media through the API (the builder journey covers those screens).
-    const started = await apiFrom<{ uuid: string; revision: number }>(page, 'POST', `${C}/start`, { name: 'Working safely' })
-    course = started.uuid
-    const difficulty = (await apiFrom<{ items: Array<{ id: string }> }>(page, 'GET', `${C}/difficulties/all`)).items[0].id
-    let { revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/update-general`, {
-      uuid: course,
-      revision: started.revision,
+    const draft = await draftCourse(page, {
+      name: 'Working safely',
       briefDescription: 'Safety at work, with interactive packages',
       description: 'Two packages from an authoring tool.',
       durationHours: 2,
-      difficultyId: difficulty,
-      categoryId: category,
+      category,
     })
-    for (const [media, field, bytes, name, type] of [
-      ['cover', 'cover', PNG, 'cover.png', 'image/png'],
-      ['certificate-template', 'template', PDF, 'template.pdf', 'application/pdf'],
-    ] as const) {
-      const path = await upload(page, `${C}/builder/${media}-par`, { uuid: course }, bytes, name, type)
-      ;({ revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/${media}`, { uuid: course, revision, [field]: path }))
-    }
-    const plans = await apiFrom<{ items: Array<{ id: string }> }>(page, 'POST', `${C}/builder/subscription-update`, {
-      uuid: course,
-      revision,
-      items: [{ name: 'Free month', durationDays: 30 }],
-    })
-    plan = plans.items[0].id
+    course = draft.course
+    plan = draft.plan
 
     // The packages, in the builder's content tab.
     await page.goto(`/creator/courses/${course}/content`)

@@ -1,8 +1,7 @@
-import nodePath from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations } from './a11y.js'
 import { useJourney, type StaffUser } from './journey.js'
+import { addCategory, C, checkScreen, draftCourse, L, signIn } from './steps.js'
 import { apiFrom, createConfirmedUser, networkSettled, strongPassword, uniqueEmail } from './support.js'
 
 /**
@@ -16,10 +15,6 @@ import { apiFrom, createConfirmedUser, networkSettled, strongPassword, uniqueEma
  */
 
 const SHOTS = process.env.FORMS_SHOTS_DIR ?? '/tmp/aula-timed-form-shots'
-const DESKTOP = { width: 1366, height: 768 }
-const PHONE = { width: 390, height: 844 }
-const C = '/api/v2/courses/creator'
-const L = '/api/v2/courses'
 
 const refused: string[] = []
 const journey = useJourney({ shots: SHOTS, failurePrefix: 'timed-form-', failureDetails: () => `refused calls:\n${refused.join('\n')}` })
@@ -29,67 +24,12 @@ const learner = { email: uniqueEmail('forms-learner'), password: strongPassword(
 
 beforeAll(async () => {
   creator = await journey.staff(['creator'], 'Inés Bancos')
-  const res = await fetch(`${journey.server.url}/api/v2/admin/categories/create`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${creator.adminJwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Geography', description: 'Places' }),
-  })
-  if (!res.ok) throw new Error(`could not add a category: ${res.status} ${await res.text()}`)
-  category = ((await res.json()) as { Item: { id: string } }).Item.id
+  category = await addCategory(journey, creator, 'Geography', 'Places')
   await createConfirmedUser(journey.server, learner.email, learner.password, 'Marta Alumna')
 })
 
-async function signedIn(email: string, password: string, viewport = DESKTOP) {
-  const opened = await journey.page({ language: 'eng', viewport })
-  const { page } = opened
-  page.on('response', (r) => {
-    if (r.status() >= 400 && r.url().includes('/api/'))
-      void r.text().then((t) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${t.slice(0, 300)}`))
-  })
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 20_000 })
-  return opened
-}
-
-/** axe-core finds nothing serious, and the screen is photographed at both sizes. */
-async function check(page: Page, name: string) {
-  await page.waitForLoadState('load')
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport)
-    expect(await axeViolations(page), `${name} (${size}): ${page.url()}`).toEqual([])
-    await page.screenshot({ path: nodePath.join(SHOTS, `${size}-${name}.png`), fullPage: true })
-  }
-  await page.setViewportSize(DESKTOP)
-}
-
-async function upload(page: Page, parUrl: string, body: Record<string, unknown>, bytes: Buffer, name: string, type: string): Promise<string> {
-  const par = await apiFrom<{ url: string; fields: Record<string, string>; path: string }>(page, 'POST', parUrl, {
-    ...body,
-    size: bytes.length,
-    contentType: type,
-    fileName: name,
-  })
-  const status = await page.evaluate(
-    async ({ par, data, name, type }) => {
-      const form = new FormData()
-      for (const [k, v] of Object.entries(par.fields)) form.append(k, v)
-      form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type }), name)
-      return (await fetch(par.url, { method: 'POST', body: form })).status
-    },
-    { par, data: bytes.toString('base64'), name, type },
-  )
-  expect(status).toBeLessThan(300)
-  return par.path
-}
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 7)])
+const signedIn = (email: string, password: string) => signIn(journey, email, password, { refused })
+const check = (page: Page, name: string) => checkScreen(page, SHOTS, name)
 
 const QUESTIONS = [
   { id: 'capital', type: 'short', text: 'What is the capital of Peru?', accepted: ['Lima'], caseSensitive: false, foldAccents: true },
@@ -124,32 +64,16 @@ let form = ''
 describe('timed form journey', () => {
   it('a creator writes a question bank and a timed form drawing from it, and publishes the course', async () => {
     const { page, errors } = await signedIn(creator.email, creator.password)
-    const started = await apiFrom<{ uuid: string; revision: number }>(page, 'POST', `${C}/start`, { name: 'Andes geography' })
-    course = started.uuid
-    const difficulty = (await apiFrom<{ items: Array<{ id: string }> }>(page, 'GET', `${C}/difficulties/all`)).items[0].id
-    let { revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/update-general`, {
-      uuid: course,
-      revision: started.revision,
+    const draft = await draftCourse(page, {
+      name: 'Andes geography',
       briefDescription: 'Rivers, peaks and cities of the Andes',
       description: 'A short course with a timed check.',
       durationHours: 1,
-      difficultyId: difficulty,
-      categoryId: category,
+      category,
     })
-    for (const [media, field, bytes, name, type] of [
-      ['cover', 'cover', PNG, 'cover.png', 'image/png'],
-      ['certificate-template', 'template', PDF, 'template.pdf', 'application/pdf'],
-    ] as const) {
-      const path = await upload(page, `${C}/builder/${media}-par`, { uuid: course }, bytes, name, type)
-      ;({ revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/${media}`, { uuid: course, revision, [field]: path }))
-    }
-    const plans = await apiFrom<{ items: Array<{ id: string }>; revision: number }>(page, 'POST', `${C}/builder/subscription-update`, {
-      uuid: course,
-      revision,
-      items: [{ name: 'Free month', durationDays: 30 }],
-    })
-    plan = plans.items[0].id
-    revision = plans.revision
+    course = draft.course
+    plan = draft.plan
+    let revision = draft.revision
     const bank = crypto.randomUUID()
     ;({ revision } = await apiFrom<{ revision: number }>(page, 'POST', `${C}/banks/add`, {
       uuid: course,
