@@ -23,6 +23,7 @@ import { errorsPlugin } from './plugins/errors.js'
 import { openapiPlugin } from './plugins/openapi.js'
 import { securityPlugin } from './plugins/security.js'
 import { apiCompressionPlugin, webPlugin } from './plugins/web.js'
+import { SiteVisits } from './site/visits.js'
 
 import apiRoutes, { publicWebsite } from './routes/index.js'
 import { ROOT_DIR } from './runtime.js'
@@ -122,6 +123,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('sweeps', sweeps)
   app.addHook('onReady', async () => sweeps.start())
   app.addHook('onClose', async () => sweeps.stop())
+  const siteVisits = new SiteVisits(db, app.log.child({ module: 'site-visits' }))
+  app.decorate('siteVisits', siteVisits)
+  app.addHook('onClose', async () => siteVisits.flush())
   app.decorate('now', options.now ?? (() => new Date()))
   app.decorate('storage', options.storage ?? (await createStorage(config)))
   app.decorate('payments', createPaymentProvider(config))

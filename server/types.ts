@@ -4,6 +4,7 @@ import type { Access } from '../contracts/access.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
 import type { Sweeps } from './db/sweeps.js'
+import type { SiteVisits } from './site/visits.js'
 import type { IdentityAdmin } from './identity/admin-client.js'
 import type { Mailer } from './mail/index.js'
 import type { NotificationHub } from './notifications/hub.js'
@@ -32,6 +33,8 @@ declare module 'fastify' {
     db: Db
     /** The periodic clean-ups, each run by one process at a time (server/db/sweeps.ts). */
     sweeps: Sweeps
+    /** The public site's page-view counter (decision 0041): buffered here, written every few seconds. */
+    siteVisits: SiteVisits
     /** Uploaded files (server/storage): local under the data directory, or S3. */
     storage: Storage
     /** The mail adapter (SMTP or .eml files), made once per app. */

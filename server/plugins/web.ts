@@ -14,7 +14,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** What the build writes precompressed beside each file (see `precompress` in vite.config.ts). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/
-const COMPRESSIBLE_TYPE = /^(application\/(json|problem\+json|xml|yaml|x-yaml)|text\/)/
+const COMPRESSIBLE_TYPE = /^(application\/(json|problem\+json|xml|atom\+xml|yaml|x-yaml)|text\/)/
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -78,13 +78,15 @@ function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: u
 }
 
 /**
- * On-the-fly compression of the API's large answers. Register it before the routes: it joins each
- * `/api` route as the route is added. (The web app's files are compressed at build time instead,
+ * On-the-fly compression of the API's and the public site's large answers. Register it before the
+ * routes: it joins each `/api` and `/site` route (and robots.txt) as the route is added. (The web app's files are compressed at build time instead,
  * see `webPlugin`.) Request bodies are never inflated: no decompression bombs.
  */
 export const apiCompressionPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
-    if (route.url !== '/api' && !route.url.startsWith('/api/')) return
+    // The API and the server-rendered public site (its pages, feeds, sitemaps and robots.txt).
+    const compressed = ['/api', '/site', '/robots.txt'].some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`))
+    if (!compressed) return
     const own = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : []
     route.onSend = [...own, compressAnswer] as typeof route.onSend
   })

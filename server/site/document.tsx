@@ -27,11 +27,16 @@ export interface SitePageProps {
   origin: string
   /** The languages this page exists in (its `hreflang` alternates and language switch); the site's by default. */
   languages?: SiteLanguage[]
+  /** The page's path in another language when it differs from `path` (a post's translation has its own slug). */
+  alternates?: Partial<Record<SiteLanguage, string>>
   title: string
   description: string
   /** An absolute image URL for social cards. */
   image?: string | null
   type?: 'website' | 'article'
+  /** An article's publication and last change (Open Graph `article:` properties). */
+  publishedTime?: Date
+  modifiedTime?: Date
   /** schema.org objects, each written as JSON-LD. */
   structuredData?: object[]
   /** Extra `<link>` elements of the head (feeds). */
@@ -51,14 +56,14 @@ function Header({
   section,
   t,
   languages,
-  path,
+  pathIn,
 }: {
   site: PublicSite
   language: SiteLanguage
   section?: SiteSection
   t: SiteTexts
   languages: SiteLanguage[]
-  path: string
+  pathIn: (language: SiteLanguage) => string
 }) {
   const entries: Array<[SiteSection, string, string]> = [
     ['home', t.home, ''],
@@ -93,7 +98,12 @@ function Header({
           <ul>
             {languages.map((l) => (
               <li key={l}>
-                <a href={sitePath(site.slug, l, path)} hrefLang={LANGUAGE_TAG[l]} lang={LANGUAGE_TAG[l]} aria-current={l === language ? 'true' : undefined}>
+                <a
+                  href={sitePath(site.slug, l, pathIn(l))}
+                  hrefLang={LANGUAGE_TAG[l]}
+                  lang={LANGUAGE_TAG[l]}
+                  aria-current={l === language ? 'true' : undefined}
+                >
                   {LANGUAGE_NAME[l]}
                 </a>
               </li>
@@ -109,6 +119,7 @@ function SiteDocument(props: SitePageProps) {
   const { site, language, path, origin, title, description, image, type = 'website', structuredData = [], links = [], section, noIndex, children } = props
   const t = SITE_TEXTS[language]
   const languages = props.languages ?? site.languages
+  const pathIn = (l: SiteLanguage) => props.alternates?.[l] ?? path
   const url = `${origin}${sitePath(site.slug, language, path)}`
   const fullTitle = path === '' ? title : `${title} · ${site.name}`
   return (
@@ -121,10 +132,10 @@ function SiteDocument(props: SitePageProps) {
         {noIndex && <meta name="robots" content="noindex" />}
         <link rel="canonical" href={url} />
         {languages.map((l) => (
-          <link key={l} rel="alternate" hrefLang={LANGUAGE_TAG[l]} href={`${origin}${sitePath(site.slug, l, path)}`} />
+          <link key={l} rel="alternate" hrefLang={LANGUAGE_TAG[l]} href={`${origin}${sitePath(site.slug, l, pathIn(l))}`} />
         ))}
         {languages.includes(site.defaultLanguage) && (
-          <link rel="alternate" hrefLang="x-default" href={`${origin}${sitePath(site.slug, site.defaultLanguage, path)}`} />
+          <link rel="alternate" hrefLang="x-default" href={`${origin}${sitePath(site.slug, site.defaultLanguage, pathIn(site.defaultLanguage))}`} />
         )}
         {links.map((l) => (
           <link key={l.href} rel={l.rel} type={l.type} href={l.href} title={l.title} />
@@ -136,6 +147,8 @@ function SiteDocument(props: SitePageProps) {
         <meta property="og:url" content={url} />
         <meta property="og:locale" content={LANGUAGE_TAG[language].replace('-', '_')} />
         {image && <meta property="og:image" content={image} />}
+        {props.publishedTime && <meta property="article:published_time" content={props.publishedTime.toISOString()} />}
+        {props.modifiedTime && <meta property="article:modified_time" content={props.modifiedTime.toISOString()} />}
         <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
@@ -151,7 +164,7 @@ function SiteDocument(props: SitePageProps) {
         <a className="skip" href="#content">
           {t.skipToContent}
         </a>
-        <Header site={site} language={language} section={section} t={t} languages={languages} path={path} />
+        <Header site={site} language={language} section={section} t={t} languages={languages} pathIn={pathIn} />
         <main id="content">{children}</main>
         <footer className="bottom">
           <p>

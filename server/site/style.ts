@@ -49,4 +49,15 @@ article.post .cover{border-radius:6px;margin:1rem 0}
 .tags{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem;padding:0}
 .tags li{background:#e6f0ef;color:#0b4a45;border-radius:999px;padding:.1rem .7rem;font-size:.85rem}
 section{margin-bottom:2.5rem}
+.categories ul{list-style:none;margin:0 0 1.5rem;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
+.categories a{display:inline-block;min-height:44px;padding:.6rem .9rem;border:1px solid #b9c3cc;border-radius:999px;background:#fff;text-decoration:none}
+.categories a[aria-current="page"]{background:#0b5d56;border-color:#0b5d56;color:#fff}
+.pager{display:flex;flex-wrap:wrap;gap:1rem;margin:2rem 0 1rem}
+.pager a[rel="next"]{margin-left:auto}
+.feed,.more a{display:inline-block;min-height:44px;padding:.6rem 0}
+.more{margin:1rem 0 0}
+article.post .lead{font-size:1.1rem;color:#2d3a46}
+article.post .meta a{display:inline-block;padding:.6rem 0;min-height:44px}
+.tags-title{font-size:1rem;margin-top:2rem}
+article.post img.cover{width:100%;aspect-ratio:16/9;object-fit:cover}
 `

@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sitePath } from '../../site/document.js'
 import { preferredLanguage } from '../../site/languages.js'
 import { renderHome } from '../../site/pages/home.js'
-import { siteFor } from '../../site/queries.js'
+import { featuredCourses, siteFor, visiblePosts } from '../../site/queries.js'
 import type { App } from '../../types.js'
 import { imageUrl } from '../website/files.js'
 import { listSlides, publicPosts } from '../website/queries.js'
 import { contextOf, Segment, SiteLangParams, sendNotFound, sendPage } from './pages.js'
+import sitePosts from './posts.js'
 import Type from 'typebox'
 
 /**
@@ -27,7 +28,12 @@ export default async function publicWebsite(app: App) {
   app.get('/site/:site/:lang', { schema: { hide: true, params: SiteLangParams } }, async (request, reply) => {
     const c = await contextOf(app, request, request.params.site, request.params.lang)
     if (!c) return sendNotFound(app, request, reply)
-    const [slides, news] = await Promise.all([listSlides(app.db, c.site.id, true), publicPosts(app.db, c.site.id, 'news', c.language)])
+    const [slides, news, blog, courses] = await Promise.all([
+      listSlides(app.db, c.site.id, true),
+      publicPosts(app.db, c.site.id, 'news', c.language),
+      visiblePosts(app.db, c.site.id, 'blog', c.language, { limit: 3 }),
+      featuredCourses(app.db, c.site.id),
+    ])
     const html = renderHome(c, {
       slides: await Promise.all(
         slides.map(async (s) => ({ id: s.id, title: s.title, text: s.body, link: s.link, imageUrl: await imageUrl(app, s.image_path) })),
@@ -41,9 +47,20 @@ export default async function publicWebsite(app: App) {
           publishedAt: new Date(p.publish_at),
         })),
       ),
+      blog: await Promise.all(blog.map(async (p) => ({ ...p, coverUrl: await imageUrl(app, p.coverPath) }))),
+      courses: await Promise.all(
+        courses.map(async (course) => ({
+          uuid: course.uuid,
+          name: course.name,
+          briefDescription: course.briefDescription,
+          coverUrl: await imageUrl(app, course.coverPath),
+        })),
+      ),
     })
     return sendPage(app, request, reply, c, html)
   })
+
+  await app.register(sitePosts)
 
   app.get('/site/*', { schema: { hide: true } }, (request, reply) => sendNotFound(app, request, reply))
 }

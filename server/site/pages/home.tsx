@@ -17,12 +17,46 @@ export interface PostCard {
   publishedAt: Date
 }
 
+export interface CourseCard {
+  uuid: string
+  name: string
+  briefDescription: string
+  coverUrl: string | null
+}
+
 /** A date as the page's language writes it. */
 export const dateText = (when: Date, tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(when)
 
-/** The home page: the live slides and the latest news. */
-export function renderHome(c: SiteContext, { slides, news }: { slides: HomeSlide[]; news: PostCard[] }): string {
-  const { site, language, t, tag } = c
+/** A list of post cards of a kind under a section heading (`h3` titles). */
+function PostCards({ c, kind, posts }: { c: SiteContext; kind: 'news' | 'blog'; posts: PostCard[] }) {
+  return (
+    <ul className="cards">
+      {posts.map((p) => (
+        <li key={p.slug}>
+          <article className="card">
+            {p.coverUrl && <img src={p.coverUrl} alt="" width={640} height={360} loading="lazy" decoding="async" />}
+            <div className="body">
+              <h3>
+                <a href={sitePath(c.site.slug, c.language, `/${kind}/${p.slug}`)}>{p.title}</a>
+              </h3>
+              <p className="meta">
+                <time dateTime={p.publishedAt.toISOString()}>{dateText(p.publishedAt, c.tag)}</time>
+              </p>
+              {p.summary && <p>{p.summary}</p>}
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The home page: the live slides, the featured courses, the latest news and the latest blog posts. */
+export function renderHome(
+  c: SiteContext,
+  { slides, news, courses = [], blog = [] }: { slides: HomeSlide[]; news: PostCard[]; courses?: CourseCard[]; blog?: PostCard[] },
+): string {
+  const { site, language, t } = c
   return renderPage(c, {
     path: '',
     title: site.name,
@@ -47,31 +81,45 @@ export function renderHome(c: SiteContext, { slides, news }: { slides: HomeSlide
             ))}
           </ul>
         )}
-        <section aria-labelledby="latest-news">
-          <h2 id="latest-news">{t.latestNews}</h2>
-          {news.length === 0 ? (
-            <p>{t.noNews}</p>
-          ) : (
+        {courses.length > 0 && (
+          <section aria-labelledby="featured-courses">
+            <h2 id="featured-courses">{t.featuredCourses}</h2>
             <ul className="cards">
-              {news.map((p) => (
-                <li key={p.slug}>
+              {courses.map((course) => (
+                <li key={course.uuid}>
                   <article className="card">
-                    {p.coverUrl && <img src={p.coverUrl} alt="" width={640} height={360} loading="lazy" />}
+                    {course.coverUrl && <img src={course.coverUrl} alt="" width={640} height={360} loading="lazy" decoding="async" />}
                     <div className="body">
                       <h3>
-                        <a href={sitePath(site.slug, language, `/news/${p.slug}`)}>{p.title}</a>
+                        <a href={sitePath(site.slug, language, `/courses/${course.uuid}`)}>{course.name}</a>
                       </h3>
-                      <p className="meta">
-                        <time dateTime={p.publishedAt.toISOString()}>{dateText(p.publishedAt, tag)}</time>
-                      </p>
-                      {p.summary && <p>{p.summary}</p>}
+                      {course.briefDescription && <p>{course.briefDescription}</p>}
                     </div>
                   </article>
                 </li>
               ))}
             </ul>
-          )}
+            <p className="more">
+              <a href={sitePath(site.slug, language, '/courses')}>{t.allCourses}</a>
+            </p>
+          </section>
+        )}
+        <section aria-labelledby="latest-news">
+          <h2 id="latest-news">{t.latestNews}</h2>
+          {news.length === 0 ? <p>{t.noNews}</p> : <PostCards c={c} kind="news" posts={news} />}
+          <p className="more">
+            <a href={sitePath(site.slug, language, '/news')}>{t.allNews}</a>
+          </p>
         </section>
+        {blog.length > 0 && (
+          <section aria-labelledby="latest-posts">
+            <h2 id="latest-posts">{t.latestPosts}</h2>
+            <PostCards c={c} kind="blog" posts={blog} />
+            <p className="more">
+              <a href={sitePath(site.slug, language, '/blog')}>{t.allPosts}</a>
+            </p>
+          </section>
+        )}
       </>
     ),
   })
