@@ -68,6 +68,9 @@ const CarouselScreen = screen(websiteArea, 'CarouselScreen')
 const PostsScreen = screen(websiteArea, 'PostsScreen')
 const PostEditScreen = screen(websiteArea, 'PostEditScreen')
 const SitesScreen = screen(websiteArea, 'SitesScreen')
+const FeaturedCoursesScreen = screen(websiteArea, 'FeaturedCoursesScreen')
+const SiteCareersScreen = screen(websiteArea, 'SiteCareersScreen')
+const SiteAnalyticsScreen = screen(websiteArea, 'SiteAnalyticsScreen')
 const OrganizationScreen = screen(organizationsArea, 'OrganizationScreen')
 
 /**
@@ -381,13 +384,43 @@ export function App() {
                       </Area>
                     }
                   />
-                  {/* The website editors (admin group): /admin/{site}/carousel, news, blogs (docs/website.md). */}
+                  {/* The website editors (admin group): /admin/{site}/courses, careers, analytics, carousel, news, blogs (docs/website.md). */}
                   <Route
                     path="/admin/websites"
                     element={
                       <Area>
                         <Protected>
                           <SitesScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/courses"
+                    element={
+                      <Area>
+                        <Protected>
+                          <FeaturedCoursesScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/careers"
+                    element={
+                      <Area>
+                        <Protected>
+                          <SiteCareersScreen />
+                        </Protected>
+                      </Area>
+                    }
+                  />
+                  <Route
+                    path="/admin/:site/analytics"
+                    element={
+                      <Area>
+                        <Protected>
+                          <SiteAnalyticsScreen />
                         </Protected>
                       </Area>
                     }

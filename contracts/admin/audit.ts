@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'website.create-post',
   'website.update-post',
   'website.remove-post',
+  'website.feature-courses',
+  'website.set-careers',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -210,3 +210,72 @@ export function slugify(title: string): string {
     .replace(/-+$/, '')
   return slug || 'post'
 }
+
+// The public site's catalogue (featured courses, careers) and its visit counts (administrators).
+
+/** At most this many courses are featured on a site. */
+export const FEATURED_COURSES_MAX = 24
+/** At most this many careers are shown on a site. */
+export const SITE_CAREERS_MAX = 100
+/** The longest analytics range, in days (both ends included). */
+export const SITE_ANALYTICS_MAX_DAYS = 366
+
+export const FeaturedCourse = Type.Object({
+  uuid: Uuid,
+  /** From the course's published snapshot (never a draft). */
+  name: Type.String(),
+  briefDescription: Type.String(),
+  coverUrl: Nullable(Type.String()),
+})
+export type FeaturedCourse = Static<typeof FeaturedCourse>
+export const FeaturedCoursesReply = Type.Object({ items: Type.Array(FeaturedCourse), revision: Type.Integer() })
+export type FeaturedCoursesReply = Static<typeof FeaturedCoursesReply>
+export const FeaturedCoursesBody = Type.Object({
+  /** The site's `revision` of featured courses the new list was made from. */
+  revision: Revision,
+  /** The whole new list, in order: published courses, each once. */
+  courses: Type.Array(Uuid, { maxItems: FEATURED_COURSES_MAX }),
+})
+export type FeaturedCoursesBody = Static<typeof FeaturedCoursesBody>
+export const CandidatesQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) })
+export type CandidatesQuery = Static<typeof CandidatesQuery>
+export const CourseCandidatesReply = Type.Object({ items: Type.Array(FeaturedCourse) })
+
+export const SiteCareer = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  description: Type.String(),
+  /** What the public page shows of it: its live school cycles and subjects, and the published courses of those subjects. */
+  cycles: Type.Integer(),
+  subjects: Type.Integer(),
+  courses: Type.Integer(),
+})
+export type SiteCareer = Static<typeof SiteCareer>
+export const SiteCareersReply = Type.Object({ items: Type.Array(SiteCareer), revision: Type.Integer() })
+export type SiteCareersReply = Static<typeof SiteCareersReply>
+export const SiteCareersBody = Type.Object({
+  revision: Revision,
+  /** The whole new list, in order: live careers, each once. */
+  careers: Type.Array(Uuid, { maxItems: SITE_CAREERS_MAX }),
+})
+export type SiteCareersBody = Static<typeof SiteCareersBody>
+export const CareerCandidatesReply = Type.Object({ items: Type.Array(SiteCareer) })
+
+const Day = Type.String({ format: 'date', description: 'A calendar day, YYYY-MM-DD (UTC).' })
+/** `from` defaults to 29 days before `to`, `to` to today (UTC); both ends included. */
+export const SiteAnalyticsQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) })
+export type SiteAnalyticsQuery = Static<typeof SiteAnalyticsQuery>
+const Views = Type.Integer({ minimum: 0 })
+export const SiteAnalyticsReply = Type.Object({
+  from: Day,
+  to: Day,
+  total: Views,
+  /** Every day of the range, days without visits included. */
+  days: Type.Array(Type.Object({ day: Day, views: Views })),
+  /** The 20 most viewed pages. */
+  pages: Type.Array(Type.Object({ path: Type.String(), views: Views })),
+  /** The 20 hosts that sent most visitors; '' is a visit with no (or an own) referrer. */
+  referrers: Type.Array(Type.Object({ host: Type.String(), views: Views })),
+  languages: Type.Array(Type.Object({ language: Type.String(), views: Views })),
+})
+export type SiteAnalyticsReply = Static<typeof SiteAnalyticsReply>

@@ -1,2 +1,2 @@
-/** The website editors' chunk (admin group): carousel, news and blogs, sites. */
-export { CarouselScreen, PostEditScreen, PostsScreen, SitesScreen } from '../website/screens'
+/** The website editors' chunk (admin group): featured courses, careers, analytics, carousel, news and blogs, sites. */
+export { CarouselScreen, FeaturedCoursesScreen, PostEditScreen, PostsScreen, SiteAnalyticsScreen, SiteCareersScreen, SitesScreen } from '../website/screens'

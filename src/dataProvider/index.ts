@@ -225,6 +225,13 @@ const websiteVerbs = lazyVerbs<WebsiteVerbs>(async () => (await import('./verbs/
   updatePost: true,
   deletePost: true,
   getPostRevisions: true,
+  getFeaturedCourses: true,
+  saveFeaturedCourses: true,
+  findFeaturedCourseCandidates: true,
+  getSiteCareers: true,
+  saveSiteCareers: true,
+  findSiteCareerCandidates: true,
+  getSiteAnalytics: true,
 })
 
 const organizationVerbs = lazyVerbs<OrganizationVerbs>(async () => (await import('./verbs/organizations')).organizationVerbs, {

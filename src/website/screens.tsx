@@ -2,7 +2,10 @@ import { LinearProgress } from '@mui/material'
 import { Suspense, type ReactNode } from 'react'
 import { screenGroups } from '../../contracts/screens'
 import { GroupGate } from '../layout/access/GroupGate'
+import { AnalyticsPage } from './analytics/AnalyticsPage'
 import { CarouselPage } from './carousel/CarouselPage'
+import { CareersPage } from './catalogue/CareersPage'
+import { FeaturedCoursesPage } from './catalogue/FeaturedCoursesPage'
 import { PostEditPage } from './posts/PostEditPage'
 import { PostListPage } from './posts/PostListPage'
 import { SitesPage } from './sites/SitesPage'
@@ -41,5 +44,23 @@ export const PostEditScreen = ({ kind }: { kind: 'news' | 'blog' }) => (
 export const SitesScreen = () => (
   <Gate>
     <SitesPage />
+  </Gate>
+)
+/** `/admin/{site}/courses`: the courses the public site features. */
+export const FeaturedCoursesScreen = () => (
+  <Gate>
+    <FeaturedCoursesPage />
+  </Gate>
+)
+/** `/admin/{site}/careers`: the careers the public site lists. */
+export const SiteCareersScreen = () => (
+  <Gate>
+    <CareersPage />
+  </Gate>
+)
+/** `/admin/{site}/analytics`: the public site's page views. */
+export const SiteAnalyticsScreen = () => (
+  <Gate>
+    <AnalyticsPage />
   </Gate>
 )

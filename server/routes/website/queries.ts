@@ -388,3 +388,168 @@ export async function publicPost(db: Queryable, siteId: string, kind: PostKind, 
   )
   return rows[0] ?? null
 }
+
+// The public site's catalogue: featured courses and careers, each list with its own revision.
+
+export interface CatalogueRevisions {
+  courses: number
+  careers: number
+}
+
+/** The lists' revisions; in a transaction, a save of either list waits until it ends (share lock). */
+export async function catalogueRevisions(db: Queryable, siteId: string): Promise<CatalogueRevisions> {
+  const { rows } = await db.query<{ courses_revision: number; careers_revision: number }>(
+    'SELECT courses_revision, careers_revision FROM sites WHERE id = $1 FOR SHARE',
+    [siteId],
+  )
+  return { courses: rows[0]?.courses_revision ?? 1, careers: rows[0]?.careers_revision ?? 1 }
+}
+
+export interface PublishedCourseRow {
+  uuid: string
+  name: string
+  brief_description: string
+  cover_path: string | null
+  thumbnail_path: string | null
+}
+
+/** A course the public site may show: published, its catalogue row (the published snapshot) there, not removed. */
+const PUBLISHED = `JOIN courses c ON c.uuid = p.uuid AND c.deleted_at IS NULL AND c.published_version IS NOT NULL`
+
+/** The site's featured courses in order; a course unpublished or removed since is left out (the public page leaves it out too). */
+export async function listFeaturedCourses(db: Queryable, siteId: string): Promise<PublishedCourseRow[]> {
+  const { rows } = await db.query<PublishedCourseRow>(
+    `SELECT p.uuid, p.name, p.brief_description, p.cover_path, p.thumbnail_path
+       FROM site_featured_courses f JOIN published_courses p ON p.uuid = f.course_uuid ${PUBLISHED}
+      WHERE f.site_id = $1 ORDER BY f.position, p.uuid`,
+    [siteId],
+  )
+  return rows
+}
+
+/** Which of these uuids are courses the public site may show. */
+export async function publishedCourses(db: Queryable, uuids: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ uuid: string }>(`SELECT p.uuid FROM published_courses p ${PUBLISHED} WHERE p.uuid = ANY($1::uuid[])`, [uuids])
+  return new Set(rows.map((r) => r.uuid))
+}
+
+/** Published courses whose name holds `q` (any case), by name; all of them (up to `limit`) without `q`. */
+export async function searchPublishedCourses(db: Queryable, q: string, limit: number): Promise<PublishedCourseRow[]> {
+  const { rows } = await db.query<PublishedCourseRow>(
+    `SELECT p.uuid, p.name, p.brief_description, p.cover_path, p.thumbnail_path
+       FROM published_courses p ${PUBLISHED}
+      WHERE $1 = '' OR strpos(lower(p.name), lower($1)) > 0
+      ORDER BY lower(p.name), p.uuid LIMIT $2`,
+    [q, limit],
+  )
+  return rows
+}
+
+/** Moves a catalogue list's revision on when it is still `revision` (the row lock serialises two saves); false otherwise. */
+export async function claimCatalogueRevision(db: Queryable, siteId: string, list: 'courses' | 'careers', revision: number): Promise<boolean> {
+  const column = list === 'courses' ? 'courses_revision' : 'careers_revision'
+  const { rows } = await db.query(`UPDATE sites SET ${column} = ${column} + 1 WHERE id = $1 AND ${column} = $2 RETURNING id`, [siteId, revision])
+  return rows.length > 0
+}
+
+/** The site's featured courses become `uuids`, in that order. */
+export async function replaceFeaturedCourses(db: Queryable, siteId: string, uuids: string[]): Promise<void> {
+  await db.query('DELETE FROM site_featured_courses WHERE site_id = $1', [siteId])
+  await db.query(
+    `INSERT INTO site_featured_courses (site_id, course_uuid, position)
+     SELECT $1, o.id, o.ord FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord)`,
+    [siteId, uuids],
+  )
+}
+
+export interface SiteCareerRow {
+  id: string
+  name: string
+  description: string
+  cycles: string | number
+  subjects: string | number
+  courses: string | number
+}
+
+/** A career with what its public page shows: live cycles and subjects, and the published courses of those subjects. */
+const CAREER_COLUMNS = `k.id, k.name, k.description,
+  (SELECT count(*) FROM career_school_cycles cc JOIN school_cycles y ON y.id = cc.school_cycle_id AND y.deleted_at IS NULL
+    WHERE cc.career_id = k.id) AS cycles,
+  (SELECT count(*) FROM career_school_subjects cs JOIN school_subjects s ON s.id = cs.school_subject_id AND s.deleted_at IS NULL
+    WHERE cs.career_id = k.id) AS subjects,
+  (SELECT count(DISTINCT sc.course_uuid) FROM career_school_subjects cs
+     JOIN school_subjects s ON s.id = cs.school_subject_id AND s.deleted_at IS NULL
+     JOIN school_subject_courses sc ON sc.school_subject_id = s.id
+     JOIN published_courses p ON p.uuid = sc.course_uuid ${PUBLISHED}
+    WHERE cs.career_id = k.id) AS courses`
+
+/** The site's careers in order; a career removed since is left out. */
+export async function listSiteCareers(db: Queryable, siteId: string): Promise<SiteCareerRow[]> {
+  const { rows } = await db.query<SiteCareerRow>(
+    `SELECT ${CAREER_COLUMNS} FROM site_careers f JOIN careers k ON k.id = f.career_id AND k.deleted_at IS NULL
+      WHERE f.site_id = $1 ORDER BY f.position, k.id`,
+    [siteId],
+  )
+  return rows
+}
+
+/** Which of these ids are live careers. */
+export async function liveCareers(db: Queryable, ids: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM careers WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL', [ids])
+  return new Set(rows.map((r) => r.id))
+}
+
+/** Live careers whose name holds `q` (any case), by name. */
+export async function searchCareers(db: Queryable, q: string, limit: number): Promise<SiteCareerRow[]> {
+  const { rows } = await db.query<SiteCareerRow>(
+    `SELECT ${CAREER_COLUMNS} FROM careers k
+      WHERE k.deleted_at IS NULL AND ($1 = '' OR strpos(lower(k.name), lower($1)) > 0)
+      ORDER BY lower(k.name), k.id LIMIT $2`,
+    [q, limit],
+  )
+  return rows
+}
+
+/** The site's careers become `ids`, in that order. */
+export async function replaceSiteCareers(db: Queryable, siteId: string, ids: string[]): Promise<void> {
+  await db.query('DELETE FROM site_careers WHERE site_id = $1', [siteId])
+  await db.query(
+    `INSERT INTO site_careers (site_id, career_id, position)
+     SELECT $1, o.id, o.ord FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord)`,
+    [siteId, ids],
+  )
+}
+
+// Visit counts (site_page_views): sums over a range of days, both ends included.
+
+type Count = string | number
+
+/** Views per day, every day of the range (zero when none). */
+export async function viewsPerDay(db: Queryable, siteId: string, from: string, to: string): Promise<Array<{ day: string; views: number }>> {
+  const { rows } = await db.query<{ day: string; views: Count }>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(sum(v.views), 0) AS views
+       FROM generate_series($2::date, $3::date, interval '1 day') AS d
+       LEFT JOIN site_page_views v ON v.site_id = $1 AND v.day = d::date
+      GROUP BY d ORDER BY d`,
+    [siteId, from, to],
+  )
+  return rows.map((r) => ({ day: r.day, views: Number(r.views) }))
+}
+
+/** The `limit` values of one column with most views in the range, most first. */
+export async function topViews(
+  db: Queryable,
+  siteId: string,
+  from: string,
+  to: string,
+  column: 'path' | 'referrer' | 'language',
+  limit: number,
+): Promise<Array<{ key: string; views: number }>> {
+  const { rows } = await db.query<{ key: string; views: Count }>(
+    `SELECT ${column} AS key, sum(views) AS views FROM site_page_views
+      WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date
+      GROUP BY ${column} ORDER BY sum(views) DESC, ${column} LIMIT $4`,
+    [siteId, from, to, limit],
+  )
+  return rows.map((r) => ({ key: r.key, views: Number(r.views) }))
+}

@@ -2,10 +2,16 @@ import type { UploadParamsReply } from '../../../contracts/storage/upload'
 import type {
   AdminPost,
   AdminPostsQuery,
+  FeaturedCourse,
+  FeaturedCoursesReply,
   PostCreateBody,
   PostRevision,
   PostUpdateBody,
   Site,
+  SiteAnalyticsQuery,
+  SiteAnalyticsReply,
+  SiteCareer,
+  SiteCareersReply,
   SiteCreateBody,
   SiteUpdateBody,
   Slide,
@@ -36,6 +42,13 @@ export interface WebsiteVerbs {
   updatePost(site: string, id: string, body: PostUpdateBody): Promise<AdminPost>
   deletePost(site: string, id: string, revision: number): Promise<void>
   getPostRevisions(site: string, id: string): Promise<PostRevision[]>
+  getFeaturedCourses(site: string): Promise<FeaturedCoursesReply>
+  saveFeaturedCourses(site: string, courses: string[], revision: number): Promise<FeaturedCoursesReply>
+  findFeaturedCourseCandidates(site: string, q: string, signal?: AbortSignal): Promise<FeaturedCourse[]>
+  getSiteCareers(site: string): Promise<SiteCareersReply>
+  saveSiteCareers(site: string, careers: string[], revision: number): Promise<SiteCareersReply>
+  findSiteCareerCandidates(site: string, q: string, signal?: AbortSignal): Promise<SiteCareer[]>
+  getSiteAnalytics(site: string, query: SiteAnalyticsQuery): Promise<SiteAnalyticsReply>
 }
 
 export const websiteVerbs: WebsiteVerbs = {
@@ -85,5 +98,30 @@ export const websiteVerbs: WebsiteVerbs = {
   },
   async getPostRevisions(site, id) {
     return (await httpClient<{ items: PostRevision[] }>(`${admin(site)}/posts/${encodeURIComponent(id)}/revisions`)).json.items
+  },
+  async getFeaturedCourses(site) {
+    return (await httpClient<FeaturedCoursesReply>(`${admin(site)}/featured-courses`)).json
+  },
+  async saveFeaturedCourses(site, courses, revision) {
+    return (await httpClient<FeaturedCoursesReply>(`${admin(site)}/featured-courses`, json('PUT', { courses, revision }))).json
+  },
+  async findFeaturedCourseCandidates(site, q, signal) {
+    const query = new URLSearchParams({ q })
+    return (await httpClient<{ items: FeaturedCourse[] }>(`${admin(site)}/featured-courses/candidates?${query}`, { signal })).json.items
+  },
+  async getSiteCareers(site) {
+    return (await httpClient<SiteCareersReply>(`${admin(site)}/careers`)).json
+  },
+  async saveSiteCareers(site, careers, revision) {
+    return (await httpClient<SiteCareersReply>(`${admin(site)}/careers`, json('PUT', { careers, revision }))).json
+  },
+  async findSiteCareerCandidates(site, q, signal) {
+    const query = new URLSearchParams({ q })
+    return (await httpClient<{ items: SiteCareer[] }>(`${admin(site)}/careers/candidates?${query}`, { signal })).json.items
+  },
+  async getSiteAnalytics(site, query) {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(query)) if (value) params.set(key, value)
+    return (await httpClient<SiteAnalyticsReply>(`${admin(site)}/analytics?${params}`)).json
   },
 }

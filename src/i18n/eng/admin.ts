@@ -540,6 +540,8 @@ export const admin = {
         'create-post': 'Post added',
         'update-post': 'Post changed',
         'remove-post': 'Post removed',
+        'feature-courses': 'Featured courses changed',
+        'set-careers': 'Site careers changed',
       },
       sales: {
         refund: 'Sale refunded',

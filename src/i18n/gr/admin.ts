@@ -542,6 +542,8 @@ export const admin = {
         'create-post': 'Beitrag hinzugefügt',
         'update-post': 'Beitrag geändert',
         'remove-post': 'Beitrag gelöscht',
+        'feature-courses': 'Hervorgehobene Kurse geändert',
+        'set-careers': 'Studiengänge der Website geändert',
       },
       sales: {
         refund: 'Verkauf erstattet',

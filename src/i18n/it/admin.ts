@@ -541,6 +541,8 @@ export const admin = {
         'create-post': 'Articolo aggiunto',
         'update-post': 'Articolo modificato',
         'remove-post': 'Articolo eliminato',
+        'feature-courses': 'Corsi in evidenza modificati',
+        'set-careers': 'Percorsi di studio del sito modificati',
       },
       sales: {
         refund: 'Vendita rimborsata',

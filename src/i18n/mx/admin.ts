@@ -545,6 +545,8 @@ export const admin = {
         'create-post': 'Entrada agregada',
         'update-post': 'Entrada cambiada',
         'remove-post': 'Entrada eliminada',
+        'feature-courses': 'Cursos destacados cambiados',
+        'set-careers': 'Carreras del sitio cambiadas',
       },
       sales: {
         refund: 'Venta reembolsada',

@@ -541,6 +541,8 @@ export const admin = {
         'create-post': 'Запись добавлена',
         'update-post': 'Запись изменена',
         'remove-post': 'Запись удалена',
+        'feature-courses': 'Избранные курсы изменены',
+        'set-careers': 'Специальности сайта изменены',
       },
       sales: {
         refund: 'Продажа возвращена',
