@@ -217,8 +217,8 @@ export function slugify(title: string): string {
 export const FEATURED_COURSES_MAX = 24
 /** At most this many careers are shown on a site. */
 export const SITE_CAREERS_MAX = 100
-/** The longest analytics range, in days (both ends included). */
-export const SITE_ANALYTICS_MAX_DAYS = 366
+/** The longest analytics range, in days (both ends included): three years, as the chart kit's period picker allows. */
+export const SITE_ANALYTICS_MAX_DAYS = 1097
 
 export const FeaturedCourse = Type.Object({
   uuid: Uuid,

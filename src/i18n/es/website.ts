@@ -35,10 +35,7 @@ export const differences = {
   analytics: {
     title: 'Analítica de la web',
     privacy: 'Las visitas se cuentan sin cookies ni datos personales de ningún tipo.',
-    empty: 'No ha habido visitas en estos días.',
     perDay: 'Visitas por día',
-    asChart: 'Gráfico',
-    chartLabel: 'Gráfico de barras: %{total} vistas en %{days} días',
     referrers: 'De dónde vienen',
   },
 } satisfies DeepPartial<WebsiteMessages>

@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
-import { ChartPanel, formatNumber, useChartColors, useChartLocale, type DateRange } from '../common'
+import { ChartPanel, formatNumber, useChartColors, useChartLocale, type DateRange } from '../../ui/charts'
 import { useIntervalSeries } from './useIntervalSeries'
 import type { AppDataProvider } from '../../dataProvider'
 

@@ -1,6 +1,6 @@
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
-import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale, type DateRange } from '../common'
+import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale, type DateRange } from '../../ui/charts'
 import { percent } from '../monitoring/format'
 import type { AppDataProvider } from '../../dataProvider'
 

@@ -2,7 +2,7 @@ import { Box, MenuItem, Stack, TextField } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
-import { ChartPanel, useChartColors, useChartData, type DateRange } from '../common'
+import { ChartPanel, useChartColors, useChartData, type DateRange } from '../../ui/charts'
 import type { AppDataProvider } from '../../dataProvider'
 
 const T = 'aula.monitoring.analytics.topCourses'

@@ -2,7 +2,7 @@ import { Box, MenuItem, TextField } from '@mui/material'
 import { useState } from 'react'
 import { useTranslate } from 'react-admin'
 import type { Interval } from '../../../contracts/insights/analytics'
-import { useChartData, type DateRange } from '../common'
+import { useChartData, type DateRange } from '../../ui/charts'
 
 const T = 'aula.monitoring.analytics'
 

@@ -5,7 +5,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { SALES_INTERVALS, type SalesInterval } from '../../../contracts/insights/finances'
 import { screenGroups } from '../../../contracts/screens'
 import { GroupGate } from '../../layout/access/GroupGate'
-import { DateRangePicker, useDateRange, type DateRange, type DateRangePreset } from '../common'
+import { DateRangePicker, useDateRange, type DateRange, type DateRangePreset } from '../../ui/charts'
 
 export const FINANCES = '/admin/finances'
 const PAGES = [

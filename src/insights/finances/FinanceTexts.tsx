@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react'
 import { loadFinanceTexts } from '../../i18n'
-import { WithChartTexts } from '../common'
+import { WithChartTexts } from '../../ui/charts'
 
 let ready: Promise<void> | null = null
 

@@ -27,7 +27,7 @@ import { useGroups } from '../../layout/access/groups'
 import { ErrorDisplay } from '../../ui/ErrorDisplay'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { useLoad } from '../../ui/useLoad'
-import { formatMoney, useChartLocale } from '../common'
+import { formatMoney, useChartLocale } from '../../ui/charts'
 
 type Detail = SaleDetail['Item']
 const T = 'aula.finances.sale'

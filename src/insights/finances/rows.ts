@@ -1,5 +1,5 @@
 import type { SalesInterval, SalesSeries } from '../../../contracts/insights/finances'
-import type { ChartRow } from '../common'
+import type { ChartRow } from '../../ui/charts'
 import { formatDateParts } from '../../ui/formatDateTime'
 
 /**

@@ -1,4 +1,4 @@
-import { formatNumber, localeTag } from '../common'
+import { formatNumber, localeTag } from '../../ui/charts'
 import { formatDateTime } from '../../ui/formatDateTime'
 
 /**

@@ -1,104 +1,56 @@
-import {
-  Alert,
-  Box,
-  Card,
-  LinearProgress,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material'
-import { useTheme } from '@mui/material/styles'
-import { useState } from 'react'
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin'
-import { useSearchParams } from 'react-router-dom'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Box, Card, Link, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { useDataProvider, useTranslate } from 'react-admin'
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import type { SiteAnalyticsReply } from '../../../contracts/website/website'
 import type { AppDataProvider } from '../../dataProvider'
-import { htmlLang, type Locale } from '../../i18n'
-import { LoadFailure } from '../../ui/LoadFailure'
-import { useLoad } from '../../ui/useLoad'
-import { fieldErrors, SitesLink, T, useSite, WebsitePage } from '../common'
+import { ChartPanel, DateRangePicker, formatNumber, useChartColors, useChartData, useChartLocale, useDateRange, WithChartTexts } from '../../ui/charts'
+import { SitesLink, T, useSite, WebsitePage } from '../common'
 
 const A = `${T}.analytics`
-const DAY = 86_400_000
-const today = () => new Date().toISOString().slice(0, 10)
-const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10)
 
 /** A page of the public site as a link: a path of the site as it is, another one under the site. */
 export const pageHref = (site: string, path: string) => (path.startsWith('/site/') ? path : `/site/${site}${path.startsWith('/') ? '' : '/'}${path}`)
 
 /**
- * `/admin/{site}/analytics`: the public site's page views over a range of days kept in the address
- * (`?from=&to=`, default the last 30 days, UTC): the total, views per day, the top pages, referring
- * hosts and languages. Visits are counted without cookies or personal data.
+ * `/admin/{site}/analytics`: the public site's page views over a period kept in the address
+ * (`?from=&to=`, default the last 30 days), with the chart kit's period picker and panel: the total,
+ * views per day (chart or table, CSV), the top pages, referring hosts and languages. Visits are counted
+ * without cookies or personal data.
  */
 export function AnalyticsPage() {
+  return (
+    <WithChartTexts>
+      <Analytics />
+    </WithChartTexts>
+  )
+}
+
+function Analytics() {
   const translate = useTranslate()
   const site = useSite()
   const dataProvider = useDataProvider<AppDataProvider>()
-  const [search, setSearch] = useSearchParams()
-  const to = search.get('to') || today()
-  const from = search.get('from') || daysBefore(to, 29)
-  const report = useLoad(() => dataProvider.getSiteAnalytics(site, { from, to }), `analytics:${site}:${from}:${to}`)
-  const errors = fieldErrors(report.error)
-  const setDay = (key: 'from' | 'to', value: string) => {
-    const next = new URLSearchParams(search)
-    if (value) next.set(key, value)
-    else next.delete(key)
-    setSearch(next, { replace: true })
-  }
-
+  const period = useDateRange()
+  const report = useChartData(() => dataProvider.getSiteAnalytics(site, period.value), ['site-analytics', site, period.value.from, period.value.to], {
+    isEmpty: (data) => data.total === 0,
+  })
   return (
     <WebsitePage title={translate(`${A}.title`)} intro={translate(`${A}.privacy`)} actions={<SitesLink />}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          type="date"
-          label={translate(`${A}.from`)}
-          value={from}
-          onChange={(e) => setDay('from', e.target.value)}
-          error={Boolean(errors.from)}
-          helperText={errors.from}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          label={translate(`${A}.to`)}
-          value={to}
-          onChange={(e) => setDay('to', e.target.value)}
-          error={Boolean(errors.to)}
-          helperText={errors.to}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+      <Stack spacing={2}>
+        <DateRangePicker {...period} />
+        <Report site={site} data={report.data} panel={report.panel} />
       </Stack>
-      {report.error ? (
-        Object.keys(errors).length ? null : (
-          <LoadFailure error={report.error} onRetry={report.reload} />
-        )
-      ) : report.isPending || !report.data ? (
-        <LinearProgress aria-label={translate('ra.page.loading')} />
-      ) : (
-        <Report site={site} data={report.data} />
-      )}
     </WebsitePage>
   )
 }
 
-function Report({ site, data }: { site: string; data: SiteAnalyticsReply }) {
+function Report({ site, data, panel }: { site: string; data: SiteAnalyticsReply | undefined; panel: ReturnType<typeof useChartData>['panel'] }) {
   const translate = useTranslate()
-  const [locale] = useLocaleState()
-  const tag = htmlLang[locale as Locale] ?? locale
-  const number = (n: number) => new Intl.NumberFormat(tag).format(n)
-  const dayLabel = (day: string) => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+  const locale = useChartLocale()
+  const colors = useChartColors()
+  const number = (n: number) => formatNumber(n, locale)
+  const dayLabel = (day: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
   const languageName = (code: string) => translate(`${T}.languages.${code}`, { _: code })
+  const days = data?.days ?? []
 
   return (
     <Stack spacing={2}>
@@ -107,116 +59,63 @@ function Report({ site, data }: { site: string; data: SiteAnalyticsReply }) {
           {translate(`${A}.total`)}
         </Typography>
         <Typography variant="h4" component="p">
-          {number(data.total)}
+          {data ? number(data.total) : <Skeleton width={80} />}
         </Typography>
       </Card>
-      {data.total === 0 ? (
-        <Alert severity="info">{translate(`${A}.empty`)}</Alert>
-      ) : (
-        <>
-          <PerDay days={data.days} total={data.total} number={number} dayLabel={dayLabel} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
-            <TopTable
-              title={translate(`${A}.pages`)}
-              column={translate(`${A}.page`)}
-              rows={data.pages.map((p) => ({
-                key: p.path,
-                label: (
-                  <Link href={pageHref(site, p.path)} sx={{ overflowWrap: 'anywhere' }}>
-                    {p.path}
-                  </Link>
-                ),
-                views: p.views,
-              }))}
-              number={number}
-            />
-            <TopTable
-              title={translate(`${A}.referrers`)}
-              column={translate(`${A}.referrer`)}
-              rows={data.referrers.map((r) => ({ key: r.host, label: r.host || translate(`${A}.direct`), views: r.views }))}
-              number={number}
-            />
-            <TopTable
-              title={translate(`${A}.languages`)}
-              column={translate(`${A}.language`)}
-              rows={data.languages.map((l) => ({ key: l.language, label: languageName(l.language), views: l.views }))}
-              number={number}
-            />
-          </Box>
-        </>
+      <ChartPanel
+        title={translate(`${A}.perDay`)}
+        {...panel}
+        rows={days}
+        columns={[
+          { key: 'day', label: translate(`${A}.day`), format: (v) => dayLabel(String(v)) },
+          { key: 'views', label: translate(`${A}.views`) },
+        ]}
+        csvName={`${site}-page-views`}
+        height={260}
+      >
+        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={colors.grid} vertical={false} />
+          <XAxis dataKey="day" tickFormatter={dayLabel} minTickGap={16} stroke={colors.axis} tick={{ fill: colors.axis }} />
+          <YAxis allowDecimals={false} width={40} stroke={colors.axis} tick={{ fill: colors.axis }} />
+          <Tooltip
+            contentStyle={colors.tooltip}
+            labelFormatter={(day) => dayLabel(String(day))}
+            formatter={(v) => [number(Number(v)), translate(`${A}.views`)]}
+          />
+          <Bar dataKey="views" fill={colors.series[0]} isAnimationActive={false} />
+        </BarChart>
+      </ChartPanel>
+      {data && data.total > 0 && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          <TopTable
+            title={translate(`${A}.pages`)}
+            column={translate(`${A}.page`)}
+            rows={data.pages.map((p) => ({
+              key: p.path,
+              label: (
+                <Link href={pageHref(site, p.path)} sx={{ overflowWrap: 'anywhere' }}>
+                  {p.path}
+                </Link>
+              ),
+              views: p.views,
+            }))}
+            number={number}
+          />
+          <TopTable
+            title={translate(`${A}.referrers`)}
+            column={translate(`${A}.referrer`)}
+            rows={data.referrers.map((r) => ({ key: r.host, label: r.host || translate(`${A}.direct`), views: r.views }))}
+            number={number}
+          />
+          <TopTable
+            title={translate(`${A}.languages`)}
+            column={translate(`${A}.language`)}
+            rows={data.languages.map((l) => ({ key: l.language, label: languageName(l.language), views: l.views }))}
+            number={number}
+          />
+        </Box>
       )}
     </Stack>
-  )
-}
-
-interface PerDayProps {
-  days: SiteAnalyticsReply['days']
-  total: number
-  number: (n: number) => string
-  dayLabel: (day: string) => string
-}
-
-/** Views per day as a bar chart, or as a table (the chart's text alternative). */
-function PerDay({ days, total, number, dayLabel }: PerDayProps) {
-  const translate = useTranslate()
-  const theme = useTheme()
-  const [view, setView] = useState<'chart' | 'table'>('chart')
-  return (
-    <Card variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <Typography component="h2" variant="h6">
-          {translate(`${A}.perDay`)}
-        </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={view}
-          onChange={(_, v: 'chart' | 'table' | null) => v && setView(v)}
-          aria-label={translate(`${A}.perDay`)}
-        >
-          <ToggleButton value="chart" sx={{ minHeight: 44 }}>
-            {translate(`${A}.asChart`)}
-          </ToggleButton>
-          <ToggleButton value="table" sx={{ minHeight: 44 }}>
-            {translate(`${A}.asTable`)}
-          </ToggleButton>
-        </ToggleButtonGroup>
-      </Stack>
-      {view === 'chart' ? (
-        <Box role="img" aria-label={translate(`${A}.chartLabel`, { total: number(total), days: days.length })} sx={{ height: 260, minWidth: 0 }}>
-          <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-            <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tickFormatter={dayLabel} minTickGap={16} />
-              <YAxis allowDecimals={false} width={40} />
-              <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(v) => [number(Number(v)), translate(`${A}.views`)]} />
-              <Bar dataKey="views" fill={theme.palette.primary.main} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </Box>
-      ) : (
-        <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label={translate(`${A}.perDay`)}>
-          <Table size="small" stickyHeader aria-label={translate(`${A}.perDay`)}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{translate(`${A}.day`)}</TableCell>
-                <TableCell scope="col" align="right">
-                  {translate(`${A}.views`)}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {days.map((d) => (
-                <TableRow key={d.day}>
-                  <TableCell>{dayLabel(d.day)}</TableCell>
-                  <TableCell align="right">{number(d.views)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </Card>
   )
 }
 

@@ -171,14 +171,14 @@ describe('site catalogue and analytics screens', { timeout: 60_000 }, () => {
     expect(screen.getByText('Visits are counted without cookies or personal data.')).toBeInTheDocument()
     expect(await screen.findByText('12', { selector: 'p' })).toBeInTheDocument()
     expect(asked[0]).toBe('?from=2026-11-01&to=2026-11-03')
-    expect(screen.getByRole('img', { name: 'Bar chart: 12 views over 3 days' })).toBeInTheDocument()
+    expect(screen.getByRole('figure', { name: 'Chart: Views per day. The table view shows the same data.' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: '/site/website/mx/news' })).toHaveAttribute('href', '/site/website/mx/news')
     const referrers = screen.getByRole('table', { name: 'Where visitors come from' })
     expect(within(referrers).getByText('Direct or unknown')).toBeInTheDocument()
     expect(within(screen.getByRole('table', { name: 'Languages' })).getByText('English')).toBeInTheDocument()
     // The chart's text alternative: the same days as a table.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Table' }))
-    const perDay = screen.getByRole('table', { name: 'Views per day' })
+    const perDay = within(screen.getByRole('region', { name: 'Table: Views per day' })).getByRole('table')
     expect(within(perDay).getAllByRole('row')).toHaveLength(4)
     expect(within(perDay).getByText('7')).toBeInTheDocument()
   })
@@ -191,7 +191,7 @@ describe('site catalogue and analytics screens', { timeout: 60_000 }, () => {
       ),
     )
     renderAt('/admin/website/analytics')
-    expect(await screen.findByText('No visits in these days.')).toBeInTheDocument()
+    expect(await screen.findByText('No data for this period')).toBeInTheDocument()
   })
 
   it('"load the saved list" drops the unsaved order and shows what was saved', async () => {
@@ -213,18 +213,18 @@ describe('site catalogue and analytics screens', { timeout: 60_000 }, () => {
     expect(screen.queryByText('This list has unsaved changes.')).not.toBeInTheDocument()
   })
 
-  it("shows the server's field error when the range is refused", async () => {
+  it('asks for the last 30 days when the address holds no valid period, and shows a refusal with a retry', async () => {
     await admin()
+    const asked: string[] = []
     net.server.use(
-      http.get(`${API}/website/analytics`, () =>
-        HttpResponse.json(
-          { message: 'Invalid request', code: 'VALIDATION', errors: { to: 'The end date must be on or after the start date' } },
-          { status: 400 },
-        ),
-      ),
+      http.get(`${API}/website/analytics`, ({ request }) => {
+        asked.push(new URL(request.url).search)
+        return HttpResponse.json({ message: 'Invalid request', code: 'VALIDATION', errors: { from: 'The range is too long' } }, { status: 400 })
+      }),
     )
     renderAt('/admin/website/analytics?from=2026-11-10&to=2026-11-01')
-    expect(await screen.findByText('The end date must be on or after the start date')).toBeInTheDocument()
-    expect(screen.getByLabelText('To')).toHaveValue('2026-11-01')
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    const [from, to] = [...new URLSearchParams(asked[0]).values()]
+    expect(Date.parse(to) - Date.parse(from)).toBe(29 * 86_400_000)
   })
 })

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { CostAndUsageResponse } from '../../../../contracts/insights/monitoring'
-import { ChartPanel, DateRangePicker, formatBytes, formatNumber, useChartColors, useChartData, useChartLocale, useDateRange } from '../../common'
+import { ChartPanel, DateRangePicker, formatBytes, formatNumber, useChartColors, useChartData, useChartLocale, useDateRange } from '../../../ui/charts'
 import { money } from '../format'
 import type { AppDataProvider } from '../../../dataProvider'
 

@@ -1,6 +1,6 @@
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
-import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale } from '../../common'
+import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale } from '../../../ui/charts'
 import type { AppDataProvider } from '../../../dataProvider'
 
 const T = 'aula.monitoring.documents'

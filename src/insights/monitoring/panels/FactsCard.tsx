@@ -1,7 +1,7 @@
 import { Box, LinearProgress, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useTranslate } from 'react-admin'
-import { PanelFailure, PanelFrame, useChartData, useChartLocale } from '../../common'
+import { PanelFailure, PanelFrame, useChartData, useChartLocale } from '../../../ui/charts'
 
 /** A text of the card's own (`<texts>.<key>`), with its values. */
 type Label = (key: string, values?: Record<string, unknown>) => string

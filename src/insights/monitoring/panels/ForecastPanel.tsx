@@ -1,7 +1,7 @@
 import { Paper, Stack, Typography } from '@mui/material'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
-import { ChartPanel, useChartColors, useChartData, useChartLocale } from '../../common'
+import { ChartPanel, useChartColors, useChartData, useChartLocale } from '../../../ui/charts'
 import { money } from '../format'
 import type { AppDataProvider } from '../../../dataProvider'
 

@@ -2,7 +2,7 @@ import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/materia
 import { useId, useState } from 'react'
 import { useTranslate, useDataProvider } from 'react-admin'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
-import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale } from '../../common'
+import { ChartPanel, formatNumber, useChartColors, useChartData, useChartLocale } from '../../../ui/charts'
 import { countryName } from '../format'
 import type { AppDataProvider } from '../../../dataProvider'
 

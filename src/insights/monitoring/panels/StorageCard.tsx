@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from '../../common'
+import { formatBytes, formatNumber } from '../../../ui/charts'
 import { dateTime } from '../format'
 import { FactsCard } from './FactsCard'
 import { useDataProvider } from 'react-admin'

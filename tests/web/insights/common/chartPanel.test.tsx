@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { Line, LineChart } from 'recharts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../src/dataProvider/http'
-import { ChartPanel, CSV_BOM, formatMoney, type ChartColumn, type ChartRow } from '../../../../src/insights/common'
+import { ChartPanel, CSV_BOM, formatMoney, type ChartColumn, type ChartRow } from '../../../../src/ui/charts'
 import { renderKit } from './harness'
 
 const rows: ChartRow[] = [

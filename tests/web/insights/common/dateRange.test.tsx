@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DateRangePicker, presetRange, useDateRange, validateRange, type DateRange } from '../../../../src/insights/common'
+import { DateRangePicker, presetRange, useDateRange, validateRange, type DateRange } from '../../../../src/ui/charts'
 import { renderKit } from './harness'
 
 // Only the clock's date is fixed (to 22 November 2026, midday local time): timers run as usual.

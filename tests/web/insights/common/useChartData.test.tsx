@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useChartData, type ChartDataOptions } from '../../../../src/insights/common'
+import { useChartData, type ChartDataOptions } from '../../../../src/ui/charts'
 
 /** A fake API: every call is recorded and answered when the test says so. */
 function api() {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { useId, type ReactNode } from 'react'
 import { useTranslate } from 'react-admin'
-import { ErrorDisplay } from '../../ui/ErrorDisplay'
+import { ErrorDisplay } from '../ErrorDisplay'
 
 export interface PanelFrameProps {
   /** The panel's heading, already translated. */

@@ -1,6 +1,6 @@
 /**
- * The insights chart kit, shared by the monitoring, analytics and finances screens (insights areas
- * never import each other; they share this folder).
+ * The chart kit, shared by the insights screens (monitoring, analytics, finances) and the website's
+ * analytics (areas never import each other; they share this folder of `ui/`).
  *
  * Texts: the kit's texts live in `aula.charts` (`src/i18n/<locale>/charts.ts`) and download with the
  * insights area, not with every page. Wrap each insights screen in `<WithChartTexts>` (it suspends

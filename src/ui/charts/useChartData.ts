@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useLoad } from '../../ui/useLoad'
+import { useLoad } from '../useLoad'
 
 /** What a panel needs to draw its loading, error and empty states (spread it into `ChartPanel`). */
 export interface PanelState {
