@@ -1,3 +1,4 @@
+import { catalogueCount, catalogueFacets, cataloguePage, type CatalogueListRow } from '../courses/catalogue/queries.js'
 import type { Queryable } from '../db/index.js'
 import type { PublicSite } from './document.js'
 import type { SiteLanguage } from './languages.js'
@@ -235,4 +236,100 @@ export async function addPageViews(db: Queryable, counts: PageViewCount[]): Prom
       counts.map((c) => c.views),
     ],
   )
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Public course and career pages (docs/website.md "Public course and career pages").
+// ---------------------------------------------------------------------------------------------------
+
+/** Courses on one page of the public course list. */
+export const SITE_COURSES_PAGE_SIZE = 24
+
+/**
+ * One page of the published courses, newest first, optionally of one category: the learners'
+ * catalogue read (`published_courses`, rows written at publication from the published snapshot, so
+ * a draft never shows and a removed course is left out).
+ */
+export async function publishedCoursesPage(db: Queryable, page: number, category: string | null): Promise<{ rows: CatalogueListRow[]; total: number }> {
+  const filter = { query: null, ...(category ? { category } : {}) }
+  const rows = await cataloguePage(db, filter, SITE_COURSES_PAGE_SIZE, (page - 1) * SITE_COURSES_PAGE_SIZE)
+  const total = rows.length ? Number(rows[0].total) : page === 1 ? 0 : await catalogueCount(db, filter)
+  return { rows, total }
+}
+
+/** The categories of the live published courses, by name, with their counts (the list's filter links). */
+export async function publishedCourseCategories(db: Queryable): Promise<Array<{ id: string; name: string; count: number }>> {
+  const rows = await catalogueFacets(db)
+  return rows.filter((r) => r.facet === 'category' && r.id !== null).map((r) => ({ id: r.id!, name: r.name, count: Number(r.count) }))
+}
+
+export interface SiteCareerRow {
+  id: string
+  name: string
+  description: string
+}
+
+/** The careers a site shows, in the site's order (soft-deleted careers left out). */
+export async function siteCareerList(db: Queryable, siteId: string): Promise<SiteCareerRow[]> {
+  const { rows } = await db.query<SiteCareerRow>(
+    `SELECT c.id, c.name, c.description FROM site_careers s JOIN careers c ON c.id = s.career_id
+      WHERE s.site_id = $1 AND c.deleted_at IS NULL ORDER BY s.position, c.name`,
+    [siteId],
+  )
+  return rows
+}
+
+/** One career the site shows, or null when the site has not chosen it (or it is removed). `id` must be a UUID. */
+export async function siteCareer(db: Queryable, siteId: string, id: string): Promise<SiteCareerRow | null> {
+  const { rows } = await db.query<SiteCareerRow>(
+    `SELECT c.id, c.name, c.description FROM site_careers s JOIN careers c ON c.id = s.career_id
+      WHERE s.site_id = $1 AND s.career_id = $2 AND c.deleted_at IS NULL`,
+    [siteId, id],
+  )
+  return rows[0] ?? null
+}
+
+export interface CareerCycleRow {
+  id: string
+  name: string
+  starts_on: string | null
+  ends_on: string | null
+}
+
+/** A career's live school cycles, by start date then name (dates as `YYYY-MM-DD`). */
+export async function careerCycles(db: Queryable, careerId: string): Promise<CareerCycleRow[]> {
+  const { rows } = await db.query<CareerCycleRow>(
+    `SELECT y.id, y.name, to_char(y.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(y.ends_on, 'YYYY-MM-DD') AS ends_on
+       FROM career_school_cycles cc JOIN school_cycles y ON y.id = cc.school_cycle_id
+      WHERE cc.career_id = $1 AND y.deleted_at IS NULL
+      ORDER BY y.starts_on NULLS LAST, y.name`,
+    [careerId],
+  )
+  return rows
+}
+
+export interface CareerSubjectRow {
+  id: string
+  name: string
+  code: string | null
+  description: string
+  /** The subject's live published courses (from the catalogue rows), by name. */
+  courses: Array<{ uuid: string; name: string }>
+}
+
+/** A career's live school subjects, each with its linked courses that are published and not removed. */
+export async function careerSubjects(db: Queryable, careerId: string): Promise<CareerSubjectRow[]> {
+  const { rows } = await db.query<Omit<CareerSubjectRow, 'courses'> & { courses: string | CareerSubjectRow['courses'] }>(
+    `SELECT s.id, s.name, s.code, s.description,
+            COALESCE((SELECT json_agg(json_build_object('uuid', p.uuid, 'name', p.name) ORDER BY p.name, p.uuid)
+                        FROM school_subject_courses sc
+                        JOIN published_courses p ON p.uuid = sc.course_uuid
+                        JOIN courses c ON c.uuid = p.uuid AND c.deleted_at IS NULL AND c.published_version IS NOT NULL
+                       WHERE sc.school_subject_id = s.id), '[]'::json) AS courses
+       FROM career_school_subjects cs JOIN school_subjects s ON s.id = cs.school_subject_id
+      WHERE cs.career_id = $1 AND s.deleted_at IS NULL
+      ORDER BY s.name`,
+    [careerId],
+  )
+  return rows.map((r) => ({ ...r, courses: typeof r.courses === 'string' ? (JSON.parse(r.courses) as CareerSubjectRow['courses']) : r.courses }))
 }

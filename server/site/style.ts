@@ -60,4 +60,30 @@ article.post .lead{font-size:1.1rem;color:#2d3a46}
 article.post .meta a{display:inline-block;padding:.6rem 0;min-height:44px}
 .tags-title{font-size:1rem;margin-top:2rem}
 article.post img.cover{width:100%;aspect-ratio:16/9;object-fit:cover}
+/* Public course and career pages */
+.card .card-title{font-size:1.1rem;margin:0}
+.card-title a{display:block;min-height:44px;padding:.4rem 0}
+.card-title+p{margin-top:0}
+.filters ul,.pager{list-style:none;margin:0 0 1.5rem;padding:0;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.filters a{display:inline-block;min-height:44px;padding:.6rem .9rem;border:1px solid #b8c2cc;border-radius:999px;background:#fff;text-decoration:none}
+.filters a[aria-current="page"]{background:#0b5d56;border-color:#0b5d56;color:#fff}
+.pager{justify-content:space-between;margin-top:2rem}
+.course{display:grid;gap:2rem;grid-template-columns:minmax(0,1fr)}
+.course .cover{border-radius:8px;margin-bottom:1rem;aspect-ratio:16/9;object-fit:cover;width:100%}
+.lead{font-size:1.15rem;color:#2d3843}
+.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.75rem;margin:1rem 0 2rem}
+.facts div{background:#fff;border:1px solid #d7dce2;border-radius:8px;padding:.6rem .8rem}
+.facts dt{font-size:.85rem;color:#45505c}
+.facts dd{margin:0;font-weight:600}
+.outline{padding-left:1.5rem}
+.outline h3{margin:.75rem 0 .25rem}
+.outline ul{color:#45505c;margin:0}
+.plans ul,.cycles,.subjects{list-style:none;margin:0;padding:0;display:grid;gap:1rem}
+.plan,.cycles li,.subjects>li{background:#fff;border:1px solid #d7dce2;border-radius:8px;padding:1rem}
+.plan h3{margin:0}
+.price{font-size:1.3rem;font-weight:700;margin:.25rem 0}
+.cycles li{display:flex;flex-wrap:wrap;gap:.25rem 1rem;justify-content:space-between}
+.subjects ul{padding-left:1.25rem;margin:.5rem 0 0}
+.subjects li a{display:inline-block;min-height:44px;padding:.55rem 0}
+@media (min-width:60rem){.course{grid-template-columns:minmax(0,2fr) minmax(0,1fr);align-items:start}.plans{position:sticky;top:1rem}}
 `

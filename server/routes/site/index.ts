@@ -7,6 +7,7 @@ import type { App } from '../../types.js'
 import { imageUrl } from '../website/files.js'
 import { listSlides, publicPosts } from '../website/queries.js'
 import { contextOf, Segment, SiteLangParams, sendNotFound, sendPage } from './pages.js'
+import siteCataloguePages from './catalogue.js'
 import sitePosts from './posts.js'
 import Type from 'typebox'
 
@@ -61,6 +62,7 @@ export default async function publicWebsite(app: App) {
   })
 
   await app.register(sitePosts)
+  await app.register(siteCataloguePages)
 
   app.get('/site/*', { schema: { hide: true } }, (request, reply) => sendNotFound(app, request, reply))
 }

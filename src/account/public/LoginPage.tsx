@@ -16,6 +16,7 @@ import { Carousel } from './Carousel'
 import { FooterLink, Notice, SubmitButton } from './parts'
 import { LazyTotpStep } from './LazyTotpStep'
 import { signedInHome } from '../access/landing'
+import { subscribeIntent } from '../subscribeIntent'
 
 interface Credentials {
   email: string
@@ -55,7 +56,8 @@ export function LoginPage() {
   )
   const [confirming, setConfirming] = useState(false)
   // Decided once signed in: the default landing depends on the user's groups (finance staff: the finance overview).
-  const next = () => nextPath(location.state, signedInHome())
+  // A course chosen on the public site before registering comes first: its subscribe screen (subscribeIntent).
+  const next = () => subscribeIntent.take() ?? nextPath(location.state, signedInHome())
   const confirmed = confirmedEmail(location.state)
   const [twoStep, setTwoStep] = useState(false)
 

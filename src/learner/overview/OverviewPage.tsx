@@ -20,7 +20,7 @@ import {
 } from '@mui/material'
 import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import { useLocale, useNotify, useTranslate, useDataProvider } from 'react-admin'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { CourseOverview, CoursePlansResponse, LearnerPlan } from '../../../contracts/learner/catalogue'
 import { screenGroups } from '../../../contracts/screens'
 import { subscriptionState } from '../../../contracts/subscriptions'
@@ -267,6 +267,9 @@ function Plans({ course }: { course: CourseOverview }) {
   const locale = useLocale()
   const dates = useDateFormat()
   const [round, setRound] = useState(0)
+  // The plan chosen on the public site (`?plan=`, after registering from its Subscribe link) stands out.
+  const [query] = useSearchParams()
+  const chosen = query.get('plan')
   const plans = useLoad<CoursePlansResponse>(() => dataProvider.getCoursePlans(course.uuid), `${course.uuid}#${round}`)
   const reload = useCallback(() => setRound((r) => r + 1), [])
   const [busy, setBusy] = useState<string | null>(null)
@@ -367,7 +370,12 @@ function Plans({ course }: { course: CourseOverview }) {
         ) : (
           <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {data.plans.map((plan) => (
-              <Box component="li" key={plan.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+              <Box
+                component="li"
+                key={plan.id}
+                aria-current={plan.id === chosen ? 'true' : undefined}
+                sx={{ border: plan.id === chosen ? 2 : 1, borderColor: plan.id === chosen ? 'primary.main' : 'divider', borderRadius: 1, p: 1.5 }}
+              >
                 <Typography sx={{ fontWeight: 600 }}>{plan.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {translate(`${T}.days`, { smart_count: plan.durationDays })}
