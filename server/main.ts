@@ -7,6 +7,11 @@ import { restrictDataDir } from './data-dir.js'
 // versions need Node 22 would otherwise be printed at every start.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 
+// React, which renders the public site on the server, loads its development build (several times
+// slower to render) unless NODE_ENV says production: a server started from here is a production one
+// unless its environment says otherwise. Set before the app's modules load (below).
+process.env.NODE_ENV ??= 'production'
+
 // The data directory holds the database, keys and mail: whatever the process creates is its owner's only.
 process.umask(0o077)
 

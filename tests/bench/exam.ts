@@ -1,9 +1,14 @@
 /**
  * Exam day (`BENCH_ONLY=exam`): `BENCH_EXAM_LEARNERS` learners (default 3,000), each subscribed to the
- * demo course, start its evaluation within 10 s of each other (random offsets): each asks for the
- * form (`POST forms/request`) and submits random choices (`POST forms/completed`). Afterwards every
- * learner's attempts are read back (`GET forms/summary`) and compared with what the server
- * acknowledged. Targets: no errors, no lost answers, p95 ≤ 250 ms for both routes.
+ * demo course, start its evaluation within 10 s of each other (random offsets), as the web app takes a
+ * form: `POST forms/request` (the form's page), `POST forms/attempts/start` (the attempt and its
+ * questions), one `PUT forms/attempts/{id}/answers` per question with a random choice (a pause of
+ * 0.5–2 s before each, the time to read and answer), then `POST forms/attempts/{id}/submit`.
+ * Afterwards every acknowledged write is read back: each answer a PUT answered 2xx must be stored in
+ * its attempt (the admin's view of the try, `POST /api/admin/courses/forms/detail`, or the learner's
+ * open attempt when the submit was not acknowledged), and each acknowledged submit must be graded with
+ * the score it answered (`GET forms/summary`) and the stored answers must grade as it said per question.
+ * Targets: no errors, no lost or changed writes, p95 ≤ 250 ms for every route.
  */
 import { fileURLToPath } from 'node:url'
 import { DEMO_COURSES } from '../../server/seed/courses.js'
@@ -14,6 +19,8 @@ import { withFreshServer, type BenchDatabase, type ServerTarget } from './server
 const SELF = fileURLToPath(import.meta.url)
 const L = '/api/v2/courses'
 const P95_TARGET_MS = 250
+/** The pause before each answer: reading the question and choosing. */
+const THINK_MS = { min: 500, max: 2000 }
 
 interface ExamJob {
   target: ServerTarget
@@ -25,9 +32,12 @@ interface ExamJob {
 interface ExamResult {
   measured: Measured
   setupSeconds: number
-  acknowledged: number
-  lost: number
-  mismatched: number
+  /** Attempts started (a 2xx start). */
+  started: number
+  /** Answers a PUT acknowledged; of them, not found in the stored attempt / stored with another value. */
+  answers: { acknowledged: number; lost: number; changed: number }
+  /** Submits acknowledged; of them, without their graded result on read-back / graded otherwise than answered. */
+  submits: { acknowledged: number; lost: number; mismatched: number }
 }
 
 interface Question {
@@ -36,18 +46,32 @@ interface Question {
   options: Array<{ id: string }>
 }
 
+interface Attempt {
+  id: string
+  questions: Question[]
+  answers: Record<string, unknown>
+}
+
+interface Submitted {
+  score: number
+  passed: boolean
+  questions: Array<{ id: string; right: boolean | null }>
+}
+
+type Detail = {
+  Item: { score: number | null; form: { questions: Array<{ id: string; correct: boolean | null; options: Array<{ id: string; chosen: boolean }> }> } }
+}
+
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!
 
-/** Random choices: one option for a single-choice or true/false question, a non-empty random subset for a multiple-choice one. */
-function randomAnswers(questions: Question[]): Record<string, string[]> {
-  return Object.fromEntries(
-    questions.map((q) => {
-      if (q.type !== 'multiple') return [q.id, [pick(q.options).id]]
-      const chosen = q.options.filter(() => Math.random() < 0.5).map((o) => o.id)
-      return [q.id, chosen.length ? chosen : [pick(q.options).id]]
-    }),
-  )
+/** A random choice: one option for a single-choice or true/false question, a non-empty random subset for a multiple-choice one. */
+function randomAnswer(q: Question): string[] {
+  if (q.type !== 'multiple') return [pick(q.options).id]
+  const chosen = q.options.filter(() => Math.random() < 0.5).map((o) => o.id)
+  return chosen.length ? chosen : [pick(q.options).id]
 }
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x))
 
 /** Finds a published course by name in the catalogue and subscribes every learner to its first plan. */
 export async function subscribeAll(client: LoadClient, tokens: string[], courseName: string): Promise<string> {
@@ -64,6 +88,7 @@ export async function subscribeAll(client: LoadClient, tokens: string[], courseN
 /** The load client's side (run in its own process by `runLoadClient`). */
 export async function examClient(client: LoadClient, job: ExamJob): Promise<ExamResult> {
   const setupStarted = performance.now()
+  const [admin] = await client.learners(1, 'exam-admin', undefined, ['admin'])
   const learners = await client.learners(job.learners, 'exam', (n) => console.error(`  exam: ${n} learners signed in`))
   const course = await subscribeAll(
     client,
@@ -77,34 +102,78 @@ export async function examClient(client: LoadClient, job: ExamJob): Promise<Exam
   if (!form) throw new Error('the course has no evaluation form')
   const setupSeconds = (performance.now() - setupStarted) / 1000
 
-  // Everyone starts within the window; each learner asks for the form, then submits.
-  const acknowledged = new Map<number, number>()
+  // What the server acknowledged, per learner: the attempt, each answer a PUT took, the submit's result.
+  const attempts = new Array<string | undefined>(learners.length)
+  const saved = learners.map(() => new Map<string, string[]>())
+  const submitted = new Map<number, Submitted>()
   client.begin()
   await Promise.all(
     learners.map(async ({ token }, i) => {
       await sleep(Math.random() * job.startWindowMs)
-      const asked = await client.call<{ questions: Question[] }>('POST forms/request', 'POST', `${L}/forms/request`, { token, body: { course, id: form.id } })
-      if (asked.status !== 200 || !asked.body) return
-      const done = await client.call<{ score: number }>('POST forms/completed', 'POST', `${L}/forms/completed`, {
+      const asked = await client.call('POST forms/request', 'POST', `${L}/forms/request`, { token, body: { course, id: form.id } })
+      if (asked.status !== 200) return
+      const start = await client.call<{ attempt: Attempt }>('POST attempts/start', 'POST', `${L}/forms/attempts/start`, {
         token,
-        body: { course, id: form.id, answers: randomAnswers(asked.body.questions) },
+        body: { course, id: form.id },
       })
-      if (done.status === 200 && done.body) acknowledged.set(i, done.body.score)
+      if (start.status !== 200 || !start.body) return
+      const attempt = start.body.attempt
+      attempts[i] = attempt.id
+      for (const q of attempt.questions) {
+        await sleep(THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min))
+        const answer = randomAnswer(q)
+        const put = await client.call('PUT attempts/answers', 'PUT', `${L}/forms/attempts/${attempt.id}/answers`, {
+          token,
+          body: { answers: { [q.id]: answer } },
+        })
+        if (put.status >= 200 && put.status < 300) saved[i]!.set(q.id, answer)
+      }
+      const done = await client.call<Submitted>('POST attempts/submit', 'POST', `${L}/forms/attempts/${attempt.id}/submit`, { token, body: {} })
+      if (done.status === 200 && done.body) submitted.set(i, done.body)
     }),
   )
   const measured = client.end()
 
-  // Read-back: every acknowledged answer is stored, with the score the server gave.
-  let lost = 0
-  let mismatched = 0
+  // Read-back of every acknowledged write.
+  const answers = { acknowledged: saved.reduce((n, m) => n + m.size, 0), lost: 0, changed: 0 }
+  const submits = { acknowledged: submitted.size, lost: 0, mismatched: 0 }
   await eachLimit(learners, 32, async ({ token }, i) => {
-    const score = acknowledged.get(i)
-    if (score === undefined) return
-    const summary = await client.must<{ attempts: Array<{ score: number }> }>('GET', `${L}/forms/summary/${course}/${form.id}`, { token })
-    if (summary.attempts.length === 0) lost++
-    else if (summary.attempts.length !== 1 || summary.attempts[0]!.score !== score) mismatched++
+    const id = attempts[i]
+    if (!id) return
+    const result = submitted.get(i)
+    // The stored answers: the admin's view of a closed try; an attempt whose submit went unacknowledged may still be open.
+    let stored: Record<string, string[]>
+    let detail: Detail | null = null
+    if (result) {
+      detail = await client.must<Detail>('POST', '/api/admin/courses/forms/detail', { token: admin!.token, body: { course, id } })
+      stored = Object.fromEntries(detail.Item.form.questions.map((q) => [q.id, q.options.filter((o) => o.chosen).map((o) => o.id)]))
+    } else {
+      const open = await client.must<{ attempt: Attempt }>('POST', `${L}/forms/attempts/start`, { token, body: { course, id: form.id } })
+      stored = open.attempt.id === id ? (open.attempt.answers as Record<string, string[]>) : {}
+    }
+    for (const [question, answer] of saved[i]!) {
+      const got = stored[question]
+      if (!got || got.length === 0) answers.lost++
+      else if (!sameSet(got, answer)) answers.changed++
+    }
+    if (!result) return
+    // The submit's result: graded with the score it answered, and the stored answers right where it said.
+    const summary = await client.must<{ attempts: Array<{ id: string | null; status: string; score: number | null }> }>(
+      'GET',
+      `${L}/forms/summary/${course}/${form.id}`,
+      { token },
+    )
+    const graded = summary.attempts.find((a) => a.id === id)
+    if (!graded) submits.lost++
+    else if (
+      graded.status !== 'graded' ||
+      graded.score !== result.score ||
+      detail!.Item.score !== result.score ||
+      result.questions.some((q) => detail!.Item.form.questions.find((d) => d.id === q.id)?.correct !== q.right)
+    )
+      submits.mismatched++
   })
-  return { measured, setupSeconds, acknowledged: acknowledged.size, lost, mismatched }
+  return { measured, setupSeconds, started: attempts.filter(Boolean).length, answers, submits }
 }
 
 /** Exam day on one database: a fresh server with the demo catalogue, the load client in its own process. */
@@ -117,10 +186,16 @@ export async function benchExam(database: BenchDatabase, learners: number): Prom
       ...routeRows(label, r.measured, P95_TARGET_MS),
       ...errorAndCpuRows(r.measured),
       {
-        what: `  answers acknowledged ${r.acknowledged}: lost / mismatched on read-back`,
-        value: `${r.lost} / ${r.mismatched}`,
-        target: '0 lost, all acknowledged',
-        met: r.lost + r.mismatched === 0 && r.acknowledged === learners,
+        what: `  started ${r.started}, answers acknowledged ${r.answers.acknowledged}: lost / changed`,
+        value: `${r.answers.lost} / ${r.answers.changed}`,
+        target: '0, every learner started',
+        met: r.answers.lost + r.answers.changed === 0 && r.started === learners,
+      },
+      {
+        what: `  submits acknowledged ${r.submits.acknowledged}: ungraded / graded otherwise`,
+        value: `${r.submits.lost} / ${r.submits.mismatched}`,
+        target: '0, every learner submitted',
+        met: r.submits.lost + r.submits.mismatched === 0 && r.submits.acknowledged === learners,
       },
       { what: '  set-up: accounts made, signed in by SRP, subscribed', value: `${r.setupSeconds.toFixed(0)} s` },
     ]

@@ -9,8 +9,10 @@
  *   npm run bench                                   PGlite only
  *   TEST_DATABASE_URL=postgres://… npm run bench    PGlite and PostgreSQL
  *   BENCH_SECONDS=10                                longer loads (default 5 s each)
- *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, package, web, admin, pdf,
- *                                                   exam, courseware, certificates, durability
+ *   BENCH_ONLY=api,srp                              some parts only: api, srp, start, package, web, site, admin,
+ *                                                   pdf, exam, courseware, certificates, durability
+ *   BENCH_DATABASES=postgres                        the PostgreSQL runs only (with TEST_DATABASE_URL)
+ *   BENCH_SITE_PAGES=existing                       the site part on /login and the site's home only
  *
  * The scenario parts (exam, courseware, certificates, durability) are not in the default run: each
  * makes thousands of learner accounts or writes first. Their scale: BENCH_EXAM_LEARNERS (3,000),
@@ -36,6 +38,7 @@ import { benchExam } from './exam.js'
 import { benchGraduation } from './graduation.js'
 import { postgresSchema, type BenchDatabase } from './servers.js'
 import { load, type LoadResult } from './load.js'
+import { benchSite } from './site.js'
 import { benchSrp, createUserWith, signIn } from './srp.js'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -44,7 +47,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 50
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,package,web,admin,pdf').split(',').map((p) => p.trim()))
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'api,srp,start,package,web,site,admin,pdf').split(',').map((p) => p.trim()))
+/** `BENCH_DATABASES=postgres`: the PostgreSQL runs only (the scenarios take long on each database). */
+const WITHOUT_PGLITE = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').every((d) => d.trim().toLowerCase() !== 'pglite')
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 
 /** One line of the table. `ratio` is against the bare server; `target` and `met` when the issue sets one. */
@@ -177,6 +182,16 @@ async function webRows(): Promise<Array<Record<string, unknown>>> {
   }
 }
 
+/** The public website's rows (tests/bench/site.ts); a site that cannot be set up is one missed row, not the end of the run. */
+async function siteRows(database: BenchDatabase): Promise<BenchRow[]> {
+  try {
+    return await benchSite(database, SECONDS, { existingPagesOnly: process.env.BENCH_SITE_PAGES === 'existing' })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return [{ what: `public site (${database.name}): not measured`, value: message.slice(0, 120), target: 'measured', met: false }]
+  }
+}
+
 function printTable(rows: Array<BenchRow | Record<string, unknown>>) {
   const line = (r: BenchRow | Record<string, unknown>) => {
     if (typeof r.what !== 'string' || r.value === undefined)
@@ -195,9 +210,8 @@ function printTable(rows: Array<BenchRow | Record<string, unknown>>) {
 
 async function main() {
   const rows: BenchRow[] = []
-  const databases: BenchDatabase[] = [{ name: 'PGlite' }]
   const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
-  if (pgUrl) databases.push({ name: 'PostgreSQL', url: pgUrl })
+  const databases: BenchDatabase[] = [...(WITHOUT_PGLITE ? [] : [{ name: 'PGlite' }]), ...(pgUrl ? [{ name: 'PostgreSQL', url: pgUrl }] : [])]
 
   if (PARTS.has('api')) await apiTable(rows, databases)
   if (PARTS.has('srp')) await srpRows(rows, databases)
@@ -214,6 +228,8 @@ async function main() {
     for (const database of databases) rows.push(...(await benchGraduation(database, Number(process.env.BENCH_CERT_LEARNERS ?? 10_000))))
   if (PARTS.has('durability'))
     for (const database of databases) rows.push(...(await benchDurability(database, Number(process.env.BENCH_DURABILITY_WRITES ?? 1000))))
+  // The public website on PostgreSQL when given (its first-byte target is set there), else on PGlite.
+  if (PARTS.has('site')) rows.push(...(await siteRows(databases.at(-1) ?? { name: 'PGlite' })))
   const web = PARTS.has('web') ? await webRows() : []
 
   console.log(

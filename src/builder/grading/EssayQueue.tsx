@@ -1,4 +1,4 @@
-import { Box, Button, TableCell, Typography } from '@mui/material'
+import { Box, Button, TableCell, Typography, useMediaQuery, type Theme } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import type { EssayItem } from '../../../contracts/courses/essays'
@@ -17,6 +17,8 @@ const keyOf = (e: EssayItem) => `${e.attempt}/${e.question}`
 /**
  * The essays of submitted form attempts that wait for a grade, oldest first, paged by token ("Show
  * more"); a row opens the essay to grade. A grade (or a 409: someone graded it first) reloads the list.
+ * On a phone a row keeps the learner, the question (two lines at most) and the button, so that the
+ * button is on screen without scrolling the table sideways; the dialog shows the form and the date.
  */
 export function EssayQueue() {
   const translate = useTranslate()
@@ -29,6 +31,7 @@ export function EssayQueue() {
   const [failed, setFailed] = useState(false)
   const [round, setRound] = useState(0)
   const [open, setOpen] = useState<EssayItem | null>(null)
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
 
   const query = useCallback(
     (after: string | null) => dataProvider.getEssayQueue(course.uuid, { status: 'pending', paginationToken: after ?? undefined }),
@@ -90,19 +93,28 @@ export function EssayQueue() {
         rows={items ?? undefined}
         loadingLabel={translate(`${T}.loading`)}
         empty={translate(`${T}.empty`)}
-        columns={['learner', 'form', 'question', 'submitted', 'actions'].map((c) => translate(`${T}.columns.${c}`))}
+        columns={(phone ? ['learner', 'question', 'actions'] : ['learner', 'form', 'question', 'submitted', 'actions']).map((c) =>
+          translate(`${T}.columns.${c}`),
+        )}
         rowKey={keyOf}
         scrollLabel={translate(`${T}.queue`)}
         cells={(e) => (
           <>
             <TableCell>{nameOf(e)}</TableCell>
-            <TableCell>{e.form.name || translate(`${T}.untitledForm`)}</TableCell>
+            {!phone && <TableCell>{e.form.name || translate(`${T}.untitledForm`)}</TableCell>}
             <TableCell sx={{ maxWidth: 320 }}>
-              <Typography variant="body2" noWrap title={e.prompt}>
+              <Typography
+                variant="body2"
+                noWrap={!phone}
+                title={e.prompt}
+                sx={
+                  phone ? { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } : undefined
+                }
+              >
                 {e.prompt}
               </Typography>
             </TableCell>
-            <TableCell>{dates.dateTime(e.submittedAt)}</TableCell>
+            {!phone && <TableCell>{dates.dateTime(e.submittedAt)}</TableCell>}
             <TableCell>
               <Button size="small" variant="outlined" onClick={() => setOpen(e)} aria-label={translate(`${T}.openFor`, { name: nameOf(e) })}>
                 {translate(`${T}.open`)}
