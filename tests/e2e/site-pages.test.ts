@@ -1,9 +1,9 @@
 import nodePath from 'node:path'
-import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
 import { useJourney } from './journey.js'
+import { gradientPng } from './steps.js'
 import { networkSettled } from './support.js'
 
 /**
@@ -22,29 +22,7 @@ let slug = ''
 
 /** A visible 640×360 PNG (a teal-to-amber gradient), uploaded as a post cover; answers its path. */
 async function uploadCover(jwt: string): Promise<string> {
-  const [w, h] = [640, 360]
-  const rows = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) rows.set([Math.round(16 + (x / w) * 224), Math.round(120 + (y / h) * 60), 90], y * (w * 3 + 1) + 1 + x * 3)
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4)
-    head.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([head, body, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  const png = Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  const png = gradientPng(640, 360)
   const ask = await fetch(`${journey.server.url}/api/v2/admin/sites/website/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
@@ -54,7 +32,7 @@ async function uploadCover(jwt: string): Promise<string> {
   const par = (await ask.json()) as { url: string; fields: Record<string, string>; path: string }
   const form = new FormData()
   for (const [k, v] of Object.entries(par.fields)) form.append(k, v)
-  form.append('file', new Blob([png], { type: 'image/png' }), 'campus.png')
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'campus.png')
   const sent = await fetch(new URL(par.url, journey.server.url), { method: 'POST', body: form })
   expect(sent.status, await sent.clone().text()).toBeLessThan(300)
   return par.path

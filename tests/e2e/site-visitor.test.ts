@@ -1,9 +1,7 @@
-import nodePath from 'node:path'
-import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations } from './a11y.js'
 import { useJourney, type StaffUser } from './journey.js'
+import { addCategory, C, checkScreen, DESKTOP, draftCourse, signIn, gradientPng, localInput } from './steps.js'
 import { apiFrom, networkSettled, strongPassword, uniqueEmail, waitForCode } from './support.js'
 
 /**
@@ -20,9 +18,6 @@ import { apiFrom, networkSettled, strongPassword, uniqueEmail, waitForCode } fro
 
 const SHOTS = process.env.SITE_VISITOR_SHOTS_DIR ?? '/tmp/aula-site-visitor-shots'
 const OWN_ONLY = process.env.SITE_VISITOR_OWN_ONLY === '1'
-const DESKTOP = { width: 1366, height: 768 }
-const PHONE = { width: 390, height: 844 }
-const C = '/api/v2/courses/creator'
 
 const journey = useJourney({ shots: SHOTS, failurePrefix: 'site-visitor-' })
 let admin: StaffUser
@@ -37,97 +32,11 @@ const visitor = { email: uniqueEmail('site-visitor'), password: strongPassword()
 beforeAll(async () => {
   admin = await journey.staff(['admin'], 'Ana Portal')
   owner = await journey.staff(['creator'], 'Sofía Docente')
-  const res = await fetch(`${journey.server.url}/api/v2/admin/categories/create`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin.adminJwt}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Astronomía', description: 'Cursos del cielo' }),
-  })
-  if (!res.ok) throw new Error(`could not add a category: ${res.status} ${await res.text()}`)
-  category = ((await res.json()) as { Item: { id: string } }).Item.id
+  category = await addCategory(journey, admin, 'Astronomía', 'Cursos del cielo')
 })
 
-async function signedIn(user: StaffUser, viewport = DESKTOP) {
-  const { page, errors } = await journey.page({ language: 'eng', viewport })
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email)
-  await page.getByLabel('Password', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await page.waitForURL('**/dashboard', { timeout: 20_000 })
-  return { page, errors }
-}
-
-/** axe-core finds nothing moderate or worse at both sizes, and the page is photographed at each. */
-async function check(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport)
-    await networkSettled(page)
-    expect(await axeViolations(page), `${name} (${size}): ${page.url()}`).toEqual([])
-    await page.screenshot({ path: nodePath.join(SHOTS, `${size}-${name}.png`), fullPage: true })
-  }
-  await page.setViewportSize(DESKTOP)
-}
-
-/** A 640×360 PNG (a teal-to-amber gradient), so the pictures show the image where it is drawn. */
-function picture(): Buffer {
-  const [w, h] = [640, 360]
-  const rows = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1)
-    for (let x = 0; x < w; x++) {
-      const t = x / w
-      rows.set([Math.round(16 + t * 224), Math.round(120 + t * 60), Math.round(110 - t * 90)], row + 1 + x * 3)
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4)
-    head.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([head, body, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 7)])
-
-/** `datetime-local` text in the browser's zone. */
-function localInput(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
-
-async function upload(page: Page, parUrl: string, body: Record<string, unknown>, bytes: Buffer, name: string, type: string): Promise<string> {
-  const par = await apiFrom<{ url: string; fields: Record<string, string>; path: string }>(page, 'POST', parUrl, {
-    ...body,
-    size: bytes.length,
-    contentType: type,
-    fileName: name,
-  })
-  const status = await page.evaluate(
-    async ({ par, data, name, type }) => {
-      const form = new FormData()
-      for (const [k, v] of Object.entries(par.fields)) form.append(k, v)
-      form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type }), name)
-      return (await fetch(par.url, { method: 'POST', body: form })).status
-    },
-    { par, data: bytes.toString('base64'), name, type },
-  )
-  expect(status).toBeLessThan(300)
-  return par.path
-}
+const signedIn = (user: StaffUser) => signIn(journey, user.email, user.password)
+const check = (page: Page, name: string) => checkScreen(page, SHOTS, name)
 
 /** An administration call with the bootstrap administrator's token; the answer's JSON. */
 async function asAdmin<T>(method: string, path: string, body: unknown): Promise<T> {
@@ -156,7 +65,7 @@ describe('a visitor of the public site', { timeout: 420_000 }, () => {
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Inscripciones abiertas')
     await dialog.getByRole('textbox', { name: 'Text' }).fill('Los cursos empiezan en enero')
     await dialog.getByRole('textbox', { name: 'Link (optional)' }).fill('/site/website/mx/courses')
-    await dialog.getByLabel('Image: Choose file').setInputFiles({ name: 'campus.png', mimeType: 'image/png', buffer: picture() })
+    await dialog.getByLabel('Image: Choose file').setInputFiles({ name: 'campus.png', mimeType: 'image/png', buffer: gradientPng(640, 360) })
     await expect.poll(() => dialog.getByText('campus.png').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await dialog.getByRole('button', { name: 'Save' }).click()
     const list = page.getByRole('list', { name: 'Slides in the order they appear' })
@@ -171,45 +80,35 @@ describe('a visitor of the public site', { timeout: 420_000 }, () => {
     await page.getByRole('combobox', { name: 'State' }).click()
     await page.getByRole('option', { name: 'Scheduled' }).click()
     await page.getByRole('listbox').waitFor({ state: 'detached' })
-    // The next whole minute but one: between one and two minutes ahead (the editor's precision is a minute).
-    const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000)
+    // The editor takes whole minutes: the next one at least 25 s ahead (time to save it and to see it
+    // still hidden), so the wait is between 25 and 85 s.
+    const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000)
     postAt = at.getTime()
     await page.getByLabel('Publication date').fill(localInput(at))
     await page.getByRole('button', { name: 'Save' }).click()
     await page.waitForURL(/\/admin\/website\/news\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+    // Saved, and not public before its time.
+    const early = await publicText('/site/website/mx/news')
+    if (postAt - Date.now() > 2_000) expect(early.text).not.toContain('Nuevo ciclo escolar')
     expect(errors).toEqual([])
   })
 
   it('a course is published and the administrator features it on the site', async () => {
     const { page, errors } = await signedIn(owner)
-    const started = await apiFrom<{ uuid: string; revision: number }>(page, 'POST', `${C}/start`, { name: 'Astronomía para todos' })
-    course = started.uuid
-    const difficulty = (await apiFrom<{ items: Array<{ id: string }> }>(page, 'GET', `${C}/difficulties/all`)).items[0].id
-    let { revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/update-general`, {
-      uuid: course,
-      revision: started.revision,
+    const draft = await draftCourse(page, {
+      name: 'Astronomía para todos',
       briefDescription: 'El cielo nocturno, paso a paso',
       description: '<p>Estrellas, planetas y cómo <strong>observarlos</strong>.</p>',
       durationHours: 12,
-      difficultyId: difficulty,
-      categoryId: category,
+      category,
+      cover: gradientPng(640, 360),
+      planName: 'Mes gratis',
     })
-    for (const [media, field, bytes, name, type] of [
-      ['cover', 'cover', picture(), 'cover.png', 'image/png'],
-      ['certificate-template', 'template', PDF, 'template.pdf', 'application/pdf'],
-    ] as const) {
-      const path = await upload(page, `${C}/builder/${media}-par`, { uuid: course }, bytes, name, type)
-      ;({ revision } = await apiFrom<{ revision: number }>(page, 'PUT', `${C}/builder/${media}`, { uuid: course, revision, [field]: path }))
-    }
-    const plans = await apiFrom<{ items: Array<{ id: string }>; revision: number }>(page, 'POST', `${C}/builder/subscription-update`, {
-      uuid: course,
-      revision,
-      items: [{ name: 'Mes gratis', durationDays: 30 }],
-    })
-    plan = plans.items[0].id
+    course = draft.course
+    plan = draft.plan
     const section = await apiFrom<{ item: { id: string }; revision: number }>(page, 'POST', `${C}/blocks/add`, {
       uuid: course,
-      revision: plans.revision,
+      revision: draft.revision,
       item: 'section',
       values: { title: 'El cielo' },
     })

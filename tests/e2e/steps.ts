@@ -1,4 +1,5 @@
 import nodePath from 'node:path'
+import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { axeViolations } from './a11y.js'
@@ -104,12 +105,12 @@ export interface DraftCourse {
 
 /**
  * A course drafted through the creator's API by the signed-in `page`: general data (the first
- * difficulty, `category`), a cover, a certificate template and a free month's plan. Its content and
+ * difficulty, `category`), a cover (a 1×1 PNG unless given), a certificate template and a free month's plan. Its content and
  * publication are the journey's own.
  */
 export async function draftCourse(
   page: Page,
-  values: { name: string; briefDescription: string; description: string; durationHours: number; category: string },
+  values: { name: string; briefDescription: string; description: string; durationHours: number; category: string; cover?: Buffer; planName?: string },
 ): Promise<DraftCourse> {
   const started = await apiFrom<{ uuid: string; revision: number }>(page, 'POST', `${C}/start`, { name: values.name })
   const course = started.uuid
@@ -124,7 +125,7 @@ export async function draftCourse(
     categoryId: values.category,
   })
   for (const [media, field, bytes, name, type] of [
-    ['cover', 'cover', PNG, 'cover.png', 'image/png'],
+    ['cover', 'cover', values.cover ?? PNG, 'cover.png', 'image/png'],
     ['certificate-template', 'template', PDF, 'template.pdf', 'application/pdf'],
   ] as const) {
     const path = await uploadFrom(page, `${C}/builder/${media}-par`, { uuid: course }, bytes, name, type)
@@ -133,7 +134,43 @@ export async function draftCourse(
   const plans = await apiFrom<{ items: Array<{ id: string }>; revision: number }>(page, 'POST', `${C}/builder/subscription-update`, {
     uuid: course,
     revision,
-    items: [{ name: 'Free month', durationDays: 30 }],
+    items: [{ name: values.planName ?? 'Free month', durationDays: 30 }],
   })
   return { course, plan: plans.items[0].id, revision: plans.revision }
+}
+
+/** A `width`×`height` PNG of a teal-to-amber gradient: an image the screenshots visibly show where it is drawn. */
+export function gradientPng(width: number, height: number): Buffer {
+  const rows = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1)
+    for (let x = 0; x < width; x++) {
+      const t = x / width
+      rows.set([Math.round(16 + t * 224), Math.round(120 + t * 60), Math.round(110 - t * 90)], row + 1 + x * 3)
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4)
+    head.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([head, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** A time as a `datetime-local` field's text, in the browser's (this machine's) zone. */
+export function localInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }

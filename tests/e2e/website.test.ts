@@ -1,8 +1,8 @@
 import nodePath from 'node:path'
-import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './a11y.js'
+import { gradientPng, localInput } from './steps.js'
 import { useJourney, type StaffUser } from './journey.js'
 import { networkSettled } from './support.js'
 
@@ -42,43 +42,6 @@ async function check(page: Page, name: string) {
   await page.screenshot({ path: nodePath.join(SHOTS, `${width <= 400 ? 'phone' : 'desktop'}-${name}.png`), fullPage: true })
 }
 
-/** A visible 320×180 PNG (a teal-to-amber gradient), so the pictures show the image where it is drawn. */
-function picture(): Buffer {
-  const [w, h] = [320, 180]
-  const rows = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1)
-    for (let x = 0; x < w; x++) {
-      const t = x / w
-      rows.set([Math.round(16 + t * 224), Math.round(120 + t * 60), Math.round(110 - t * 90)], row + 1 + x * 3)
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4)
-    head.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([head, body, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-/** `datetime-local` text in the browser's zone. */
-function localInput(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
-
 describe('website content', { timeout: 300_000 }, () => {
   it('an administrator adds a slide with an image; the sign-in screen shows it', async () => {
     const { page, errors } = await signedIn()
@@ -90,7 +53,7 @@ describe('website content', { timeout: 300_000 }, () => {
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Enrolment is open')
     await dialog.getByRole('textbox', { name: 'Text' }).fill('Courses start in January')
     await dialog.getByRole('textbox', { name: 'Link (optional)' }).fill('/register')
-    await dialog.getByLabel('Image: Choose file').setInputFiles({ name: 'campus.png', mimeType: 'image/png', buffer: picture() })
+    await dialog.getByLabel('Image: Choose file').setInputFiles({ name: 'campus.png', mimeType: 'image/png', buffer: gradientPng(320, 180) })
     await expect.poll(() => dialog.getByText('campus.png').count(), { timeout: 20_000 }).toBeGreaterThan(0)
     await check(page, 'carousel-dialog')
     await dialog.getByRole('button', { name: 'Save' }).click()
