@@ -95,20 +95,26 @@ function Header({
       </div>
       {languages.length > 1 && (
         <nav className="languages" aria-label={t.language}>
-          <ul>
-            {languages.map((l) => (
-              <li key={l}>
-                <a
-                  href={sitePath(site.slug, l, pathIn(l))}
-                  hrefLang={LANGUAGE_TAG[l]}
-                  lang={LANGUAGE_TAG[l]}
-                  aria-current={l === language ? 'true' : undefined}
-                >
-                  {LANGUAGE_NAME[l]}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {/* A disclosure that works without script: the page's language shown, the others a click away. */}
+          <details>
+            <summary>
+              {t.language}: <span lang={LANGUAGE_TAG[language]}>{LANGUAGE_NAME[language]}</span>
+            </summary>
+            <ul>
+              {languages.map((l) => (
+                <li key={l}>
+                  <a
+                    href={sitePath(site.slug, l, pathIn(l))}
+                    hrefLang={LANGUAGE_TAG[l]}
+                    lang={LANGUAGE_TAG[l]}
+                    aria-current={l === language ? 'true' : undefined}
+                  >
+                    {LANGUAGE_NAME[l]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
         </nav>
       )}
     </header>

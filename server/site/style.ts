@@ -24,7 +24,10 @@ h3{font-size:1.1rem}
 .top nav a[aria-current="page"],.top nav a[aria-current="true"]{text-decoration:underline;text-underline-offset:4px}
 .signin{display:inline-block;padding:.5rem 1rem;min-height:44px;border:2px solid #fff;border-radius:6px;text-decoration:none;font-weight:600}
 .languages{background:#0b4a45}
-.languages ul{max-width:72rem;margin:0 auto;padding:0 1rem;font-size:.9rem}
+.languages details{max-width:72rem;margin:0 auto;padding:0 1rem;font-size:.9rem}
+.languages summary{cursor:pointer;padding:.7rem 0;width:max-content}
+.languages summary:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.languages ul{padding:0 0 .5rem}
 .languages a{padding:.6rem .5rem}
 main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .bottom{border-top:1px solid #d7dce2;background:#fff;color:#45505c;font-size:.9rem}
