@@ -20,7 +20,6 @@
  * Alone: `npx tsx tests/bench/site.ts` (same variables).
  */
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -31,6 +30,7 @@ import { LoadClient } from './load-client.js'
 import { openLoop, withBareServer, type OpenLoopResult } from './open-loop.js'
 import type { BenchRow } from './run.js'
 import { withFreshServer, type BenchDatabase } from './servers.js'
+import { gradientPng } from '../helpers/media.js'
 
 export const SITE_LIGHTHOUSE_TARGET = 95
 export const SITE_TTFB_P95_TARGET_MS = 20
@@ -48,42 +48,10 @@ interface SitePage {
   path: string
 }
 
-/**
- * A 1200×630 PNG (the size a cover or a slide has), a soft diagonal gradient: big enough for the
- * pages' image handling to matter, small enough to upload.
- */
-export function gradientPng(width = 1200, height = 630): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8 bits, RGB, deflate, no filter method, no interlace
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1)
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height)
-      rows.set([Math.round(20 + 40 * t), Math.round(90 + 80 * t), Math.round(160 + 60 * t)], row + 1 + x * 3)
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
 /** Uploads an image of the site as the website editor does (presigned POST); answers its storage path. */
 async function uploadImage(client: LoadClient, token: string, name: string): Promise<string> {
-  const bytes = gradientPng()
+  // A 1200×630 picture (the size a cover or a slide has): big enough for the pages' image handling to matter.
+  const bytes = gradientPng(1200, 630)
   const par = await client.must<{ url: string; fields: Record<string, string>; path: string }>('POST', `${ADMIN_SITE}/uploads`, {
     token,
     body: { size: bytes.length, contentType: 'image/png', fileName: name },

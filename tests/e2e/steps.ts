@@ -1,10 +1,11 @@
 import nodePath from 'node:path'
-import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { axeViolations } from './a11y.js'
 import type { Journey, OpenPage, StaffUser } from './journey.js'
 import { apiFrom, networkSettled } from './support.js'
+
+export { gradientPng } from '../helpers/media.js'
 
 /**
  * Steps several journeys share: signing in, checking a screen with axe-core at both sizes, uploading
@@ -137,36 +138,6 @@ export async function draftCourse(
     items: [{ name: values.planName ?? 'Free month', durationDays: 30 }],
   })
   return { course, plan: plans.items[0].id, revision: plans.revision }
-}
-
-/** A `width`×`height` PNG of a teal-to-amber gradient: an image the screenshots visibly show where it is drawn. */
-export function gradientPng(width: number, height: number): Buffer {
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1)
-    for (let x = 0; x < width; x++) {
-      const t = x / width
-      rows.set([Math.round(16 + t * 224), Math.round(120 + t * 60), Math.round(110 - t * 90)], row + 1 + x * 3)
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4)
-    head.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([head, body, crc])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 /** A time as a `datetime-local` field's text, in the browser's (this machine's) zone. */
