@@ -38,3 +38,6 @@ export function preferredLanguage(header: string | undefined, offered: readonly 
   }
   return fallback
 }
+
+/** A date as a page in the language of `tag` writes it (UTC: the same day wherever it is read). */
+export const dateText = (when: Date, tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(when)

@@ -99,20 +99,27 @@ const POST_COLUMNS = `p.id, p.source_id, p.language, p.slug, p.title, p.summary,
 
 /**
  * One page of a site's visible posts of a kind in a language, newest first, optionally of one
- * category; `limit + 1` rows are read so the caller knows whether an older page exists.
+ * category; `limit + 1` rows are read so the caller knows whether an older page exists. With
+ * `fallback` (the site's default language, when the page is in another one), a source post with no
+ * visible translation in `language` is listed in its own language rather than left out.
  */
 export async function visiblePosts(
   db: Queryable,
   siteId: string,
   kind: PostKind,
   language: SiteLanguage,
-  options: { category?: PostCategory | null; limit: number; offset?: number; withBody?: boolean },
+  options: { category?: PostCategory | null; limit: number; offset?: number; withBody?: boolean; fallback?: SiteLanguage },
 ): Promise<VisiblePost[]> {
+  const fallback = options.fallback && options.fallback !== language ? options.fallback : null
   const { rows } = await db.query<VisiblePostRow>(
     `SELECT ${POST_COLUMNS}, ${options.withBody ? 'p.body' : "'' AS body"} FROM site_posts p
-      WHERE p.site_id = $1 AND p.kind = $2 AND p.language = $3 AND ${VISIBLE} AND ($4::text IS NULL OR p.category = $4)
+      WHERE p.site_id = $1 AND p.kind = $2 AND ${VISIBLE} AND ($4::text IS NULL OR p.category = $4)
+        AND (p.language = $3
+             OR ($7::text IS NOT NULL AND p.language = $7 AND p.source_id IS NULL
+                 AND NOT EXISTS (SELECT 1 FROM site_posts t WHERE t.source_id = p.id AND t.language = $3
+                                    AND t.deleted_at IS NULL AND t.state <> 'draft' AND t.publish_at <= now())))
       ORDER BY p.publish_at DESC, p.id LIMIT $5 OFFSET $6`,
-    [siteId, kind, language, options.category ?? null, options.limit, options.offset ?? 0],
+    [siteId, kind, language, options.category ?? null, options.limit, options.offset ?? 0, fallback],
   )
   return rows.map(visiblePostOf)
 }

@@ -142,6 +142,25 @@ describe('news and blog pages', () => {
     expect(english.body).toContain(`hrefLang="es-MX" href="http://localhost:80/site/website/mx/news/${source.slug}"`)
   })
 
+  it('lists a post not yet translated in its own language on the pages of another, and the translation once it exists', async () => {
+    const source = await post({ kind: 'blog', title: 'Feria de ciencias' })
+    const english = await get('/site/website/eng/blog')
+    // Listed in Spanish, said to be Spanish, linking its own page.
+    expect(english.body).toContain(`<article class="card" lang="es-MX">`)
+    expect(english.body).toContain(`href="/site/website/mx/blog/${source.slug}" hrefLang="es-MX">Feria de ciencias</a>`)
+    expect((await get('/site/website/eng')).body).toContain('Feria de ciencias')
+    // A draft translation changes nothing; a visible one takes the source's place.
+    const draft = await post({ kind: 'blog', language: 'eng', title: 'Science fair (draft)', sourceId: source.id, state: 'draft' })
+    expect((await get('/site/website/eng/blog')).body).toContain('Feria de ciencias')
+    await api.db.query("UPDATE site_posts SET state = 'published', publish_at = now() - interval '1 second', title = 'Science fair' WHERE id = $1", [draft.id])
+    const translated = (await get('/site/website/eng/blog')).body
+    expect(translated).toContain(`href="/site/website/eng/blog/${draft.slug}">Science fair</a>`)
+    expect(translated).not.toContain('Feria de ciencias')
+    // The Spanish pages and the English feed are unchanged by the fallback.
+    expect((await get('/site/website/mx/blog')).body).toContain('Feria de ciencias')
+    expect((await get('/site/website/eng/blog/feed.xml')).body).not.toContain('Feria de ciencias')
+  })
+
   it('never shows a draft, shows a scheduled post exactly once its time has passed, and keeps sites apart', async () => {
     const draft = await post({ title: 'Borrador secreto', state: 'draft' })
     const later = await post({ title: 'Anuncio programado', state: 'scheduled', publishAt: new Date(Date.now() + 3600_000).toISOString() })

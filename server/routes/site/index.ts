@@ -5,7 +5,7 @@ import { renderHome } from '../../site/pages/home.js'
 import { featuredCourses, siteFor, visiblePosts } from '../../site/queries.js'
 import type { App } from '../../types.js'
 import { imageUrl } from '../website/files.js'
-import { listSlides, publicPosts } from '../website/queries.js'
+import { listSlides } from '../website/queries.js'
 import { contextOf, Segment, SiteLangParams, sendNotFound, sendPage } from './pages.js'
 import siteCataloguePages from './catalogue.js'
 import sitePosts from './posts.js'
@@ -31,23 +31,15 @@ export default async function publicWebsite(app: App) {
     if (!c) return sendNotFound(app, request, reply)
     const [slides, news, blog, courses] = await Promise.all([
       listSlides(app.db, c.site.id, true),
-      publicPosts(app.db, c.site.id, 'news', c.language),
-      visiblePosts(app.db, c.site.id, 'blog', c.language, { limit: 3 }),
+      visiblePosts(app.db, c.site.id, 'news', c.language, { limit: 6, fallback: c.site.defaultLanguage }),
+      visiblePosts(app.db, c.site.id, 'blog', c.language, { limit: 3, fallback: c.site.defaultLanguage }),
       featuredCourses(app.db, c.site.id),
     ])
     const html = renderHome(c, {
       slides: await Promise.all(
         slides.map(async (s) => ({ id: s.id, title: s.title, text: s.body, link: s.link, imageUrl: await imageUrl(app, s.image_path) })),
       ),
-      news: await Promise.all(
-        news.slice(0, 6).map(async (p) => ({
-          slug: p.slug,
-          title: p.title,
-          summary: p.summary,
-          coverUrl: await imageUrl(app, p.cover_path),
-          publishedAt: new Date(p.publish_at),
-        })),
-      ),
+      news: await Promise.all(news.map(async (p) => ({ ...p, coverUrl: await imageUrl(app, p.coverPath) }))),
       blog: await Promise.all(blog.map(async (p) => ({ ...p, coverUrl: await imageUrl(app, p.coverPath) }))),
       courses: await Promise.all(
         courses.map(async (course) => ({

@@ -34,7 +34,12 @@ export default async function sitePosts(app: App) {
       const page = pageOf(request.query.page)
       const category = categoryOf(request.query.category)
       if (!c || page === null || category === undefined) return sendNotFound(app, request, reply, c)
-      const rows = await visiblePosts(app.db, c.site.id, kind, c.language, { category, limit: POSTS_PER_PAGE + 1, offset: (page - 1) * POSTS_PER_PAGE })
+      const rows = await visiblePosts(app.db, c.site.id, kind, c.language, {
+        category,
+        limit: POSTS_PER_PAGE + 1,
+        offset: (page - 1) * POSTS_PER_PAGE,
+        fallback: c.site.defaultLanguage,
+      })
       if (page > 1 && rows.length === 0) return sendNotFound(app, request, reply, c)
       const posts = await Promise.all(rows.slice(0, POSTS_PER_PAGE).map(async (p) => ({ ...p, coverUrl: await imageUrl(app, p.coverPath) })))
       return sendPage(app, request, reply, c, renderPostList(c, { kind, category, page, posts, hasOlder: rows.length > POSTS_PER_PAGE }))

@@ -1,5 +1,6 @@
 import type { SiteContext } from '../context.js'
 import { renderPage, sitePath } from '../document.js'
+import { PostCardItem, type PostCardData } from './posts.js'
 
 export interface HomeSlide {
   id: string
@@ -9,14 +10,6 @@ export interface HomeSlide {
   imageUrl: string | null
 }
 
-export interface PostCard {
-  slug: string
-  title: string
-  summary: string
-  coverUrl: string | null
-  publishedAt: Date
-}
-
 export interface CourseCard {
   uuid: string
   name: string
@@ -24,37 +17,10 @@ export interface CourseCard {
   coverUrl: string | null
 }
 
-/** A date as the page's language writes it. */
-export const dateText = (when: Date, tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(when)
-
-/** A list of post cards of a kind under a section heading (`h3` titles). */
-function PostCards({ c, kind, posts }: { c: SiteContext; kind: 'news' | 'blog'; posts: PostCard[] }) {
-  return (
-    <ul className="cards">
-      {posts.map((p) => (
-        <li key={p.slug}>
-          <article className="card">
-            {p.coverUrl && <img src={p.coverUrl} alt="" width={640} height={360} loading="lazy" decoding="async" />}
-            <div className="body">
-              <h3>
-                <a href={sitePath(c.site.slug, c.language, `/${kind}/${p.slug}`)}>{p.title}</a>
-              </h3>
-              <p className="meta">
-                <time dateTime={p.publishedAt.toISOString()}>{dateText(p.publishedAt, c.tag)}</time>
-              </p>
-              {p.summary && <p>{p.summary}</p>}
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 /** The home page: the live slides, the featured courses, the latest news and the latest blog posts. */
 export function renderHome(
   c: SiteContext,
-  { slides, news, courses = [], blog = [] }: { slides: HomeSlide[]; news: PostCard[]; courses?: CourseCard[]; blog?: PostCard[] },
+  { slides, news, courses = [], blog = [] }: { slides: HomeSlide[]; news: PostCardData[]; courses?: CourseCard[]; blog?: PostCardData[] },
 ): string {
   const { site, language, t } = c
   return renderPage(c, {
@@ -123,4 +89,15 @@ export function renderHome(
       </>
     ),
   })
+}
+
+/** A list of post cards of a kind under a section heading (`h3` titles). */
+function PostCards({ c, kind, posts }: { c: SiteContext; kind: 'news' | 'blog'; posts: PostCardData[] }) {
+  return (
+    <ul className="cards">
+      {posts.map((p) => (
+        <PostCardItem key={`${p.language}/${p.slug}`} c={c} kind={kind} post={p} heading="h3" />
+      ))}
+    </ul>
+  )
 }

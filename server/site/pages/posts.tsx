@@ -2,10 +2,9 @@ import { sanitizeDocumentHtml } from '../../html/sanitize.js'
 import type { SiteContext } from '../context.js'
 import { renderPage, sitePath } from '../document.js'
 import { feedPathOf, listPathOf, postPathOf } from '../feed.js'
-import type { SiteLanguage } from '../languages.js'
+import { dateText, LANGUAGE_TAG, type SiteLanguage } from '../languages.js'
 import { POST_CATEGORIES, type PostCategory, type PostKind, type VisiblePost } from '../queries.js'
 import type { SiteTexts } from '../texts.js'
-import { dateText } from './home.js'
 
 /** Posts on one list page. */
 export const POSTS_PER_PAGE = 12
@@ -35,17 +34,23 @@ const feedLink = (c: SiteContext, kind: PostKind) => ({
   title: `${kind === 'news' ? c.t.news : c.t.blog} · ${c.site.name}`,
 })
 
-export type PostCardData = Pick<VisiblePost, 'slug' | 'title' | 'summary' | 'publishedAt'> & { coverUrl: string | null }
+export type PostCardData = Pick<VisiblePost, 'language' | 'slug' | 'title' | 'summary' | 'publishedAt'> & { coverUrl: string | null }
 
 /** A post's card (list pages and the home page); `heading` keeps the page's headings in order. */
 export function PostCardItem({ c, kind, post, heading: Heading }: { c: SiteContext; kind: PostKind; post: PostCardData; heading: 'h2' | 'h3' }) {
   return (
     <li>
-      <article className="card">
+      {/* A post not translated into the page's language is listed in its own (and says so). */}
+      <article className="card" lang={post.language === c.language ? undefined : LANGUAGE_TAG[post.language]}>
         {post.coverUrl && <img src={post.coverUrl} alt="" width={640} height={360} loading="lazy" decoding="async" />}
         <div className="body">
           <Heading>
-            <a href={sitePath(c.site.slug, c.language, postPathOf(kind, post.slug))}>{post.title}</a>
+            <a
+              href={sitePath(c.site.slug, post.language, postPathOf(kind, post.slug))}
+              hrefLang={post.language === c.language ? undefined : LANGUAGE_TAG[post.language]}
+            >
+              {post.title}
+            </a>
           </Heading>
           <p className="meta">
             <time dateTime={post.publishedAt.toISOString()}>{dateText(post.publishedAt, c.tag)}</time>
