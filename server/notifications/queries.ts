@@ -106,6 +106,19 @@ export async function countUnread(db: Queryable, userSub: string): Promise<numbe
   return Number(rows[0]?.n ?? 0)
 }
 
+/**
+ * What a live stream opens with: the unread count, and the ids of the notifications it already counts that
+ * were made in the last minutes — their announcements may still be on the way and must not count twice.
+ */
+export async function unreadAtOpen(db: Queryable, userSub: string): Promise<{ unread: number; counted: Set<string> }> {
+  const { rows } = await db.query<{ n: string | number; recent: string[] | null }>(
+    `SELECT count(*) AS n, array_agg(id::text) FILTER (WHERE created_at > now() - interval '5 minutes') AS recent
+       FROM notifications WHERE user_sub = $1 AND read_at IS NULL`,
+    [userSub],
+  )
+  return { unread: Number(rows[0]?.n ?? 0), counted: new Set(rows[0]?.recent ?? []) }
+}
+
 /** One of the user's notifications (another user's id finds nothing). */
 export async function findNotification(db: Queryable, userSub: string, id: string): Promise<NotificationRow | null> {
   const { rows } = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE id = $1 AND user_sub = $2`, [id, userSub])

@@ -14,7 +14,16 @@ import {
 import { actorOf } from '../../http/actor.js'
 import { decodeToken, encodeToken } from '../../http/paging.js'
 import { notificationOf, type NotificationStream } from '../../notifications/hub.js'
-import { countNotifications, countUnread, listNotifications, markAllRead, markRead, preferencesOf, savePreferences } from '../../notifications/queries.js'
+import {
+  countNotifications,
+  countUnread,
+  listNotifications,
+  markAllRead,
+  markRead,
+  preferencesOf,
+  savePreferences,
+  unreadAtOpen,
+} from '../../notifications/queries.js'
 import { HttpError } from '../../plugins/errors.js'
 import type { App } from '../../types.js'
 
@@ -130,9 +139,23 @@ export default async function notificationRoutes(app: App) {
       const write = (chunk: string) => {
         if (!closed) raw.write(chunk)
       }
+      // Until the opening count is written, new notifications wait; one the count already holds (its announcement
+      // can arrive after the stream is added) is not delivered again.
+      let waiting: Array<Notification | 'resync'> | null = []
+      let counted = new Set<string>()
+      const deliver = (n: Notification | 'resync') => {
+        if (n === 'resync') write('event: resync\ndata: {}\n\n')
+        else if (!counted.has(n.id)) write(`event: notification\nid: ${n.id}\ndata: ${JSON.stringify(n)}\n\n`)
+      }
       const stream: NotificationStream = {
-        notification: (n) => write(`event: notification\nid: ${n.id}\ndata: ${JSON.stringify(n)}\n\n`),
-        resync: () => write('event: resync\ndata: {}\n\n'),
+        notification: (n) => {
+          if (waiting) waiting.push(n)
+          else deliver(n)
+        },
+        resync: () => {
+          if (waiting) waiting.push('resync')
+          else deliver('resync')
+        },
         end: () => close(),
       }
       const close = () => {
@@ -145,7 +168,7 @@ export default async function notificationRoutes(app: App) {
       if (!app.notifications.hub.add(sub, stream)) throw new HttpError(429, 'Too many notification streams open; close another tab', 'TOO_MANY_STREAMS')
       let unread: number
       try {
-        unread = await countUnread(app.db, sub)
+        ;({ unread, counted } = await unreadAtOpen(app.db, sub))
       } catch (error) {
         app.notifications.hub.remove(sub, stream)
         throw error
@@ -159,6 +182,8 @@ export default async function notificationRoutes(app: App) {
         'x-accel-buffering': 'no',
       })
       write(`retry: 5000\nevent: unread\ndata: ${JSON.stringify({ unread })}\n\n`)
+      for (const n of waiting) deliver(n)
+      waiting = null
       heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS)
       heartbeat.unref()
       request.raw.on('close', close)
