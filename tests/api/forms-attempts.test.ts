@@ -255,6 +255,22 @@ describe('saving and submitting', () => {
     expect(late.json().code).toBe('ATTEMPT_CLOSED')
   })
 
+  it('keeps every answer of two tabs saving at once, each answer telling the revision its change made', async () => {
+    const lena = await learner('Lena Tabs')
+    const { attempt } = await start(lena)
+    const [first, second, ...rest] = attempt.questions
+    const given = (qs: typeof rest) => Object.fromEntries(qs.map((q) => [q.id, rightAnswer(q)]))
+    const opened = await save(lena, attempt.id, given([first!]))
+    expect(opened.statusCode, opened.body).toBe(200)
+    const [a, b] = await Promise.all([save(lena, attempt.id, given([second!])), save(lena, attempt.id, given(rest))])
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+    // Each save moved the revision once; the one that ran second saw the other's answers too.
+    expect([a.json().revision, b.json().revision].sort((x, y) => x - y)).toEqual([opened.json().revision + 1, opened.json().revision + 2])
+    const last = a.json().revision > b.json().revision ? a.json() : b.json()
+    expect(Object.keys(last.answers).sort()).toEqual(attempt.questions.map((q) => q.id).sort())
+    expect((await start(lena)).attempt.answers).toEqual(last.answers)
+  })
+
   it('grades every type wrong', async () => {
     const lena = await learner('Lena Wrong')
     const { attempt } = await start(lena)

@@ -25,6 +25,7 @@ import {
   saveEssayGrade,
   savedAnswers,
   upsertAnswers,
+  lockAttemptState,
   type EssayRow,
   type FullAttemptRow,
 } from './queries.js'
@@ -42,7 +43,7 @@ export const GRACE_MS = 5000
 
 const closed = () => new HttpError(409, ATTEMPT_CLOSED, 'ATTEMPT_CLOSED')
 const notFound = () => new HttpError(404, ATTEMPT_NOT_FOUND, 'NOT_FOUND')
-const expired = (row: FullAttemptRow, now: Date) => row.deadline !== null && new Date(row.deadline).getTime() + GRACE_MS < now.getTime()
+const expired = (row: Pick<FullAttemptRow, 'deadline'>, now: Date) => row.deadline !== null && new Date(row.deadline).getTime() + GRACE_MS < now.getTime()
 
 /** Per question: right, wrong, or null for an essay; with the essays' grades, the score and pass. */
 export interface Outcome {
@@ -195,10 +196,10 @@ export async function attemptFor(db: Queryable, id: string, sub: string): Promis
 export async function saveAnswers(db: Db, who: Studying, row: FullAttemptRow, raw: Record<string, unknown>, now: Date) {
   const answers = checkAnswers(row.draw!, raw)
   const saved = await db.transaction(async (tx) => {
-    const locked = (await attemptOf(tx, row.id, who.sub, true))!
+    const locked = (await lockAttemptState(tx, row.id, who.sub))!
     if (locked.status !== 'open' || expired(locked, now)) return null
-    await upsertAnswers(tx, row.id, answers, now)
-    return { answers: await savedAnswers(tx, row.id), revision: (await attemptOf(tx, row.id, who.sub))!.revision }
+    const { answers: stored, revision } = await upsertAnswers(tx, row.id, answers, now)
+    return { answers: stored, revision: revision ?? locked.revision }
   })
   if (!saved) {
     await closeIfExpired(db, row.id, who, now)

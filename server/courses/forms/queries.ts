@@ -133,23 +133,44 @@ export async function savedAnswers(db: Queryable, attempt: string): Promise<Reco
 }
 
 /**
- * Saves answers, one row per question: an answer equal to the saved one is left as it is. Answers how
- * many changed; when some did, the attempt's revision moves on.
+ * Saves answers in one statement, one row per question: an answer equal to the saved one is left as it is;
+ * when some changed, the attempt's revision moves on. Answers every saved answer of the attempt after the
+ * save and the revision it moved to (null when nothing changed). Run it holding the attempt's row lock:
+ * the statement's snapshot then holds every save made before.
  */
-export async function upsertAnswers(tx: Queryable, attempt: string, answers: Record<string, StoredAnswer>, now: Date): Promise<number> {
-  let changed = 0
-  for (const [question, answer] of Object.entries(answers)) {
-    const { rows } = await tx.query(
-      `INSERT INTO form_attempt_answers AS a (attempt_id, question_id, answer, saved_at) VALUES ($1, $2, $3::jsonb, $4)
+export async function upsertAnswers(
+  tx: Queryable,
+  attempt: string,
+  answers: Record<string, StoredAnswer>,
+  now: Date,
+): Promise<{ answers: Record<string, StoredAnswer>; revision: number | null }> {
+  const { rows } = await tx.query<{ answers: Record<string, StoredAnswer> | null; revision: number | string | null }>(
+    `WITH changed AS (
+       INSERT INTO form_attempt_answers AS a (attempt_id, question_id, answer, saved_at)
+       SELECT $1, g.key, g.value, $3 FROM jsonb_each($2::jsonb) AS g
        ON CONFLICT (attempt_id, question_id) DO UPDATE SET answer = excluded.answer, saved_at = excluded.saved_at
         WHERE a.answer IS DISTINCT FROM excluded.answer
-       RETURNING 1`,
-      [attempt, question, JSON.stringify(answer), now],
-    )
-    changed += rows.length
-  }
-  if (changed) await tx.query(`UPDATE form_attempts SET revision = revision + 1 WHERE id = $1`, [attempt])
-  return changed
+       RETURNING question_id, answer
+     ), moved AS (
+       UPDATE form_attempts SET revision = revision + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM changed) RETURNING revision
+     )
+     SELECT (SELECT revision FROM moved) AS revision,
+            (SELECT jsonb_object_agg(s.question_id, s.answer) FROM (
+               SELECT question_id, answer FROM form_attempt_answers WHERE attempt_id = $1 AND question_id NOT IN (SELECT question_id FROM changed)
+               UNION ALL SELECT question_id, answer FROM changed) AS s) AS answers`,
+    [attempt, JSON.stringify(answers), now],
+  )
+  const r = rows[0]!
+  return { answers: r.answers ?? {}, revision: r.revision === null ? null : Number(r.revision) }
+}
+
+/** The attempt's state under its row lock (the learner's own only): what a save checks before writing. */
+export async function lockAttemptState(tx: Queryable, id: string, userSub: string): Promise<Pick<FullAttemptRow, 'status' | 'deadline' | 'revision'> | null> {
+  const { rows } = await tx.query<{ status: FullAttemptRow['status']; deadline: Date | string | null; revision: number | string }>(
+    `SELECT status, deadline, revision FROM form_attempts WHERE id = $1 AND user_sub = $2 FOR UPDATE`,
+    [id, userSub],
+  )
+  return rows[0] ? { ...rows[0], revision: Number(rows[0].revision) } : null
 }
 
 /** Closes an open attempt: 'pending' (essays wait) or 'graded' with its score. */
