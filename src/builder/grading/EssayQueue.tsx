@@ -1,10 +1,11 @@
 import { Box, Button, TableCell, Typography, useMediaQuery, type Theme } from '@mui/material'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import type { EssayItem } from '../../../contracts/courses/essays'
 import type { AppDataProvider } from '../../dataProvider'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { TableCard } from '../../ui/TableCard'
+import { useTokenPages } from '../../ui/useTokenPages'
 import { useBuilderCourse } from '../common/CourseContext'
 import { LoadFailed } from '../content/LoadStates'
 import { EssayGradeDialog } from './EssayGradeDialog'
@@ -25,52 +26,15 @@ export function EssayQueue() {
   const dataProvider = useDataProvider<AppDataProvider>()
   const dates = useDateFormat()
   const { course } = useBuilderCourse()
-  const [items, setItems] = useState<EssayItem[] | null>(null)
-  const [token, setToken] = useState<string | null>(null)
-  const [estimated, setEstimated] = useState(0)
-  const [failed, setFailed] = useState(false)
-  const [round, setRound] = useState(0)
   const [open, setOpen] = useState<EssayItem | null>(null)
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
-
   const query = useCallback(
     (after: string | null) => dataProvider.getEssayQueue(course.uuid, { status: 'pending', paginationToken: after ?? undefined }),
     [dataProvider, course.uuid],
   )
+  const { items, page, hasMore, failed, more, reload } = useTokenPages(query, keyOf)
+  const estimated = page?.estimated ?? 0
 
-  /** The next page, after the rows shown. */
-  const more = (after: string) =>
-    query(after).then(
-      (page) => {
-        setItems((prev) => {
-          const seen = new Set((prev ?? []).map(keyOf))
-          return [...(prev ?? []), ...page.items.filter((e) => !seen.has(keyOf(e)))]
-        })
-        setToken(page.paginationToken)
-        setEstimated(page.estimated)
-      },
-      () => setFailed(true),
-    )
-
-  useEffect(() => {
-    let live = true
-    // The rows shown stay until the new answer replaces them (or says it failed).
-    query(null).then(
-      (page) => {
-        if (!live) return
-        setItems(page.items)
-        setToken(page.paginationToken)
-        setEstimated(page.estimated)
-        setFailed(false)
-      },
-      () => live && setFailed(true),
-    )
-    return () => {
-      live = false
-    }
-  }, [query, round])
-
-  const reload = () => setRound((r) => r + 1)
   const nameOf = (e: EssayItem) => e.learner.name || e.learner.email || translate(`${T}.unknownLearner`)
   return (
     <Box>
@@ -79,17 +43,7 @@ export function EssayQueue() {
       </Typography>
       <TableCard
         title={items && estimated > 0 ? translate(`${T}.queueCount`, { smart_count: estimated }) : translate(`${T}.queue`)}
-        failure={
-          failed ? (
-            <LoadFailed
-              text={translate(`${T}.loadError`)}
-              onRetry={() => {
-                setFailed(false)
-                reload()
-              }}
-            />
-          ) : undefined
-        }
+        failure={failed ? <LoadFailed text={translate(`${T}.loadError`)} onRetry={reload} /> : undefined}
         rows={items ?? undefined}
         loadingLabel={translate(`${T}.loading`)}
         empty={translate(`${T}.empty`)}
@@ -123,8 +77,8 @@ export function EssayQueue() {
           </>
         )}
         footer={
-          token && items ? (
-            <Button sx={{ mt: 2 }} onClick={() => void more(token)}>
+          hasMore ? (
+            <Button sx={{ mt: 2 }} onClick={() => void more()}>
               {translate(`${T}.more`)}
             </Button>
           ) : undefined

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Chip, MenuItem, Stack, Tab, TableCell, Tabs, TextField } from '@mui/material'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useDataProvider, useTranslate } from 'react-admin'
 import { GRADING_FILTERS, type GradingFilter, type QueueItem } from '../../../contracts/learner/assignments'
 import type { AppDataProvider } from '../../dataProvider'
 import { useDateFormat } from '../../ui/formatDateTime'
 import { TableCard } from '../../ui/TableCard'
+import { useTokenPages } from '../../ui/useTokenPages'
 import { canGradeCourse, useBuilderCourse } from '../common/CourseContext'
 import { TabIntro } from '../common/TabIntro'
 import { LoadFailed } from '../content/LoadStates'
@@ -14,6 +15,8 @@ import { GradeDialog } from './GradeDialog'
 const T = 'aula.builder.grading'
 
 type Queue = 'assignments' | 'essays'
+
+const rowId = (i: QueueItem) => i.id
 
 /**
  * The course's grading: two queues, chosen by tabs — the assignments' submissions and the essays of
@@ -68,46 +71,14 @@ function AssignmentQueue() {
   const [learner, setLearner] = useState('')
   const [search, setSearch] = useState('')
   const [block, setBlock] = useState('')
-  const [items, setItems] = useState<QueueItem[] | null>(null)
-  const [assignments, setAssignments] = useState<Array<{ id: string; title: string }>>([])
-  const [token, setToken] = useState<string | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [round, setRound] = useState(0)
   const [open, setOpen] = useState<string | null>(null)
-
   const query = useCallback(
     (after: string | null) =>
       dataProvider.getGradingQueue(course.uuid, { filter, learner: search, block: block || undefined, paginationToken: after ?? undefined }),
     [dataProvider, course.uuid, filter, search, block],
   )
-
-  /** The next page, after the rows shown. */
-  const more = (after: string) =>
-    query(after).then(
-      (page) => {
-        setItems((prev) => [...(prev ?? []), ...page.items])
-        setToken(page.paginationToken)
-      },
-      () => setFailed(true),
-    )
-
-  useEffect(() => {
-    let live = true
-    // The rows shown stay until the new answer replaces them (or says it failed).
-    query(null).then(
-      (page) => {
-        if (!live) return
-        setAssignments(page.assignments)
-        setItems(page.items)
-        setToken(page.paginationToken)
-        setFailed(false)
-      },
-      () => live && setFailed(true),
-    )
-    return () => {
-      live = false
-    }
-  }, [query, round])
+  const { items, page, hasMore, failed, more, reload } = useTokenPages(query, rowId)
+  const assignments = page?.assignments ?? []
 
   const title = (id: string) => assignments.find((a) => a.id === id)?.title || translate(`${T}.untitled`)
   return (
@@ -151,12 +122,12 @@ function AssignmentQueue() {
       </Stack>
       <TableCard
         title={translate(`${T}.queue`)}
-        failure={failed ? <LoadFailed text={translate(`${T}.loadError`)} onRetry={() => setRound((r) => r + 1)} /> : undefined}
+        failure={failed ? <LoadFailed text={translate(`${T}.loadError`)} onRetry={reload} /> : undefined}
         rows={items ?? undefined}
         loadingLabel={translate(`${T}.loading`)}
         empty={translate(`${T}.empty`)}
         columns={['learner', 'assignment', 'submitted', 'status', 'actions'].map((c) => translate(`${T}.columns.${c}`))}
-        rowKey={(i) => i.id}
+        rowKey={rowId}
         scrollLabel={translate(`${T}.queue`)}
         cells={(i) => (
           <>
@@ -182,8 +153,8 @@ function AssignmentQueue() {
           </>
         )}
         footer={
-          token && items ? (
-            <Button sx={{ mt: 2 }} onClick={() => void more(token)}>
+          hasMore ? (
+            <Button sx={{ mt: 2 }} onClick={() => void more()}>
               {translate(`${T}.more`)}
             </Button>
           ) : undefined
@@ -194,7 +165,7 @@ function AssignmentQueue() {
           id={open}
           onClose={(changed) => {
             setOpen(null)
-            if (changed) setRound((r) => r + 1)
+            if (changed) reload()
           }}
         />
       )}
