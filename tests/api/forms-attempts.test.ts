@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { courseApp, type Caller, type CourseApi } from '../helpers/courses.js'
+import { ADMIN_CALLER, courseApp, type Caller, type CourseApi } from '../helpers/courses.js'
 import { FORMS, publishedCourse, subscribe, type PublishedCourse } from './forms-course.js'
 
 /**
@@ -308,6 +308,19 @@ describe('saving and submitting', () => {
     expect((await save(mark, attempt.id, { city: 'x' })).statusCode).toBe(404)
     expect((await submit(mark, attempt.id)).statusCode).toBe(404)
     expect((await save(mark, '00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404)
+  })
+
+  it('refuses a save once the subscription is revoked (403), and stores nothing', async () => {
+    const lena = await learner('Lena Revoked')
+    const { attempt } = await start(lena)
+    const [first] = attempt.questions
+    const revoked = await api.call(ADMIN_CALLER, 'PUT', '/api/admin/courses/course/subscriptors/revoke', { username: lena.username, course: course.uuid })
+    expect(revoked.statusCode, revoked.body).toBe(200)
+    const refused = await save(lena, attempt.id, { [first!.id]: rightAnswer(first!) })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('SUBSCRIPTION_REVOKED')
+    const { rows } = await api.db.query('SELECT 1 FROM form_attempt_answers WHERE attempt_id = $1', [attempt.id])
+    expect(rows).toHaveLength(0)
   })
 
   it('grades an attempt once when submissions race, and counts no further try', async () => {

@@ -25,10 +25,11 @@ import {
   saveEssayGrade,
   savedAnswers,
   upsertAnswers,
-  lockAttemptState,
+  lockAttemptToStudy,
   type EssayRow,
   type FullAttemptRow,
 } from './queries.js'
+import { mustStudy } from '../study-access.js'
 import { answeredRight, canonicalAnswer, type StoredAnswer } from './questions.js'
 
 /**
@@ -190,19 +191,22 @@ export async function attemptFor(db: Queryable, id: string, sub: string): Promis
 }
 
 /**
- * Saves answers of an open attempt in time. Late or closed: 409 and nothing saved (a late attempt is
- * closed then, with what it had).
+ * Saves answers of the learner's open attempt in time, on a course they may still study (the attempt's
+ * row lock taken with the checks, in one statement). Late or closed: 409 and nothing saved (a late
+ * attempt is closed then, with what it had).
  */
-export async function saveAnswers(db: Db, who: Studying, row: FullAttemptRow, raw: Record<string, unknown>, now: Date) {
-  const answers = checkAnswers(row.draw!, raw)
+export async function saveAnswers(db: Db, who: Studying, id: string, raw: Record<string, unknown>, now: Date) {
   const saved = await db.transaction(async (tx) => {
-    const locked = (await lockAttemptState(tx, row.id, who.sub))!
-    if (locked.status !== 'open' || expired(locked, now)) return null
-    const { answers: stored, revision } = await upsertAnswers(tx, row.id, answers, now)
-    return { answers: stored, revision: revision ?? locked.revision }
+    const found = await lockAttemptToStudy(tx, id, who.sub)
+    if (!found || !found.row.draw) throw notFound()
+    mustStudy(found.published, found.subscriptions, now)
+    const answers = checkAnswers(found.row.draw, raw)
+    if (found.row.status !== 'open' || expired(found.row, now)) return null
+    const { answers: stored, revision } = await upsertAnswers(tx, id, answers, now)
+    return { answers: stored, revision: revision ?? found.row.revision }
   })
   if (!saved) {
-    await closeIfExpired(db, row.id, who, now)
+    await closeIfExpired(db, id, who, now)
     throw closed()
   }
   return { savedAt: now, ...saved }

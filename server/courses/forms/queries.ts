@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js'
+import type { SubscriptionTerms } from '../study-access.js'
 import type { Draw } from './draw.js'
 import type { StoredAnswer } from './questions.js'
 
@@ -92,6 +93,10 @@ export interface FullAttemptRow {
 }
 
 const FULL = `id, course_uuid, course_version, form_id, user_sub, status, score, passed, late, deadline, created_at, submitted_at, draw, results, revision`
+/** `FULL` of a query naming the attempts `a`. */
+const FULL_OF_A = FULL.split(', ')
+  .map((c) => `a.${c}`)
+  .join(', ')
 const full = (r: FullAttemptRow & { score: string | number }): FullAttemptRow => ({ ...r, score: Number(r.score), revision: Number(r.revision) })
 
 /** The learner's open attempt of the form, or null. */
@@ -164,13 +169,29 @@ export async function upsertAnswers(
   return { answers: r.answers ?? {}, revision: r.revision === null ? null : Number(r.revision) }
 }
 
-/** The attempt's state under its row lock (the learner's own only): what a save checks before writing. */
-export async function lockAttemptState(tx: Queryable, id: string, userSub: string): Promise<Pick<FullAttemptRow, 'status' | 'deadline' | 'revision'> | null> {
-  const { rows } = await tx.query<{ status: FullAttemptRow['status']; deadline: Date | string | null; revision: number | string }>(
-    `SELECT status, deadline, revision FROM form_attempts WHERE id = $1 AND user_sub = $2 FOR UPDATE`,
+/**
+ * The learner's attempt under its row lock, with what says whether they may still study its course:
+ * whether the course is published (and not deleted), and their subscriptions to it, newest first.
+ */
+export async function lockAttemptToStudy(
+  tx: Queryable,
+  id: string,
+  userSub: string,
+): Promise<{ row: FullAttemptRow; published: boolean; subscriptions: SubscriptionTerms[] } | null> {
+  const { rows } = await tx.query<FullAttemptRow & { score: string; published: boolean; subscriptions: SubscriptionTerms[] }>(
+    `SELECT ${FULL_OF_A},
+            (c.published_version IS NOT NULL AND c.deleted_at IS NULL) AS published,
+            (SELECT coalesce(json_agg(json_build_object('created_at', s.created_at, 'duration_days', s.duration_days, 'revoked_at', s.revoked_at)
+                                      ORDER BY s.created_at DESC, s.id DESC), '[]')
+               FROM subscriptions s WHERE s.course_uuid = a.course_uuid AND s.user_sub = a.user_sub) AS subscriptions
+       FROM form_attempts a JOIN courses c ON c.uuid = a.course_uuid
+      WHERE a.id = $1 AND a.user_sub = $2
+      FOR UPDATE OF a`,
     [id, userSub],
   )
-  return rows[0] ? { ...rows[0], revision: Number(rows[0].revision) } : null
+  if (!rows[0]) return null
+  const { published, subscriptions, ...row } = rows[0]
+  return { row: full(row), published, subscriptions }
 }
 
 /** Closes an open attempt: 'pending' (essays wait) or 'graded' with its score. */

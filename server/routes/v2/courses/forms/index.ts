@@ -321,9 +321,7 @@ export default async function formRoutes(app: App) {
         },
       },
       async (request) => {
-        const principal = actorOf(request)
-        const row = await myAttempt(principal, request.params.attempt)
-        const saved = await saveAnswers(app.db, studying(principal), row, request.body.answers, app.now())
+        const saved = await saveAnswers(app.db, studying(actorOf(request)), request.params.attempt, request.body.answers, app.now())
         return { savedAt: saved.savedAt.toISOString(), answers: saved.answers, revision: saved.revision }
       },
     )
