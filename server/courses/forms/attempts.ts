@@ -163,23 +163,28 @@ export async function closeExpiredAttempts(tx: Queryable, g: Grader, limit = 200
 }
 
 /**
- * Starts an attempt of the form, or answers the learner's open one. Starting counts a try under the
+ * Starts an attempt of the form (`started`), or answers the learner's open one. Starting counts a try under the
  * lock of the learner's counter of the form: two starts at once make one attempt; none left is 409.
  */
-export async function startAttempt(db: Db, who: Studying, snapshot: CourseSnapshot, form: SnapshotForm, now: Date): Promise<FullAttemptRow> {
+export async function startAttempt(
+  db: Db,
+  who: Studying,
+  snapshot: CourseSnapshot,
+  form: SnapshotForm,
+  now: Date,
+): Promise<{ row: FullAttemptRow; started: boolean }> {
   const course = snapshot.course.uuid
   await closeExpiredOf(db, who, course, now, form.id)
   return db.transaction(async (tx) => {
     const used = await lockCounter(tx, course, who.sub, form.id)
     const open = await openAttemptOf(tx, who.sub, course, form.id)
-    if (open) return open
+    if (open) return { row: open, started: false }
     if (used >= form.values.tries) throw new HttpError(409, NO_ATTEMPTS_LEFT, 'NO_ATTEMPTS_LEFT')
     await countTry(tx, course, who.sub, form.id)
     const minutes = form.values.timeLimitMinutes
     const deadline = minutes ? new Date(now.getTime() + minutes * 60_000) : null
     const draw = drawAttempt(form.values, snapshot)
-    const id = await insertOpenAttempt(tx, { course, version: snapshot.version, form: form.id, userSub: who.sub, deadline, draw, now })
-    return (await attemptOf(tx, id, who.sub))!
+    return { row: await insertOpenAttempt(tx, { course, version: snapshot.version, form: form.id, userSub: who.sub, deadline, draw, now }), started: true }
   })
 }
 
@@ -231,7 +236,7 @@ export async function submitAttempt(db: Db, who: Studying, row: FullAttemptRow, 
 
 /** The result of a closed attempt as its learner sees it: per question right or wrong, essays' points once graded. */
 export async function resultOf(db: Queryable, row: FullAttemptRow) {
-  const essays = await essaysOf(db, [row.id])
+  const essays = row.draw?.questions.some((d) => d.question.type === 'essay') ? await essaysOf(db, [row.id]) : []
   const byQuestion = new Map(essays.map((e) => [e.question_id, e]))
   const results = row.results ?? {}
   return {

@@ -120,13 +120,13 @@ export async function attemptOf(db: Queryable, id: string, userSub: string | nul
 export async function insertOpenAttempt(
   tx: Queryable,
   a: { course: string; version: number; form: string; userSub: string; deadline: Date | null; draw: Draw; now: Date },
-): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
+): Promise<FullAttemptRow> {
+  const { rows } = await tx.query<FullAttemptRow & { score: string }>(
     `INSERT INTO form_attempts (course_uuid, course_version, form_id, user_sub, status, deadline, draw, created_at)
-     VALUES ($1, $2, $3, $4, 'open', $5, $6::jsonb, $7) RETURNING id`,
+     VALUES ($1, $2, $3, $4, 'open', $5, $6::jsonb, $7) RETURNING ${FULL}`,
     [a.course, a.version, a.form, a.userSub, a.deadline, JSON.stringify(a.draw), a.now],
   )
-  return rows[0].id
+  return full(rows[0])
 }
 
 /** The answers saved for the attempt, by question id. */

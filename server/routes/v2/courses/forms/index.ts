@@ -56,8 +56,8 @@ function findForm(forms: SnapshotForm[], id: string): SnapshotForm {
   return form
 }
 
-/** An open attempt as its learner sees it: the stored draw, the answers saved. */
-async function attemptView(db: Queryable, row: FullAttemptRow, now: Date): Promise<LearnerAttempt> {
+/** An open attempt as its learner sees it: the stored draw, the answers saved (none when `fresh`: just started). */
+async function attemptView(db: Queryable, row: FullAttemptRow, now: Date, fresh = false): Promise<LearnerAttempt> {
   return {
     id: row.id,
     course: row.course_uuid,
@@ -66,7 +66,7 @@ async function attemptView(db: Queryable, row: FullAttemptRow, now: Date): Promi
     deadline: row.deadline === null ? null : iso(row.deadline),
     now: now.toISOString(),
     questions: row.draw!.questions.map((d) => learnerQuestion(d.question, d.key, d)),
-    answers: await savedAnswers(db, row.id),
+    answers: fresh ? {} : await savedAnswers(db, row.id),
     revision: row.revision,
   }
 }
@@ -92,16 +92,14 @@ export default async function formRoutes(app: App) {
     return { snapshot, forms: formsOf(snapshot) }
   }
 
-  /** The caller's attempt, on a course they may still study. */
+  /** The caller's attempt, on a course they may still study, with the course's forms. */
   async function myAttempt(principal: Principal, id: string) {
     const row = await attemptFor(app.db, id, principal.sub)
-    await requireStudy(app.db, principal.sub, row.course_uuid)
-    return row
+    return { row, ...(await forms(app.db, principal.sub, row.course_uuid)) }
   }
 
   /** The attempt's result with the learner's standing after it and the course's certificate. */
-  async function attemptResult(principal: Principal, row: FullAttemptRow) {
-    const { forms: list } = await forms(app.db, principal.sub, row.course_uuid)
+  async function attemptResult(principal: Principal, row: FullAttemptRow, list: SnapshotForm[]) {
     const form = list.find((f) => f.id === row.form_id)
     const attempts = await attemptsOf(app.db, principal.sub, row.course_uuid, row.form_id)
     const r = await resultOf(app.db, row)
@@ -303,9 +301,9 @@ export default async function formRoutes(app: App) {
         const { snapshot, forms: list } = await forms(app.db, principal.sub, course)
         const form = findForm(list, id)
         const now = app.now()
-        const row = await startAttempt(app.db, studying(principal), snapshot, form, now)
+        const { row, started } = await startAttempt(app.db, studying(principal), snapshot, form, now)
         const attempts = await attemptsOf(app.db, principal.sub, course, id)
-        return { attempt: await attemptView(app.db, row, now), ...standing(form, attempts) }
+        return { attempt: await attemptView(app.db, row, now, started), ...standing(form, attempts) }
       },
     )
 
@@ -340,9 +338,9 @@ export default async function formRoutes(app: App) {
       },
       async (request) => {
         const principal = actorOf(request)
-        const row = await myAttempt(principal, request.params.attempt)
+        const { row, forms: list } = await myAttempt(principal, request.params.attempt)
         const done = await submitAttempt(app.db, studying(principal), row, request.body?.answers, app.now())
-        return attemptResult(principal, done)
+        return attemptResult(principal, done, list)
       },
     )
   }
