@@ -155,6 +155,18 @@ describe('seats and subscriptions', () => {
     expect(revoke.statusCode, revoke.body).toBe(200)
     expect((await api.call(acmeManager, 'GET', `${ORG}/acme.example/seats`)).json().items[0]).toMatchObject({ used: 1, left: 1 })
   })
+
+  it('frees a seat when the subscription expires', async () => {
+    const seats = async () => (await api.call(acmeManager, 'GET', `${ORG}/acme.example/seats`)).json().items[0]
+    const mine = `user_sub = $1 AND course_uuid = $2`
+    await api.db.query(`UPDATE subscriptions SET created_at = created_at - interval '3000 days' WHERE ${mine}`, [people.ana.username, courseA])
+    try {
+      expect(await seats()).toMatchObject({ used: 0, left: 2 })
+    } finally {
+      await api.db.query(`UPDATE subscriptions SET created_at = created_at + interval '3000 days' WHERE ${mine}`, [people.ana.username, courseA])
+    }
+    expect(await seats()).toMatchObject({ used: 1, left: 1 })
+  })
 })
 
 describe('CSV report', () => {

@@ -65,6 +65,9 @@ export async function countPeopleOfDomain(db: Queryable, domain: string, search:
   return Number(rows[0]?.n ?? 0)
 }
 
+/** A subscription holds its person's seat while it is live: not revoked, not expired (on the database's clock). */
+const HOLDS_SEAT = `s.revoked_at IS NULL AND s.created_at + make_interval(days => s.duration_days) > now()`
+
 export interface SeatRow {
   course_uuid: string
   course_name: string
@@ -75,13 +78,13 @@ export interface SeatRow {
 
 /**
  * The courses an organisation has seats on, with the seats taken: a seat is a person holding a live
- * (unrevoked) subscription the organisation added, however many times it was renewed.
+ * (neither revoked nor expired) subscription the organisation added, however many times it was renewed.
  */
 export async function seatsOf(db: Queryable, organizationId: string): Promise<SeatRow[]> {
   const { rows } = await db.query<SeatRow & { used: string | number }>(
     `SELECT os.course_uuid, c.name AS course_name, os.seats, os.revision,
             (SELECT count(DISTINCT s.user_sub) FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
-              WHERE o.organization_id = os.organization_id AND o.course_uuid = os.course_uuid AND s.revoked_at IS NULL) AS used
+              WHERE o.organization_id = os.organization_id AND o.course_uuid = os.course_uuid AND ${HOLDS_SEAT}) AS used
        FROM organization_seats os JOIN courses c ON c.uuid = os.course_uuid
       WHERE os.organization_id = $1 AND os.seats > 0
       ORDER BY lower(c.name), os.course_uuid`,
@@ -118,7 +121,7 @@ export async function lockSeats(
   const used = await tx.query<{ n: string | number; holds: boolean | null }>(
     `SELECT count(DISTINCT s.user_sub) AS n, bool_or(s.user_sub = $3) AS holds
        FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
-      WHERE o.organization_id = $1 AND o.course_uuid = $2 AND s.revoked_at IS NULL`,
+      WHERE o.organization_id = $1 AND o.course_uuid = $2 AND ${HOLDS_SEAT}`,
     [organizationId, course, person],
   )
   return { seats: rows[0].seats, used: Number(used.rows[0]?.n ?? 0), holds: used.rows[0]?.holds === true }
@@ -138,7 +141,7 @@ export async function allSeatsOf(db: Queryable, organizationId: string): Promise
   const { rows } = await db.query<SeatRow & { used: string | number }>(
     `SELECT os.course_uuid, c.name AS course_name, os.seats, os.revision,
             (SELECT count(DISTINCT s.user_sub) FROM organization_subscriptions o JOIN subscriptions s ON s.id = o.subscription_id
-              WHERE o.organization_id = os.organization_id AND o.course_uuid = os.course_uuid AND s.revoked_at IS NULL) AS used
+              WHERE o.organization_id = os.organization_id AND o.course_uuid = os.course_uuid AND ${HOLDS_SEAT}) AS used
        FROM organization_seats os JOIN courses c ON c.uuid = os.course_uuid
       WHERE os.organization_id = $1
       ORDER BY lower(c.name), os.course_uuid`,
