@@ -176,28 +176,37 @@ export async function examClient(client: LoadClient, job: ExamJob): Promise<Exam
   return { measured, setupSeconds, started: attempts.filter(Boolean).length, answers, submits }
 }
 
-/** Exam day on one database: a fresh server with the demo catalogue, the load client in its own process. */
-export async function benchExam(database: BenchDatabase, learners: number): Promise<BenchRow[]> {
-  return withFreshServer(database, { AULA_SEED: 'demo' }, async (_server, target) => {
-    const job: ExamJob = { target, learners, startWindowMs: 10_000, courseName: DEMO_COURSES[0]!.name }
-    const r = await runLoadClient<ExamResult>(SELF, 'examClient', { ...job }, 600_000 + learners * 200)
-    const label = `exam (${database.name}, ${learners} in 10 s)`
-    return [
-      ...routeRows(label, r.measured, P95_TARGET_MS),
-      ...errorAndCpuRows(r.measured),
-      {
-        what: `  started ${r.started}, answers acknowledged ${r.answers.acknowledged}: lost / changed`,
-        value: `${r.answers.lost} / ${r.answers.changed}`,
-        target: '0, every learner started',
-        met: r.answers.lost + r.answers.changed === 0 && r.started === learners,
-      },
-      {
-        what: `  submits acknowledged ${r.submits.acknowledged}: ungraded / graded otherwise`,
-        value: `${r.submits.lost} / ${r.submits.mismatched}`,
-        target: '0, every learner submitted',
-        met: r.submits.lost + r.submits.mismatched === 0 && r.submits.acknowledged === learners,
-      },
-      { what: '  set-up: accounts made, signed in by SRP, subscribed', value: `${r.setupSeconds.toFixed(0)} s` },
-    ]
-  })
+/**
+ * Exam day on one database: a fresh server with the demo catalogue, the load client in its own process.
+ * `processes` server processes (PostgreSQL only) share the learners, each learner always the same one.
+ */
+export async function benchExam(database: BenchDatabase, learners: number, processes = 1): Promise<BenchRow[]> {
+  const n = database.url ? processes : 1
+  return withFreshServer(
+    database,
+    { AULA_SEED: 'demo' },
+    async (_server, target) => {
+      const job: ExamJob = { target, learners, startWindowMs: 10_000, courseName: DEMO_COURSES[0]!.name }
+      const r = await runLoadClient<ExamResult>(SELF, 'examClient', { ...job }, 600_000 + learners * 200)
+      const label = `exam (${database.name}, ${learners} in 10 s${n > 1 ? `, ${n} processes` : ''})`
+      return [
+        ...routeRows(label, r.measured, P95_TARGET_MS),
+        ...errorAndCpuRows(r.measured),
+        {
+          what: `  started ${r.started}, answers acknowledged ${r.answers.acknowledged}: lost / changed`,
+          value: `${r.answers.lost} / ${r.answers.changed}`,
+          target: '0, every learner started',
+          met: r.answers.lost + r.answers.changed === 0 && r.started === learners,
+        },
+        {
+          what: `  submits acknowledged ${r.submits.acknowledged}: ungraded / graded otherwise`,
+          value: `${r.submits.lost} / ${r.submits.mismatched}`,
+          target: '0, every learner submitted',
+          met: r.submits.lost + r.submits.mismatched === 0 && r.submits.acknowledged === learners,
+        },
+        { what: '  set-up: accounts made, signed in by SRP, subscribed', value: `${r.setupSeconds.toFixed(0)} s` },
+      ]
+    },
+    n,
+  )
 }

@@ -84,11 +84,34 @@ export class LoadClient {
   private cpuStart = 0
   private wallStart = 0
 
+  /** One pool per server process: a signed-in learner always reaches the same one, as a sticky balancer would. */
+  private readonly pools: Pool[]
+  private readonly pids: number[]
+
   constructor(
     readonly target: ServerTarget,
     connections = 256,
   ) {
-    this.pool = new Pool(target.url, { connections, keepAliveTimeout: 30_000, headersTimeout: 120_000, bodyTimeout: 120_000 })
+    const options = { connections, keepAliveTimeout: 30_000, headersTimeout: 120_000, bodyTimeout: 120_000 }
+    this.pool = new Pool(target.url, options)
+    this.pools = [this.pool, ...(target.others ?? []).map((o) => new Pool(o.url, options))]
+    this.pids = [target.pid, ...(target.others ?? []).map((o) => o.pid)]
+  }
+
+  /** The pool of a caller: by its token, the first one without. */
+  private poolOf(token: string | undefined): Pool {
+    if (!token || this.pools.length === 1) return this.pool
+    let h = 0
+    for (let i = token.length - 16; i < token.length; i++) h = (h * 31 + token.charCodeAt(i)) >>> 0
+    return this.pools[h % this.pools.length]!
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.pools.map((p) => p.close()))
+  }
+
+  private serverCpuMs(): number {
+    return this.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0)
   }
 
   /**
@@ -109,7 +132,12 @@ export class LoadClient {
     let body: T | null = null
     let retryAfter: number | undefined
     try {
-      const res = await this.pool.request({ method, path: urlPath, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
+      const res = await this.poolOf(opts.token).request({
+        method,
+        path: urlPath,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      })
       status = res.statusCode
       if (res.headers['retry-after'] !== undefined) retryAfter = Number(res.headers['retry-after'])
       if (String(res.headers['content-type'] ?? '').startsWith('application/json')) body = (await res.body.json()) as T
@@ -144,14 +172,14 @@ export class LoadClient {
   begin() {
     this.samples.clear()
     this.recording = true
-    this.cpuStart = processCpuMs(this.target.pid)
+    this.cpuStart = this.serverCpuMs()
     this.wallStart = performance.now()
   }
 
   /** Ends the measured phase and gives its figures. */
   end(): Measured {
     this.recording = false
-    const serverCpuMs = processCpuMs(this.target.pid) - this.cpuStart
+    const serverCpuMs = this.serverCpuMs() - this.cpuStart
     const wallMs = performance.now() - this.wallStart
     const routes = [...this.samples].map(([route, s]) => ({
       route,
@@ -245,7 +273,7 @@ async function clientProcess(modulePath: string, exportName: string, jobFile: st
     const result = await mod[exportName]!(client, job)
     console.log(JSON.stringify(result))
   } finally {
-    await client.pool.close()
+    await client.close()
   }
 }
 

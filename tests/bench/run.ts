@@ -17,7 +17,8 @@
  * The scenario parts (exam, courseware, certificates, durability) are not in the default run: each
  * makes thousands of learner accounts or writes first. Their scale: BENCH_EXAM_LEARNERS (3,000),
  * BENCH_COURSEWARE_LEARNERS (1,250), BENCH_COURSEWARE_SECONDS (60), BENCH_CERT_LEARNERS (10,000),
- * BENCH_DURABILITY_WRITES (1,000).
+ * BENCH_DURABILITY_WRITES (1,000); BENCH_EXAM_PROCESSES (1) server processes share the exam's learners
+ * on PostgreSQL.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -219,7 +220,9 @@ async function main() {
   // /api/health latency while a ~100 MB simulation package unpacks (tests/bench/package.ts).
   if (PARTS.has('package')) rows.push(...packageRows(await benchPackage()))
   // Load scenarios: many signed-in learners at once, each in a load client process of its own.
-  if (PARTS.has('exam')) for (const database of databases) rows.push(...(await benchExam(database, Number(process.env.BENCH_EXAM_LEARNERS ?? 3000))))
+  if (PARTS.has('exam'))
+    for (const database of databases)
+      rows.push(...(await benchExam(database, Number(process.env.BENCH_EXAM_LEARNERS ?? 3000), Number(process.env.BENCH_EXAM_PROCESSES ?? 1))))
   if (PARTS.has('courseware')) {
     const learners = Number(process.env.BENCH_COURSEWARE_LEARNERS ?? 1250)
     for (const database of databases) rows.push(...(await benchCourseware(database, learners, Number(process.env.BENCH_COURSEWARE_SECONDS ?? 60))))

@@ -25,6 +25,8 @@ export interface ServerTarget {
   env: Record<string, string>
   clientId: string
   userPoolId: string
+  /** More processes of the same installation on the same database (`withFreshServer`'s `processes`). */
+  others?: Array<{ url: string; pid: number }>
 }
 
 /** A fresh schema of the PostgreSQL database and a URL whose connections use it. */
@@ -46,12 +48,15 @@ export async function postgresSchema(url: string) {
 
 /**
  * Runs `use` against a server started as `npm start` starts it (info logs to a file) on a fresh
- * database, then stops the server and removes its data, whatever `use` did.
+ * database, then stops the server and removes its data, whatever `use` did. With `processes` above 1
+ * (PostgreSQL only), as many processes of the same installation serve the same database, as behind a
+ * load balancer; the others start once the first has migrated and seeded.
  */
 export async function withFreshServer<T>(
   database: BenchDatabase,
   env: Record<string, string>,
   use: (server: ServerProcess, target: ServerTarget) => Promise<T>,
+  processes = 1,
 ): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aula-bench-'))
   // Interrupted, the data go too (the server process itself is killed by server-process.ts).
@@ -68,7 +73,10 @@ export async function withFreshServer<T>(
   }
   try {
     const server = await startServerProcess(fullEnv, { logFile: path.join(dataDir, 'server.log') })
+    const others: ServerProcess[] = []
     try {
+      if (processes > 1 && !pgSchema) throw new Error('several processes need PostgreSQL')
+      for (let i = 1; i < processes; i++) others.push(await startServerProcess(fullEnv, { logFile: path.join(dataDir, `server-${i}.log`) }))
       const config = loadConfig(fullEnv)
       return await use(server, {
         url: server.url,
@@ -76,9 +84,10 @@ export async function withFreshServer<T>(
         env: fullEnv,
         clientId: config.IDENTITY_CLIENT_ID,
         userPoolId: config.IDENTITY_USER_POOL_ID,
+        others: others.map((o) => ({ url: o.url, pid: o.pid })),
       })
     } finally {
-      await server.stop()
+      await Promise.all([server, ...others].map((s) => s.stop()))
     }
   } finally {
     await pgSchema?.drop()

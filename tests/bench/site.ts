@@ -169,7 +169,7 @@ export async function benchSite(database: BenchDatabase, seconds: number, option
     try {
       pages = await seedSite(client, !existing)
     } finally {
-      await client.pool.close()
+      await client.close()
     }
     const rows: BenchRow[] = []
     // A page that does not answer 200 is a missed row, and the load goes to the others.
